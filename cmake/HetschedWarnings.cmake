@@ -1,0 +1,14 @@
+# Strict warnings on the project's own targets only; generated code and
+# third-party headers are left alone (they are pulled in as SYSTEM includes).
+function(hetsched_strict target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror
+                                           -Wno-error=deprecated-declarations)
+endfunction()
+
+# Qt hygiene taken from KDAB/hotspot: no implicit ASCII casts, no Q_FOREACH,
+# QStringBuilder for concatenation.
+function(hetsched_qt_hygiene target)
+  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+                                               QT_USE_QSTRINGBUILDER QT_NO_FOREACH
+                                               QT_NO_URL_CAST_FROM_STRING)
+endfunction()
