@@ -1,0 +1,19 @@
+#pragma once
+
+#include <span>
+
+namespace hetsched::cli {
+
+// Each subcommand receives the arguments after its own name and returns the
+// process exit code (0 ok, 1 failure, 2 usage error).
+using CommandFn = int (*)(std::span<char* const> args);
+
+struct Command {
+  const char* name;
+  const char* summary;
+  CommandFn run;
+};
+
+int runBench(std::span<char* const> args);
+
+}  // namespace hetsched::cli

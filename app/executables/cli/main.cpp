@@ -1,0 +1,33 @@
+// hetsched: the command-line front end of the HetSched engine.
+#include "commands.h"
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+using hetsched::cli::Command;
+
+constexpr std::array kCommands{
+    Command{"bench", "measure frame codec, gateway streaming and other hot paths",
+            &hetsched::cli::runBench},
+};
+
+int usage(FILE* out) {
+  std::fprintf(out, "usage: hetsched COMMAND [options]\n\ncommands:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
+  return out == stdout ? 0 : 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage(stderr);
+  if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) return usage(stdout);
+  for (const Command& c : kCommands) {
+    if (std::strcmp(argv[1], c.name) == 0) return c.run({argv + 2, static_cast<std::size_t>(argc - 2)});
+  }
+  std::fprintf(stderr, "hetsched: unknown command '%s'\n", argv[1]);
+  return usage(stderr);
+}
