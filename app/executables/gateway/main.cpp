@@ -1,0 +1,82 @@
+// hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
+// gRPC for a cluster source (today: the simulated cluster).
+#include "cli_args.h"
+#include "cluster/simulated_cluster.h"
+#include "gateway/gateway.h"
+#include "sim_args.h"
+
+#include <csignal>
+#include <cstdio>
+#include <pthread.h>
+#include <stdexcept>
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: hetschedd [options]\n"
+    "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
+    "  --source sim            cluster source (default sim: a simulated cluster)\n"
+    "  --speed X               simulated seconds per wall second (default 1)\n";
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "hetschedd: %s\n", message.c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace hetsched;
+  const cli::Args args({argv + 1, static_cast<std::size_t>(argc - 1)});
+  if (args.flag("help")) {
+    std::printf("%s%s", kUsage, cli::kSimOptionsHelp);
+    return 0;
+  }
+  std::vector<std::string_view> known = {"listen", "source", "speed", "help"};
+  known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
+  if (const auto unknown = args.unknownOptions(known); !unknown.empty())
+    return fail("unknown option " + unknown.front() + " (see --help)");
+  if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'");
+
+  const std::string source = args.value("source").value_or("sim");
+  if (source != "sim") return fail("--source: unknown source '" + source + "' (available: sim)");
+
+  GatewayOptions options;
+  options.listen = args.value("listen").value_or("127.0.0.1:50051");
+  if (auto text = args.value("speed")) {
+    auto v = cli::parseNumber("speed", *text, 0.01, 10000.0);
+    if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+    options.speed = std::get<double>(v);
+  }
+  auto sim = cli::simOptionsFromArgs(args);
+  if (auto* e = std::get_if<std::string>(&sim)) return fail(*e);
+
+  // Block the stop signals in every thread; the main thread waits for them.
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+
+  std::unique_ptr<SimulatedCluster> cluster;
+  try {
+    cluster = std::make_unique<SimulatedCluster>(std::get<SimOptions>(std::move(sim)));
+  } catch (const std::invalid_argument& e) {
+    return fail(e.what());
+  }
+  const std::size_t devices = cluster->topology().devices.size();
+  const std::size_t nodes = cluster->topology().nodes.size();
+  Gateway gateway(std::move(cluster), options);
+  std::string error;
+  if (!gateway.start(&error)) return fail(error);
+  std::printf("hetschedd: listening on %s (sim: %zu nodes, %zu devices, speed %g)\n",
+              gateway.address().c_str(), nodes, devices, options.speed);
+  std::fflush(stdout);
+
+  int signal = 0;
+  sigwait(&stopSignals, &signal);
+  std::printf("hetschedd: %s received, shutting down\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
+  gateway.stop();
+  std::printf("hetschedd: stopped\n");
+  return 0;
+}

@@ -1,0 +1,77 @@
+#include "cluster_service.h"
+
+#include "frame_writer.h"
+#include "rpc/proto_convert.h"
+
+namespace hetsched {
+
+namespace {
+
+constexpr std::uint32_t kDefaultListLimit = 1000;
+constexpr std::uint32_t kMaxListLimit = 100000;
+
+grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  reactor->Finish(status);
+  return reactor;
+}
+
+grpc::Status invalid(const FieldError& e) {
+  return {grpc::StatusCode::INVALID_ARGUMENT, e.message()};
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* ClusterServiceImpl::GetTopology(grpc::CallbackServerContext* ctx,
+                                                          const v1::GetTopologyRequest*, v1::Topology* response) {
+  std::lock_guard lock(m_state.mutex);
+  *response = m_state.topology;
+  return finish(ctx, grpc::Status::OK);
+}
+
+grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::CallbackServerContext*,
+                                                                     const v1::WatchFramesRequest* request) {
+  return new FrameWriter(m_state.hub, request->max_rate_hz());
+}
+
+grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerContext* ctx,
+                                                       const v1::ListJobsRequest* request,
+                                                       v1::ListJobsResponse* response) {
+  if (request->limit() > kMaxListLimit)
+    return finish(ctx, invalid({"limit", "at most " + std::to_string(kMaxListLimit)}));
+  std::vector<JobState> states;
+  for (int i = 0; i < request->states_size(); ++i) {
+    const auto state = fromProto(static_cast<v1::JobState>(request->states(i)));
+    if (!state) return finish(ctx, invalid({"states[" + std::to_string(i) + "]", "unknown job state"}));
+    states.push_back(*state);
+  }
+  const std::size_t limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
+  std::size_t total = 0;
+  std::vector<Job> jobs;
+  {
+    std::lock_guard lock(m_state.mutex);
+    jobs = m_state.source->jobs(states, limit, &total);
+  }
+  response->mutable_jobs()->Reserve(static_cast<int>(jobs.size()));
+  for (const Job& job : jobs) toProto(job, response->add_jobs());
+  response->set_total_matching(static_cast<std::uint32_t>(total));
+  return finish(ctx, grpc::Status::OK);
+}
+
+grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerContext* ctx,
+                                                        const v1::SubmitJobRequest* request,
+                                                        v1::SubmitJobResponse* response) {
+  if (!request->has_spec()) return finish(ctx, invalid({"spec", "is required"}));
+  auto spec = fromProto(request->spec());
+  if (auto* e = std::get_if<FieldError>(&spec)) return finish(ctx, invalid(*e));
+  std::variant<JobId, FieldError> result;
+  {
+    std::lock_guard lock(m_state.mutex);
+    result = m_state.source->submit(std::get<JobSpec>(spec));
+  }
+  if (auto* e = std::get_if<FieldError>(&result)) return finish(ctx, invalid(*e));
+  response->set_job_id(std::get<JobId>(result));
+  return finish(ctx, grpc::Status::OK);
+}
+
+}  // namespace hetsched

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "gateway_state.h"
+#include "hetsched.grpc.pb.h"
+
+namespace hetsched {
+
+// ClusterService on gRPC's callback API: unary handlers answer at once from
+// GatewayState; WatchFrames hands each stream a FrameWriter.
+class ClusterServiceImpl final : public v1::ClusterService::CallbackService {
+ public:
+  explicit ClusterServiceImpl(GatewayState& state) : m_state(state) {}
+
+  grpc::ServerUnaryReactor* GetTopology(grpc::CallbackServerContext* ctx, const v1::GetTopologyRequest* request,
+                                        v1::Topology* response) override;
+  grpc::ServerWriteReactor<v1::Frame>* WatchFrames(grpc::CallbackServerContext* ctx,
+                                                   const v1::WatchFramesRequest* request) override;
+  grpc::ServerUnaryReactor* ListJobs(grpc::CallbackServerContext* ctx, const v1::ListJobsRequest* request,
+                                     v1::ListJobsResponse* response) override;
+  grpc::ServerUnaryReactor* SubmitJob(grpc::CallbackServerContext* ctx, const v1::SubmitJobRequest* request,
+                                      v1::SubmitJobResponse* response) override;
+
+ private:
+  GatewayState& m_state;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "hetsched.pb.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace hetsched {
+
+// A consumer of frames. offer() is called with the hub's lock held and must
+// not block: watchers keep only the latest frame (latest wins), so a slow
+// console skips frames and memory stays bounded at one pending frame each.
+class FrameWatcher {
+ public:
+  virtual ~FrameWatcher() = default;
+  virtual void offer(const std::shared_ptr<const v1::Frame>& frame) = 0;
+  virtual void close() = 0;
+};
+
+class FrameHub {
+ public:
+  void publish(std::shared_ptr<const v1::Frame> frame);
+  // Registers a watcher and hands it the latest frame at once, if any.
+  // Returns false when the hub is already closed.
+  bool add(FrameWatcher* watcher);
+  void remove(FrameWatcher* watcher);
+  // Finishes every watcher; later add() calls fail.
+  void close();
+  std::size_t watcherCount() const;
+  std::shared_ptr<const v1::Frame> latest() const;
+
+ private:
+  mutable std::mutex m_mutex;
+  std::vector<FrameWatcher*> m_watchers;
+  std::shared_ptr<const v1::Frame> m_latest;
+  bool m_closed = false;
+};
+
+}  // namespace hetsched

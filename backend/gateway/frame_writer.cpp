@@ -1,0 +1,77 @@
+#include "frame_writer.h"
+
+namespace hetsched {
+
+FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz)
+    : m_hub(hub),
+      m_minGap(maxRateHz > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                   std::chrono::duration<double>(1.0 / maxRateHz))
+                             : std::chrono::steady_clock::duration::zero()) {
+  if (!m_hub.add(this)) {
+    std::lock_guard lock(m_mutex);
+    finishLocked(grpc::Status(grpc::StatusCode::UNAVAILABLE, "gateway is shutting down"));
+  }
+}
+
+void FrameWriter::offer(const std::shared_ptr<const v1::Frame>& frame) {
+  std::lock_guard lock(m_mutex);
+  if (m_finished) return;
+  if (m_writing) {
+    if (m_pending) ++m_skipped;
+    m_pending = frame;  // replaces whatever waited: latest wins
+    return;
+  }
+  const bool first = m_lastWrite.time_since_epoch().count() == 0;
+  if (!first && std::chrono::steady_clock::now() - m_lastWrite < m_minGap) {
+    ++m_skipped;
+    return;
+  }
+  m_pending = frame;
+  writeNextLocked();
+}
+
+void FrameWriter::writeNextLocked() {
+  if (!m_pending || m_finished) return;
+  // A copy per watcher carries this watcher's skip count; frames are ~90 KB
+  // at 10,000 devices, cheap next to the write itself.
+  m_inFlight.CopyFrom(*m_pending);
+  m_inFlight.set_frames_skipped(m_skipped);
+  m_pending.reset();
+  m_writing = true;
+  m_lastWrite = std::chrono::steady_clock::now();
+  StartWrite(&m_inFlight);
+}
+
+void FrameWriter::OnWriteDone(bool ok) {
+  std::lock_guard lock(m_mutex);
+  m_writing = false;
+  if (!ok) {
+    finishLocked(grpc::Status(grpc::StatusCode::UNAVAILABLE, "stream broken"));
+    return;
+  }
+  if (m_pending && std::chrono::steady_clock::now() - m_lastWrite >= m_minGap) writeNextLocked();
+}
+
+void FrameWriter::close() {
+  std::lock_guard lock(m_mutex);
+  m_pending.reset();
+  finishLocked(grpc::Status(grpc::StatusCode::UNAVAILABLE, "gateway is shutting down"));
+}
+
+void FrameWriter::OnCancel() {
+  std::lock_guard lock(m_mutex);
+  finishLocked(grpc::Status::CANCELLED);
+}
+
+void FrameWriter::finishLocked(const grpc::Status& status) {
+  if (m_finished) return;
+  m_finished = true;
+  Finish(status);
+}
+
+void FrameWriter::OnDone() {
+  m_hub.remove(this);
+  delete this;
+}
+
+}  // namespace hetsched

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "frame_hub.h"
+#include "hetsched.grpc.pb.h"
+
+#include <chrono>
+#include <mutex>
+
+namespace hetsched {
+
+// The server side of one WatchFrames stream: writes the newest frame it has
+// been offered whenever the previous write completes (latest wins), and
+// never more often than the watcher's max_rate_hz.
+class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public FrameWatcher {
+ public:
+  FrameWriter(FrameHub& hub, double maxRateHz);
+
+  void offer(const std::shared_ptr<const v1::Frame>& frame) override;
+  void close() override;
+
+  void OnWriteDone(bool ok) override;
+  void OnCancel() override;
+  void OnDone() override;
+
+ private:
+  void writeNextLocked();
+  void finishLocked(const grpc::Status& status);
+
+  FrameHub& m_hub;
+  std::chrono::steady_clock::duration m_minGap;
+  std::chrono::steady_clock::time_point m_lastWrite{};
+  std::mutex m_mutex;
+  std::shared_ptr<const v1::Frame> m_pending;
+  v1::Frame m_inFlight;
+  std::uint64_t m_skipped = 0;
+  bool m_writing = false;
+  bool m_finished = false;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "hetsched.pb.h"
+#include "model/frame.h"
+
+#include <optional>
+#include <string>
+
+namespace hetsched {
+
+// Packs a Frame into the wire's column blobs (see hetsched.proto: uint8 and
+// uint16 columns, so 10,000 devices take about 90 KB) and back.
+void encodeFrame(const Frame& frame, v1::Frame* out);
+
+// Fails (with the column named) when a column's length disagrees with the
+// device or node count the caller expects from its Topology.
+std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t devices, std::size_t nodes,
+                                       Frame* out);
+
+}  // namespace hetsched
