@@ -1,0 +1,68 @@
+#pragma once
+
+#include "client/cluster_client.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <mutex>
+
+namespace hetsched {
+
+// The console's Qt face of a ClusterClient. Status and topology changes
+// arrive as queued signals on the GUI thread; frames are coalesced: the
+// client thread only replaces the latest frame, and views take it on their
+// own repaint timer (takeFrame), never once per message.
+class ClusterConnection : public QObject {
+  Q_OBJECT
+ public:
+  explicit ClusterConnection(const QString& target, QObject* parent = nullptr);
+  ~ClusterConnection() override;
+
+  void start();
+  QString target() const;
+  ConnectionStatus status() const { return m_status; }
+  std::shared_ptr<const Topology> topology() const { return m_topology; }
+  // The newest frame not yet taken, or null. Counts frames that were
+  // replaced before anyone took them.
+  std::shared_ptr<const Frame> takeFrame(std::uint64_t* coalesced = nullptr);
+
+  void submitJob(const JobSpec& spec);
+  void refreshJobs(std::vector<JobState> states, std::uint32_t limit);
+
+ Q_SIGNALS:
+  void statusChanged(const hetsched::ConnectionStatus& status);
+  void topologyChanged(std::shared_ptr<const hetsched::Topology> topology);
+  void frameAvailable();
+  void jobSubmitted(quint64 id);
+  void jobSubmitFailed(const QString& message);
+  void jobsListed(std::shared_ptr<const hetsched::JobList> jobs);
+  void jobsListFailed(const QString& message);
+
+ private:
+  // Client callbacks may outlive this object (a unary call in flight while
+  // the console closes); they post through the guard, which the destructor
+  // shuts first.
+  struct Guard {
+    std::mutex mutex;
+    bool alive = true;
+  };
+  template <typename F>
+  static void post(const std::shared_ptr<Guard>& guard, ClusterConnection* self, F&& fn);
+
+  std::shared_ptr<Guard> m_guard = std::make_shared<Guard>();
+  std::unique_ptr<ClusterClient> m_client;
+  ConnectionStatus m_status;
+  std::shared_ptr<const Topology> m_topology;
+  std::mutex m_frameMutex;
+  std::shared_ptr<const Frame> m_latestFrame;
+  std::uint64_t m_coalesced = 0;
+  bool m_frameSignalPending = false;
+};
+
+}  // namespace hetsched
+
+Q_DECLARE_METATYPE(hetsched::ConnectionStatus)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::Topology>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::JobList>)

@@ -1,0 +1,280 @@
+// gRPC end to end on loopback: a real gateway (in process, and hetschedd as a
+// child process), the console's client and adapter, and a raw stub for the
+// requests the console would never send.
+#include "cluster/simulated_cluster.h"
+#include "cluster_connection.h"
+#include "gateway/gateway.h"
+#include "hetsched.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <QDeadlineTimer>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTest>
+
+#include <csignal>
+#include <thread>
+
+using namespace hetsched;
+
+Q_DECLARE_METATYPE(hetsched::DeviceKind)
+
+namespace {
+
+SimOptions quietCluster() {
+  SimOptions options;
+  options.shape = defaultClusterShape(4, 4, 2);
+  options.targetLoad = 0.0;  // no background work: placements are ours alone
+  options.warmupS = 0.0;
+  options.nodeFailuresPerHour = 0.0;
+  return options;
+}
+
+quint16 freePort() {
+  QTcpServer probe;
+  probe.listen(QHostAddress::LocalHost, 0);
+  return probe.serverPort();
+}
+
+std::unique_ptr<v1::ClusterService::Stub> rawStub(const std::string& address) {
+  return v1::ClusterService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+}
+
+// QTRY_VERIFY evaluates its expression once more at the end, so it cannot
+// be used with takeFrame(), which consumes.
+std::shared_ptr<const Frame> waitForFrame(ClusterConnection& connection, int timeoutMs = 5000) {
+  QDeadlineTimer deadline(timeoutMs);
+  while (!deadline.hasExpired()) {
+    if (auto frame = connection.takeFrame()) return frame;
+    QTest::qWait(20);
+  }
+  return nullptr;
+}
+
+std::optional<Job> findJob(const JobList& list, JobId id) {
+  for (const Job& j : list.jobs) {
+    if (j.id == id) return j;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+class TestGatewayE2e : public QObject {
+  Q_OBJECT
+ private:
+  std::unique_ptr<Gateway> m_gateway;
+  QString m_address;
+
+  bool startHetschedd(QProcess& process, quint16 port) {
+    process.setProgram(QStringLiteral(HETSCHEDD_PATH));
+    process.setArguments({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                          QStringLiteral("--speed"), QStringLiteral("30"), QStringLiteral("--warmup"),
+                          QStringLiteral("60"), QStringLiteral("--cpu-nodes"), QStringLiteral("2"),
+                          QStringLiteral("--gpu-nodes"), QStringLiteral("2"), QStringLiteral("--tpu-nodes"),
+                          QStringLiteral("1")});
+    process.start();
+    if (!process.waitForStarted(5000)) return false;
+    while (process.waitForReadyRead(10000)) {
+      if (process.readAllStandardOutput().contains("listening on")) return true;
+    }
+    qWarning() << "hetschedd did not start:" << process.readAllStandardError();
+    return false;
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    GatewayOptions options;
+    options.speed = 30.0;  // a frame every 100 ms
+    m_gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(quietCluster()), options);
+    std::string error;
+    QVERIFY2(m_gateway->start(&error), error.c_str());
+    m_address = QString::fromStdString(m_gateway->address());
+  }
+
+  void cleanupTestCase() { m_gateway.reset(); }
+
+  void framesArrive() {
+    ClusterConnection connection(m_address);
+    QSignalSpy topology(&connection, &ClusterConnection::topologyChanged);
+    connection.start();
+    QTRY_COMPARE_WITH_TIMEOUT(topology.count(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(connection.status().state), static_cast<int>(ConnectionState::Live),
+                              5000);
+    const auto frame = waitForFrame(connection);
+    QVERIFY(frame);
+    QCOMPARE(frame->deviceCount(), connection.topology()->devices.size());
+    QCOMPARE(frame->nodeUp.size(), connection.topology()->nodes.size());
+    QCOMPARE(connection.topology()->deviceCount(DeviceKind::Gpu), std::size_t{32});
+    const auto later = waitForFrame(connection);
+    QVERIFY(later);
+    QVERIFY(later->sequence > frame->sequence);
+    QVERIFY(later->simTimeMs > frame->simTimeMs);
+  }
+
+  void submittedJobLandsOnRoutedKind_data() {
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<DeviceKind>("expected");
+    QTest::newRow("training → GPU") << static_cast<int>(JobKind::Training) << DeviceKind::Gpu;
+    QTest::newRow("inference → TPU") << static_cast<int>(JobKind::Inference) << DeviceKind::Tpu;
+    QTest::newRow("service → CPU") << static_cast<int>(JobKind::Service) << DeviceKind::Cpu;
+  }
+  void submittedJobLandsOnRoutedKind() {
+    QFETCH(int, kind);
+    QFETCH(DeviceKind, expected);
+    ClusterConnection connection(m_address);
+    QSignalSpy topology(&connection, &ClusterConnection::topologyChanged);
+    QSignalSpy submitted(&connection, &ClusterConnection::jobSubmitted);
+    QSignalSpy listed(&connection, &ClusterConnection::jobsListed);
+    connection.start();
+    QTRY_COMPARE_WITH_TIMEOUT(topology.count(), 1, 5000);
+
+    JobSpec spec;
+    spec.name = "e2e-job";
+    spec.kind = static_cast<JobKind>(kind);
+    spec.priority = PriorityClass::High;
+    spec.estimatedRuntimeS = 3600;
+    spec.requests = {2000, 4096, 2, 0, 1};
+    connection.submitJob(spec);
+    QTRY_COMPARE_WITH_TIMEOUT(submitted.count(), 1, 5000);
+    const JobId id = submitted.takeFirst().at(0).value<quint64>();
+    QVERIFY(id > 0);
+
+    std::optional<Job> job;
+    for (int attempt = 0; attempt < 50 && !(job && job->state == JobState::Running); ++attempt) {
+      listed.clear();
+      connection.refreshJobs({JobState::Running, JobState::Queued}, 1000);
+      QTRY_COMPARE_WITH_TIMEOUT(listed.count(), 1, 5000);
+      job = findJob(*listed.at(0).at(0).value<std::shared_ptr<const JobList>>(), id);
+      if (!job || job->state != JobState::Running) QTest::qWait(100);
+    }
+    QVERIFY2(job && job->state == JobState::Running, "the job never started");
+    QCOMPARE(job->spec.name, std::string("e2e-job"));
+    const Topology& t = *connection.topology();
+    QCOMPARE(static_cast<int>(t.nodes[job->node].kind), static_cast<int>(expected));
+    QVERIFY(!job->devices.empty());
+    for (const std::uint32_t d : job->devices) QCOMPARE(static_cast<int>(t.kindOf(d)), static_cast<int>(expected));
+    // The frames name the job on its device.
+    bool seen = false;
+    for (int i = 0; i < 20 && !seen; ++i) {
+      if (auto frame = waitForFrame(connection)) seen = frame->job[job->devices.front()] == id;
+    }
+    QVERIFY2(seen, "no frame showed the job on its device");
+  }
+
+  void badRequestsNameTheField_data() {
+    QTest::addColumn<int>("variant");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("no spec") << 0 << "spec:";
+    QTest::newRow("empty name") << 1 << "spec.name:";
+    QTest::newRow("unknown kind") << 2 << "spec.kind:";
+    QTest::newRow("absurd cpu") << 3 << "spec.requests.cpu_milli:";
+    QTest::newRow("negative runtime") << 4 << "spec.estimated_runtime_s:";
+    QTest::newRow("GPU share above one GPU") << 5 << "spec.requests.gpu_milli:";
+    QTest::newRow("unknown priority") << 6 << "spec.priority:";
+    QTest::newRow("training without GPUs") << 7 << "spec.requests.gpu_count:";
+  }
+  void badRequestsNameTheField() {
+    QFETCH(int, variant);
+    QFETCH(QString, field);
+    auto stub = rawStub(m_address.toStdString());
+    const auto countJobs = [&] {
+      grpc::ClientContext context;
+      v1::ListJobsRequest request;
+      for (int s = v1::JOB_STATE_QUEUED; s <= v1::JOB_STATE_UNSCHEDULABLE; ++s)
+        request.add_states(static_cast<v1::JobState>(s));
+      v1::ListJobsResponse response;
+      [&] { QVERIFY(stub->ListJobs(&context, request, &response).ok()); }();
+      return response.total_matching();
+    };
+    const auto before = countJobs();
+
+    v1::SubmitJobRequest request;
+    v1::JobSpec* spec = request.mutable_spec();
+    spec->set_name("bad");
+    spec->set_kind(v1::JOB_KIND_TRAINING);
+    spec->mutable_requests()->set_gpu_count(1);
+    switch (variant) {
+      case 0: request.clear_spec(); break;
+      case 1: spec->set_name(""); break;
+      case 2: spec->set_kind(static_cast<v1::JobKind>(42)); break;
+      case 3: spec->mutable_requests()->set_cpu_milli(4'000'000'000u); break;
+      case 4: spec->set_estimated_runtime_s(-5); break;
+      case 5: spec->mutable_requests()->set_gpu_count(0); spec->mutable_requests()->set_gpu_milli(5000); break;
+      case 6: spec->set_priority(static_cast<v1::PriorityClass>(9)); break;
+      case 7: spec->mutable_requests()->set_gpu_count(0); break;
+    }
+    grpc::ClientContext context;
+    v1::SubmitJobResponse response;
+    const grpc::Status status = stub->SubmitJob(&context, request, &response);
+    QCOMPARE(static_cast<int>(status.error_code()), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
+    QVERIFY2(QString::fromStdString(status.error_message()).startsWith(field), status.error_message().c_str());
+    QCOMPARE(countJobs(), before);  // nothing half-applied
+  }
+
+  // Latest wins: a watcher that stops reading misses frames instead of
+  // having them queued for it, and is told how many it missed. Frames of
+  // 24,000 devices (~170 KB) outgrow the HTTP/2 window at once, so the
+  // gateway's writes block as they would for a slow console.
+  void slowWatcherSkipsFrames() {
+    SimOptions big = quietCluster();
+    big.shape = defaultClusterShape(0, 3000, 0);
+    GatewayOptions options;
+    options.speed = 30.0;
+    Gateway gateway(std::make_unique<SimulatedCluster>(big), options);
+    std::string error;
+    QVERIFY2(gateway.start(&error), error.c_str());
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+    auto stub = v1::ClusterService::NewStub(
+        grpc::CreateCustomChannel(gateway.address(), grpc::InsecureChannelCredentials(), args));
+    grpc::ClientContext context;
+    v1::WatchFramesRequest request;
+    auto reader = stub->WatchFrames(&context, request);
+    v1::Frame first;
+    QVERIFY(reader->Read(&first));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2000));  // ~20 frames published
+    v1::Frame frame;
+    std::uint64_t skipped = 0;
+    int reads = 0;
+    while (reads < 5 && reader->Read(&frame)) {
+      skipped += frame.frames_skipped();
+      ++reads;
+    }
+    QCOMPARE(reads, 5);
+    QVERIFY2(frame.sequence() - first.sequence() >= 12,
+             qPrintable(QStringLiteral("%1 → %2").arg(first.sequence()).arg(frame.sequence())));
+    QVERIFY2(skipped >= 5, qPrintable(QString::number(skipped)));
+    context.TryCancel();
+  }
+
+  void killedGatewayIsDetectedAndRejoined() {
+    const quint16 port = freePort();
+    QProcess gateway;
+    QVERIFY(startHetschedd(gateway, port));
+    ClusterConnection connection(QStringLiteral("127.0.0.1:%1").arg(port));
+    connection.start();
+    const auto state = [&] { return static_cast<int>(connection.status().state); };
+    QTRY_COMPARE_WITH_TIMEOUT(state(), static_cast<int>(ConnectionState::Live), 10000);
+
+    gateway.kill();  // SIGKILL: no goodbye
+    gateway.waitForFinished(5000);
+    QTRY_COMPARE_WITH_TIMEOUT(state(), static_cast<int>(ConnectionState::Stale), 10000);
+    QVERIFY(!connection.status().detail.empty());
+
+    QProcess restarted;
+    QVERIFY(startHetschedd(restarted, port));
+    QTRY_COMPARE_WITH_TIMEOUT(state(), static_cast<int>(ConnectionState::Live), 15000);
+    connection.takeFrame();
+    QVERIFY(waitForFrame(connection));
+    ::kill(static_cast<pid_t>(restarted.processId()), SIGTERM);
+    QVERIFY(restarted.waitForFinished(10000));
+    QCOMPARE(restarted.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(restarted.exitCode(), 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGatewayE2e)
+#include "tst_gateway_e2e.moc"
