@@ -182,7 +182,7 @@ void HeatmapView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh);
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_plot && event->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(event);
-    if (const auto device = deviceAt(mapFrom(m_plot, help->pos())))
+    if (const auto device = deviceAt(m_plot->mapTo(this, help->pos())))
       QToolTip::showText(help->globalPos(), toolTipFor(*device), m_plot);
     else
       QToolTip::hideText();
@@ -193,7 +193,7 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
 
 void HeatmapView::onPlotPress(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
-  const auto device = deviceAt(mapFrom(m_plot, event->position().toPoint()));
+  const auto device = deviceAt(m_plot->mapTo(this, event->position().toPoint()));
   if (!device) return;
   setSelectedDevice(device);
   emit deviceSelected(*device);
