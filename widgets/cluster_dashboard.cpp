@@ -33,10 +33,9 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   toolbar->addStretch(1);
   // The colour bar explains colours; this explains what is not a colour.
   auto* legend = new QLabel(
-      tr("Hatched grey row: node down  ·  Light grey cell: no device in that slot  ·  "
-         "Click a cell for details"),
+      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details"),
       mapPane);
-  legend->setStyleSheet(QStringLiteral("color: palette(mid);"));
+  legend->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
   toolbar->addWidget(legend);
   mapLayout->addLayout(toolbar);
   m_heatmap->setParent(mapPane);
@@ -48,7 +47,8 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   m_splitter->setStretchFactor(0, 1);
   m_splitter->setStretchFactor(1, 0);
   m_splitter->setChildrenCollapsible(false);
-  m_details->setMinimumWidth(260);
+  m_details->setMinimumWidth(280);
+  m_splitter->setSizes({1000, 300});
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_summary);

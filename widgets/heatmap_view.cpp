@@ -42,10 +42,7 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_plot->yAxis->setSubTicks(false);
   m_plot->yAxis->setTickLength(0, 4);
   m_plot->xAxis->setSubTicks(false);
-  auto xTicker = QSharedPointer<QCPAxisTickerFixed>::create();
-  xTicker->setTickStep(1.0);
-  xTicker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-  m_plot->xAxis->setTicker(xTicker);
+  m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
   m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
 
   m_plot->plotLayout()->addElement(0, 1, m_scale);
@@ -94,12 +91,21 @@ void HeatmapView::setTopology(const Topology& topology) {
   m_plot->xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
   m_plot->yAxis->setRange(-0.5, std::max(rows, 1) - 0.5);
 
+  // Every slot labelled: operators count slots, and nodes have at most a few
+  // dozen devices, so the labels always fit.
+  auto xTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
+  xTicker->clear();
+  const int labelStep = columns > 32 ? (columns + 31) / 32 : 1;
+  for (int slot = 0; slot < columns; slot += labelStep) xTicker->addTick(slot, QString::number(slot));
+
   auto yTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
   yTicker->clear();
   std::vector<int> separators;
   for (const HeatmapLayout::Group& group : m_layout.groups()) {
     const double centre = group.firstRow + (group.rowCount - 1) / 2.0;
-    yTicker->addTick(centre, tr("%1\n%n node(s)", nullptr, group.rowCount).arg(kindName(group.kind)));
+    const QString count =
+        group.rowCount == 1 ? tr("1 node") : tr("%1 nodes").arg(group.rowCount);
+    yTicker->addTick(centre, kindName(group.kind) + QLatin1Char('\n') + count);
     if (group.firstRow > 0) separators.push_back(group.firstRow);
   }
   m_overlay->setSeparators(std::move(separators));

@@ -20,7 +20,7 @@ KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent) {
     frame->setFrameShape(QFrame::StyledPanel);
     auto* grid = new QGridLayout(frame);
     grid->setContentsMargins(10, 6, 10, 6);
-    grid->setHorizontalSpacing(16);
+    grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(0);
     card.frame = frame;
     card.title = new QLabel(kindName(kind), frame);
@@ -38,7 +38,7 @@ KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent) {
       value->setAlignment(Qt::AlignCenter);
       auto* caption = new QLabel(captions[f], frame);
       caption->setAlignment(Qt::AlignCenter);
-      caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+      caption->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
       grid->addWidget(value, 0, static_cast<int>(f) + 1);
       grid->addWidget(caption, 1, static_cast<int>(f) + 1);
       card.values[f] = value;
@@ -78,9 +78,8 @@ void KindSummaryStrip::refresh(const Frame* frame) {
     set(Field::RunningJobs, haveFrame ? QString::number(stats.runningJobs) : none);
     set(Field::QueuedJobs, haveFrame ? QString::number(stats.queuedJobs) : none);
     set(Field::Power, haveFrame ? tr("%1 kW").arg(QString::number(stats.powerKw, 'f', 1)) : none);
-    card.status->setText(stats.nodesDown > 0
-                             ? tr("%n node(s) down", nullptr, static_cast<int>(stats.nodesDown))
-                             : QString());
+    card.status->setText(stats.nodesDown > 0 ? tr("%1 down").arg(stats.nodesDown) : QString());
+    card.status->setToolTip(tr("Nodes of this kind that stopped reporting"));
   }
 }
 
