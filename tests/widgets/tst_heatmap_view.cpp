@@ -85,6 +85,19 @@ private slots:
     QVERIFY(colourDistance(actual, fromValue) <= 2);
   }
 
+  // The benchmark times setFrame + replotNow; this proves that pair repaints.
+  void newFrameRepaintsCells() {
+    const QPoint centre = m_view->cellCenter(7).toPoint();
+    const QColor before = m_view->grab().toImage().pixelColor(centre);
+    Frame frame = knownFrame(m_topology);
+    frame.utilization[7] = 1.0f;
+    m_view->setFrame(frame);
+    m_view->replotNow();
+    const QColor after = m_view->grab().toImage().pixelColor(centre);
+    QVERIFY(colourDistance(before, after) > 40);
+    QVERIFY(colourDistance(after, m_view->cellColor(7)) <= 2);
+  }
+
   void distinctValuesGiveDistinctColours() {
     const QImage image = m_view->grab().toImage();
     QVERIFY(image.pixelColor(m_view->cellCenter(0).toPoint()) !=
