@@ -4,6 +4,7 @@
 #include "heatmap_overlay.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -104,7 +105,7 @@ void HeatmapView::setTopology(const Topology& topology) {
   for (const HeatmapLayout::Group& group : m_layout.groups()) {
     const double centre = group.firstRow + (group.rowCount - 1) / 2.0;
     const QString count =
-        group.rowCount == 1 ? tr("1 node") : tr("%1 nodes").arg(group.rowCount);
+        group.rowCount == 1 ? tr("1 node") : tr("%1 nodes").arg(QLocale().toString(group.rowCount));
     yTicker->addTick(centre, kindName(group.kind) + QLatin1Char('\n') + count);
     if (group.firstRow > 0) separators.push_back(group.firstRow);
   }

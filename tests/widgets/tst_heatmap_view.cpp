@@ -227,6 +227,14 @@ private slots:
     QVERIFY(live.hsvSaturation() > 60);
   }
 
+  void emptyTopologyIsHarmless() {
+    m_view->setTopology(Topology{});
+    m_view->setFrame(Frame{});
+    m_view->replotNow();
+    QVERIFY(!m_view->deviceAt(QPoint(m_view->width() / 2, m_view->height() / 2)));
+    QVERIFY(!m_view->selectedDevice());
+  }
+
   void mismatchedFrameIsIgnored() {
     Frame wrong;
     wrong.resize(3, 1);
