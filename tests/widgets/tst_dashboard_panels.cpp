@@ -1,0 +1,170 @@
+#include "synthetic_cluster.h"
+#include "widgets/cluster_dashboard.h"
+#include "widgets/device_detail_panel.h"
+#include "widgets/heatmap_view.h"
+#include "widgets/kind_summary_strip.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace hetsched;
+
+namespace {
+
+Topology smallTopology() {
+  return testing::makeTopology(
+      {{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
+}
+
+// CPU: 10/20/30/40 % -> 25 %; GPU: all 50 % except slot 7 at 90 % -> 55 %;
+// TPU: 0, 100, 100, 100 % -> 75 %. Power 100 W per CPU, 300 W per GPU,
+// 200 W per TPU.
+Frame knownFrame(const Topology& topology) {
+  Frame frame;
+  frame.resize(topology.devices.size(), topology.nodes.size());
+  const float cpu[] = {0.1f, 0.2f, 0.3f, 0.4f};
+  for (std::size_t d = 0; d < 4; ++d) {
+    frame.utilization[d] = cpu[d];
+    frame.powerWatts[d] = 100.0f;
+  }
+  for (std::size_t d = 4; d < 12; ++d) {
+    frame.utilization[d] = d == 11 ? 0.9f : 0.5f;
+    frame.powerWatts[d] = 300.0f;
+  }
+  for (std::size_t d = 12; d < 16; ++d) {
+    frame.utilization[d] = d == 12 ? 0.0f : 1.0f;
+    frame.powerWatts[d] = 200.0f;
+  }
+  frame.memoryUsed[5] = 0.25f;
+  frame.temperatureC[5] = 71.0f;
+  frame.job[5] = 42;
+  frame.queue.kinds[index(DeviceKind::Cpu)] = {3, 1};
+  frame.queue.kinds[index(DeviceKind::Gpu)] = {2, 7};
+  frame.queue.kinds[index(DeviceKind::Tpu)] = {1, 0};
+  return frame;
+}
+
+}  // namespace
+
+class TestDashboardPanels : public QObject {
+  Q_OBJECT
+
+private slots:
+  void summaryStripNumbers_data() {
+    QTest::addColumn<DeviceKind>("kind");
+    QTest::addColumn<QString>("devices");
+    QTest::addColumn<QString>("meanUtilization");
+    QTest::addColumn<QString>("running");
+    QTest::addColumn<QString>("queued");
+    QTest::addColumn<QString>("power");
+    QTest::newRow("cpu") << DeviceKind::Cpu << "4" << "25.0 %" << "3" << "1" << "0.4 kW";
+    QTest::newRow("gpu") << DeviceKind::Gpu << "8" << "55.0 %" << "2" << "7" << "2.4 kW";
+    QTest::newRow("tpu") << DeviceKind::Tpu << "4" << "75.0 %" << "1" << "0" << "0.8 kW";
+  }
+  void summaryStripNumbers() {
+    QFETCH(DeviceKind, kind);
+    KindSummaryStrip strip;
+    strip.setTopology(m_topology);
+    strip.setFrame(knownFrame(m_topology));
+    using F = KindSummaryStrip::Field;
+    QTEST(strip.valueText(kind, F::Devices), "devices");
+    QTEST(strip.valueText(kind, F::MeanUtilization), "meanUtilization");
+    QTEST(strip.valueText(kind, F::RunningJobs), "running");
+    QTEST(strip.valueText(kind, F::QueuedJobs), "queued");
+    QTEST(strip.valueText(kind, F::Power), "power");
+  }
+
+  void summaryLeavesDownNodesOutOfUtilization() {
+    Frame frame = knownFrame(m_topology);
+    frame.nodeUp[0] = 0;  // cpu-1: devices 0 and 1 (10 %, 20 %)
+    const KindStatsTable stats = computeKindStats(m_topology, &frame);
+    QCOMPARE(stats[index(DeviceKind::Cpu)].nodesDown, std::size_t{1});
+    QVERIFY(std::abs(stats[index(DeviceKind::Cpu)].meanUtilization - 0.35) < 1e-6);
+    QVERIFY(std::abs(stats[index(DeviceKind::Cpu)].powerKw - 0.4) < 1e-6);
+  }
+
+  void detailPanelShowsDevice() {
+    DeviceDetailPanel panel;
+    panel.setTopology(m_topology);
+    QVERIFY(panel.showsEmptyState());
+    QVERIFY(panel.displayedText().contains(QStringLiteral("Select a device")));
+    panel.setFrame(knownFrame(m_topology));
+    panel.setJobNames({{42, QStringLiteral("bert-serve · Inference")}});
+    panel.setDevice(5);
+    QVERIFY(!panel.showsEmptyState());
+    const QString text = panel.displayedText();
+    for (const char* part : {"gpu-1, slot 1", "Node state: up", "Kind: GPU", "Model: A100",
+                             "312 TFLOPS", "400 W", "40 GiB", "1555 GB/s", "Utilization: 50.0 %",
+                             "Memory used: 25.0 %", "Power: 300 W", "Temperature: 71 °C",
+                             "Job: #42 bert-serve · Inference"}) {
+      QVERIFY2(text.contains(QString::fromUtf8(part)),
+               qPrintable(text + QStringLiteral("\nlacks ") + QString::fromUtf8(part)));
+    }
+    panel.setDevice(std::nullopt);
+    QVERIFY(panel.showsEmptyState());
+  }
+
+  void dashboardClickShowsDetails() {
+    ClusterDashboard dashboard;
+    dashboard.resize(1200, 700);
+    dashboard.setTopology(m_topology);
+    dashboard.setFrame(knownFrame(m_topology));
+    dashboard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
+    HeatmapView* view = dashboard.heatmap();
+    view->replotNow();
+    const QPoint pos = view->plot()->mapFrom(view, view->cellCenter(5).toPoint());
+    QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pos);
+    QCOMPARE(dashboard.details()->device(), std::optional<int>(5));
+    QVERIFY(dashboard.details()->displayedText().contains(QStringLiteral("A100")));
+  }
+
+  void dashboardMetricSelectorSwitchesHeatmap() {
+    ClusterDashboard dashboard;
+    dashboard.setTopology(m_topology);
+    dashboard.metricSelector()->setCurrentIndex(3);
+    QCOMPARE(dashboard.heatmap()->metric(), Metric::Temperature);
+    dashboard.setMetric(Metric::Power);
+    QCOMPARE(dashboard.metricSelector()->currentText(), metricLabel(Metric::Power));
+  }
+
+  // Screenshot for review and the README: HETSCHED_RENDER_DIR=/tmp/x.
+  void renderScreenshot() {
+    const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+    if (dir.isEmpty()) QSKIP("set HETSCHED_RENDER_DIR to write dashboard screenshots");
+    const Topology topology = testing::makeTopology(
+        {{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 20, 8}, {DeviceKind::Tpu, 15, 4}});
+    Frame frame = testing::makeFrame(topology, 3);
+    frame.nodeUp[7] = 0;
+    frame.nodeUp[52] = 0;
+    frame.queue.kinds = {{{31, 4}, {18, 9}, {12, 2}}};
+    ClusterDashboard dashboard;
+    dashboard.resize(1400, 860);
+    dashboard.setTopology(topology);
+    dashboard.setFrame(frame);
+    dashboard.setJobNames({{1045, QStringLiteral("llama-finetune · Training")}});
+    dashboard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
+    const int selected = static_cast<int>(topology.nodes[45].firstDevice) + 5;
+    dashboard.heatmap()->setSelectedDevice(selected);
+    dashboard.details()->setDevice(selected);
+    const std::pair<Metric, const char*> shots[] = {{Metric::Utilization, "dashboard.png"},
+                                                     {Metric::Temperature, "dashboard-temperature.png"}};
+    for (const auto& [metric, name] : shots) {
+      dashboard.setMetric(metric);
+      dashboard.heatmap()->replotNow();
+      QVERIFY(dashboard.grab().save(dir + QLatin1Char('/') + QLatin1String(name)));
+    }
+    dashboard.setMetric(Metric::Utilization);
+    dashboard.setStale(true);
+    dashboard.heatmap()->replotNow();
+    QVERIFY(dashboard.grab().save(dir + QStringLiteral("/dashboard-stale.png")));
+  }
+
+private:
+  Topology m_topology = smallTopology();
+};
+
+QTEST_MAIN(TestDashboardPanels)
+#include "tst_dashboard_panels.moc"

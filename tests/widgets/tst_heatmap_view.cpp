@@ -1,0 +1,256 @@
+#include "synthetic_cluster.h"
+#include "widgets/color_gradients.h"
+#include "widgets/heatmap_view.h"
+
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+
+using namespace hetsched;
+
+namespace {
+
+// 2 CPU nodes × 2, 1 GPU node × 8, 1 TPU node × 4: rows cpu-1, cpu-2, gpu-1,
+// tpu-1; devices 0-3 CPU, 4-11 GPU, 12-15 TPU.
+Topology smallTopology() {
+  return testing::makeTopology(
+      {{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
+}
+
+// Distinct values per device so a wrong cell shows up as a wrong colour.
+Frame knownFrame(const Topology& topology) {
+  Frame frame;
+  frame.resize(topology.devices.size(), topology.nodes.size());
+  for (std::size_t d = 0; d < topology.devices.size(); ++d) {
+    frame.utilization[d] = static_cast<float>(d) / 15.0f;
+    frame.memoryUsed[d] = 1.0f - static_cast<float>(d) / 15.0f;
+    frame.powerWatts[d] = 20.0f * static_cast<float>(d);
+    frame.temperatureC[d] = 90.0f - 4.0f * static_cast<float>(d);
+    frame.job[d] = d % 3 == 0 ? 0 : 40 + d;
+  }
+  return frame;
+}
+
+int colourDistance(QColor a, QColor b) {
+  return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
+                   std::abs(a.blue() - b.blue())});
+}
+
+}  // namespace
+
+class TestHeatmapView : public QObject {
+  Q_OBJECT
+
+private slots:
+  void init() {
+    m_view = std::make_unique<HeatmapView>();
+    m_view->resize(640, 360);
+    m_view->setTopology(m_topology);
+    m_view->setFrame(knownFrame(m_topology));
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    m_view->replotNow();
+  }
+  void cleanup() { m_view.reset(); }
+
+  void pixelMatchesGradient_data() {
+    QTest::addColumn<int>("device");
+    QTest::addColumn<Metric>("metric");
+    for (const Metric metric : kMetrics) {
+      for (const int device : {0, 3, 4, 11, 12, 15}) {
+        QTest::addRow("%s/device%d", qPrintable(metricName(metric)), device) << device << metric;
+      }
+    }
+  }
+  void pixelMatchesGradient() {
+    QFETCH(int, device);
+    QFETCH(Metric, metric);
+    m_view->setMetric(metric);
+    m_view->replotNow();
+    const QImage image = m_view->grab().toImage();
+    // The centre, as the plot's own coordinate transforms put it.
+    const QPoint centre = m_view->cellCenter(device).toPoint();
+    const QColor expected = m_view->cellColor(device);
+    const QColor actual = image.pixelColor(centre);
+    QVERIFY2(colourDistance(actual, expected) <= 2,
+             qPrintable(QStringLiteral("device %1: got %2, expected %3")
+                            .arg(device)
+                            .arg(actual.name(), expected.name())));
+    // The value behind the colour is the device's, in display units.
+    const MetricRange range = metricRange(metric, m_topology);
+    const Frame frame = knownFrame(m_topology);
+    const QColor fromValue = QColor::fromRgba(gradientColor(metric, metricValue(frame, device, metric),
+                                                            range));
+    QVERIFY(colourDistance(actual, fromValue) <= 2);
+  }
+
+  // The benchmark times setFrame + replotNow; this proves that pair repaints.
+  void newFrameRepaintsCells() {
+    const QPoint centre = m_view->cellCenter(7).toPoint();
+    const QColor before = m_view->grab().toImage().pixelColor(centre);
+    Frame frame = knownFrame(m_topology);
+    frame.utilization[7] = 1.0f;
+    m_view->setFrame(frame);
+    m_view->replotNow();
+    const QColor after = m_view->grab().toImage().pixelColor(centre);
+    QVERIFY(colourDistance(before, after) > 40);
+    QVERIFY(colourDistance(after, m_view->cellColor(7)) <= 2);
+  }
+
+  void distinctValuesGiveDistinctColours() {
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.pixelColor(m_view->cellCenter(0).toPoint()) !=
+            image.pixelColor(m_view->cellCenter(15).toPoint()));
+  }
+
+  void metricSwitchChangesColours() {
+    const QPoint centre = m_view->cellCenter(4).toPoint();
+    const QColor before = m_view->grab().toImage().pixelColor(centre);
+    m_view->setMetric(Metric::Memory);
+    m_view->replotNow();
+    const QColor after = m_view->grab().toImage().pixelColor(centre);
+    QVERIFY(colourDistance(before, after) > 20);
+  }
+
+  void missingSlotIsBackground() {
+    const QImage image = m_view->grab().toImage();
+    const QColor background = m_view->plot()->axisRect()->backgroundBrush().color();
+    // cpu-1 (row 0) has slots 0-1 only; tpu-1 (row 3) has 0-3.
+    for (const auto& [slot, row] : {std::pair{5.0, 0.0}, {7.0, 1.0}, {6.0, 3.0}}) {
+      const QPoint p(qRound(m_view->plot()->xAxis->coordToPixel(slot)),
+                     qRound(m_view->plot()->yAxis->coordToPixel(row)));
+      QCOMPARE(image.pixelColor(p), background);
+      QVERIFY(!m_view->deviceAt(p));
+    }
+  }
+
+  void deviceAtMapsCells_data() {
+    QTest::addColumn<int>("device");
+    for (int d = 0; d < 16; ++d) QTest::addRow("device%d", d) << d;
+  }
+  void deviceAtMapsCells() {
+    QFETCH(int, device);
+    const QPointF centre = m_view->cellCenter(device);
+    const double cellWidth = m_view->plot()->xAxis->coordToPixel(1) - m_view->plot()->xAxis->coordToPixel(0);
+    const double cellHeight = std::abs(m_view->plot()->yAxis->coordToPixel(1) -
+                                       m_view->plot()->yAxis->coordToPixel(0));
+    for (const double dx : {-0.4, 0.0, 0.4}) {
+      for (const double dy : {-0.4, 0.0, 0.4}) {
+        const QPoint p = (centre + QPointF(dx * cellWidth, dy * cellHeight)).toPoint();
+        QCOMPARE(m_view->deviceAt(p), std::optional<int>(device));
+      }
+    }
+  }
+
+  void deviceAtOutsideMapIsNothing() {
+    QVERIFY(!m_view->deviceAt(QPoint(1, 1)));
+    QVERIFY(!m_view->deviceAt(QPoint(m_view->width() - 2, m_view->height() / 2)));
+  }
+
+  void clickSelectsDevice_data() {
+    QTest::addColumn<int>("device");
+    QTest::newRow("cpu-2 slot 1") << 3;
+    QTest::newRow("gpu-1 slot 7") << 11;
+    QTest::newRow("tpu-1 slot 0") << 12;
+  }
+  void clickSelectsDevice() {
+    QFETCH(int, device);
+    QSignalSpy spy(m_view.get(), &HeatmapView::deviceSelected);
+    const QPoint pos = m_view->plot()->mapFrom(m_view.get(), m_view->cellCenter(device).toPoint());
+    QTest::mouseClick(m_view->plot(), Qt::LeftButton, {}, pos);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), device);
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(device));
+  }
+
+  void clickOnEmptySlotSelectsNothing() {
+    QSignalSpy spy(m_view.get(), &HeatmapView::deviceSelected);
+    const QPoint pos(qRound(m_view->plot()->xAxis->coordToPixel(6)),
+                     qRound(m_view->plot()->yAxis->coordToPixel(0)));
+    QTest::mouseClick(m_view->plot(), Qt::LeftButton, {}, pos);
+    QCOMPARE(spy.count(), 0);
+  }
+
+  void selectionIsDrawn() {
+    const QImage before = m_view->grab().toImage();
+    m_view->setSelectedDevice(5);
+    m_view->replotNow();
+    const QImage after = m_view->grab().toImage();
+    // The frame sits on the cell border; the centre keeps the value colour.
+    const QPointF centre = m_view->cellCenter(5);
+    const double halfWidth =
+        (m_view->plot()->xAxis->coordToPixel(1) - m_view->plot()->xAxis->coordToPixel(0)) / 2;
+    const QPoint border = (centre - QPointF(halfWidth, 0)).toPoint();
+    QVERIFY(before.pixelColor(border) != after.pixelColor(border));
+    QCOMPARE(after.pixelColor(centre.toPoint()), before.pixelColor(centre.toPoint()));
+  }
+
+  void toolTipDescribesDevice() {
+    m_view->setJobNames({{41, QStringLiteral("resnet50-train · Training")}});
+    const QString text = m_view->toolTipFor(1);
+    for (const char* part : {"cpu-1", "slot 1", "Xeon", "6.7 %", "93.3 %", "20 W", "86 °C",
+                             "#41 resnet50-train · Training"}) {
+      QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text + QStringLiteral(" lacks ") +
+                                                                 QString::fromUtf8(part)));
+    }
+    QVERIFY(m_view->toolTipFor(0).contains(QStringLiteral("idle")));
+  }
+
+  void hoverShowsToolTip() {
+    const QPoint pos = m_view->plot()->mapFrom(m_view.get(), m_view->cellCenter(12).toPoint());
+    QHelpEvent event(QEvent::ToolTip, pos, m_view->plot()->mapToGlobal(pos));
+    QCoreApplication::sendEvent(m_view->plot(), &event);
+    QTRY_COMPARE(QToolTip::text(), m_view->toolTipFor(12));
+  }
+
+  void downNodeIsMarked() {
+    const QPoint centre = m_view->cellCenter(6).toPoint();
+    const QColor up = m_view->grab().toImage().pixelColor(centre);
+    Frame frame = knownFrame(m_topology);
+    frame.nodeUp[2] = 0;  // gpu-1
+    m_view->setFrame(frame);
+    m_view->replotNow();
+    const QColor down = m_view->grab().toImage().pixelColor(centre);
+    QVERIFY(colourDistance(up, down) > 40);
+    QVERIFY(m_view->toolTipFor(6).contains(QStringLiteral("DOWN")));
+  }
+
+  void staleDesaturates() {
+    m_view->setStale(true);
+    m_view->replotNow();
+    const QColor stale = m_view->grab().toImage().pixelColor(m_view->cellCenter(15).toPoint());
+    QVERIFY2(stale.hsvSaturation() < 10, qPrintable(stale.name()));
+    m_view->setStale(false);
+    m_view->replotNow();
+    const QColor live = m_view->grab().toImage().pixelColor(m_view->cellCenter(15).toPoint());
+    QVERIFY(live.hsvSaturation() > 60);
+  }
+
+  void emptyTopologyIsHarmless() {
+    m_view->setTopology(Topology{});
+    m_view->setFrame(Frame{});
+    m_view->replotNow();
+    QVERIFY(!m_view->deviceAt(QPoint(m_view->width() / 2, m_view->height() / 2)));
+    QVERIFY(!m_view->selectedDevice());
+  }
+
+  void mismatchedFrameIsIgnored() {
+    Frame wrong;
+    wrong.resize(3, 1);
+    const QColor before = m_view->cellColor(4);
+    m_view->setFrame(wrong);
+    QCOMPARE(m_view->cellColor(4), before);
+  }
+
+private:
+  static QRgb gradientColor(Metric metric, double value, MetricRange range) {
+    return gradientFor(metric).color(value, QCPRange(range.lower, range.upper));
+  }
+
+  Topology m_topology = smallTopology();
+  std::unique_ptr<HeatmapView> m_view;
+};
+
+QTEST_MAIN(TestHeatmapView)
+#include "tst_heatmap_view.moc"

@@ -1,0 +1,88 @@
+#include "cluster_dashboard.h"
+
+#include "device_detail_panel.h"
+#include "heatmap_view.h"
+#include "kind_summary_strip.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace hetsched {
+
+ClusterDashboard::ClusterDashboard(QWidget* parent)
+    : QWidget(parent),
+      m_summary(new KindSummaryStrip(this)),
+      m_metricBox(new QComboBox(this)),
+      m_heatmap(new HeatmapView(this)),
+      m_details(new DeviceDetailPanel(this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this)) {
+  for (const Metric metric : kMetrics)
+    m_metricBox->addItem(metricLabel(metric), static_cast<int>(metric));
+
+  auto* mapPane = new QWidget(m_splitter);
+  auto* mapLayout = new QVBoxLayout(mapPane);
+  mapLayout->setContentsMargins(0, 0, 0, 0);
+  auto* toolbar = new QHBoxLayout;
+  auto* colourBy = new QLabel(tr("&Colour by:"), mapPane);
+  colourBy->setBuddy(m_metricBox);
+  toolbar->addWidget(colourBy);
+  toolbar->addWidget(m_metricBox);
+  toolbar->addStretch(1);
+  // The colour bar explains colours; this explains what is not a colour.
+  auto* legend = new QLabel(
+      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details"),
+      mapPane);
+  legend->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
+  toolbar->addWidget(legend);
+  mapLayout->addLayout(toolbar);
+  m_heatmap->setParent(mapPane);
+  mapLayout->addWidget(m_heatmap, 1);
+
+  m_details->setParent(m_splitter);
+  m_splitter->addWidget(mapPane);
+  m_splitter->addWidget(m_details);
+  m_splitter->setStretchFactor(0, 1);
+  m_splitter->setStretchFactor(1, 0);
+  m_splitter->setChildrenCollapsible(false);
+  m_details->setMinimumWidth(280);
+  m_splitter->setSizes({1000, 300});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_summary);
+  layout->addWidget(m_splitter, 1);
+
+  connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int row) {
+    m_heatmap->setMetric(static_cast<Metric>(m_metricBox->itemData(row).toInt()));
+  });
+  connect(m_heatmap, &HeatmapView::deviceSelected, m_details,
+          [this](int device) { m_details->setDevice(device); });
+}
+
+void ClusterDashboard::setTopology(const Topology& topology) {
+  m_summary->setTopology(topology);
+  m_heatmap->setTopology(topology);
+  m_details->setTopology(topology);
+  m_details->setDevice(m_heatmap->selectedDevice());
+}
+
+void ClusterDashboard::setFrame(const Frame& frame) {
+  m_summary->setFrame(frame);
+  m_heatmap->setFrame(frame);
+  m_details->setFrame(frame);
+}
+
+void ClusterDashboard::setJobNames(const JobNames& names) {
+  m_heatmap->setJobNames(names);
+  m_details->setJobNames(names);
+}
+
+void ClusterDashboard::setStale(bool stale) { m_heatmap->setStale(stale); }
+
+void ClusterDashboard::setMetric(Metric metric) {
+  m_metricBox->setCurrentIndex(m_metricBox->findData(static_cast<int>(metric)));
+}
+
+}  // namespace hetsched

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "device_text.h"
+#include "metric.h"
+#include "model/frame.h"
+#include "model/topology.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QSplitter;
+
+namespace hetsched {
+
+class DeviceDetailPanel;
+class HeatmapView;
+class KindSummaryStrip;
+
+// The live cluster page: per-kind summary on top, the device heatmap with its
+// metric selector, and the selected device's details beside it. The host
+// feeds it coalesced frames from a timer; it keeps no connection itself.
+class ClusterDashboard : public QWidget {
+  Q_OBJECT
+public:
+  explicit ClusterDashboard(QWidget* parent = nullptr);
+
+  void setTopology(const Topology& topology);
+  void setFrame(const Frame& frame);
+  void setJobNames(const JobNames& names);
+  void setStale(bool stale);
+  void setMetric(Metric metric);
+
+  HeatmapView* heatmap() const { return m_heatmap; }
+  KindSummaryStrip* summary() const { return m_summary; }
+  DeviceDetailPanel* details() const { return m_details; }
+  QComboBox* metricSelector() const { return m_metricBox; }
+
+private:
+  KindSummaryStrip* m_summary;
+  QComboBox* m_metricBox;
+  HeatmapView* m_heatmap;
+  DeviceDetailPanel* m_details;
+  QSplitter* m_splitter;
+};
+
+}  // namespace hetsched

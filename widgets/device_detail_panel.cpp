@@ -1,0 +1,112 @@
+#include "device_detail_panel.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace hetsched {
+
+DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
+    : QWidget(parent),
+      m_empty(new QLabel(tr("Select a device in the heatmap to see its details."), this)),
+      m_details(new QWidget(this)),
+      m_form(new QFormLayout(m_details)) {
+  auto* layout = new QVBoxLayout(this);
+  auto* heading = new QLabel(tr("Device details"), this);
+  QFont headingFont = heading->font();
+  headingFont.setBold(true);
+  headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
+  heading->setFont(headingFont);
+  layout->addWidget(heading);
+  m_empty->setWordWrap(true);
+  m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  layout->addWidget(m_empty);
+  layout->addWidget(m_details);
+  layout->addStretch(1);
+
+  m_form->setContentsMargins(0, 0, 0, 0);
+  m_form->setLabelAlignment(Qt::AlignRight);
+  const QString labels[RowCount] = {tr("Node"),        tr("Node state"),  tr("Kind"),
+                                    tr("Model"),       tr("Peak"),        tr("TDP"),
+                                    tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
+                                    tr("Memory used"), tr("Power"),       tr("Temperature"),
+                                    tr("Job")};
+  for (const QString& label : labels) {
+    auto* value = new QLabel(m_details);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setWordWrap(true);
+    m_form->addRow(label, value);
+    m_values.push_back(value);
+  }
+  refresh();
+}
+
+void DeviceDetailPanel::setTopology(const Topology& topology) {
+  m_topology = topology;
+  m_haveFrame = m_haveFrame && frameMatches(m_topology, m_frame);
+  if (m_device && static_cast<std::size_t>(*m_device) >= m_topology.devices.size())
+    m_device.reset();
+  refresh();
+}
+
+void DeviceDetailPanel::setFrame(const Frame& frame) {
+  if (!frameMatches(m_topology, frame)) return;
+  m_frame = frame;
+  m_haveFrame = true;
+  refresh();
+}
+
+void DeviceDetailPanel::setJobNames(JobNames names) {
+  m_jobNames = std::move(names);
+  refresh();
+}
+
+void DeviceDetailPanel::setDevice(std::optional<int> device) {
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology.devices.size()))
+    device.reset();
+  m_device = device;
+  refresh();
+}
+
+bool DeviceDetailPanel::showsEmptyState() const { return !m_details->isVisibleTo(this); }
+
+QString DeviceDetailPanel::displayedText() const {
+  if (showsEmptyState()) return m_empty->text();
+  QStringList lines;
+  for (int row = 0; row < RowCount; ++row) {
+    const auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget());
+    lines << label->text() + QStringLiteral(": ") + m_values[static_cast<std::size_t>(row)]->text();
+  }
+  return lines.join(QLatin1Char('\n'));
+}
+
+void DeviceDetailPanel::refresh() {
+  m_empty->setVisible(!m_device);
+  m_details->setVisible(m_device.has_value());
+  if (!m_device) return;
+
+  const auto device = static_cast<std::size_t>(*m_device);
+  const DeviceInfo& info = m_topology.devices[device];
+  const NodeInfo& node = m_topology.nodes[info.node];
+  const DeviceModel& model = m_topology.models[info.model];
+  auto set = [this](Row row, const QString& text) { m_values[row]->setText(text); };
+  set(Node, tr("%1, slot %2").arg(QString::fromStdString(node.name), QString::number(info.slot)));
+  const bool up = m_haveFrame && m_frame.nodeUp[info.node] != 0;
+  set(State, m_haveFrame ? nodeStateText(up) : tr("unknown"));
+  m_values[State]->setStyleSheet(m_haveFrame && !up ? QStringLiteral("color: #b3261e; font-weight: bold;")
+                                                   : QString());
+  set(Kind, kindName(model.kind));
+  set(Model, QString::fromStdString(model.name));
+  set(Peak, tr("%1 TFLOPS").arg(QString::number(model.peakTflops, 'g', 4)));
+  set(Tdp, tr("%1 W").arg(QString::number(model.tdpWatts, 'f', 0)));
+  set(MemorySize, tr("%1 GiB").arg(QString::number(static_cast<double>(model.memoryMib) / 1024.0, 'g', 4)));
+  set(Bandwidth, tr("%1 GB/s").arg(QString::number(model.memoryBandwidthGbps, 'g', 5)));
+  const Row metricRows[] = {Utilization, MemoryUsed, Power, Temperature};
+  for (std::size_t i = 0; i < kMetrics.size(); ++i) {
+    set(metricRows[i], m_haveFrame ? formatMetric(kMetrics[i], metricValue(m_frame, device, kMetrics[i]))
+                                   : tr("—"));
+  }
+  set(Job, m_haveFrame ? jobText(m_frame.job[device], m_jobNames) : tr("—"));
+}
+
+}  // namespace hetsched

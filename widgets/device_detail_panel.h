@@ -1,0 +1,52 @@
+#pragma once
+
+#include "device_text.h"
+#include "model/frame.h"
+#include "model/topology.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+
+namespace hetsched {
+
+// Everything about the selected device: where it is, what it is, what it is
+// doing. Shows a hint instead while nothing is selected.
+class DeviceDetailPanel : public QWidget {
+  Q_OBJECT
+public:
+  explicit DeviceDetailPanel(QWidget* parent = nullptr);
+
+  void setTopology(const Topology& topology);
+  void setFrame(const Frame& frame);
+  void setJobNames(JobNames names);
+  void setDevice(std::optional<int> device);
+  std::optional<int> device() const { return m_device; }
+
+  bool showsEmptyState() const;
+  // "Label: value" lines as displayed, for tests and copy/paste.
+  QString displayedText() const;
+
+private:
+  enum Row { Node, State, Kind, Model, Peak, Tdp, MemorySize, Bandwidth,
+             Utilization, MemoryUsed, Power, Temperature, Job, RowCount };
+
+  void refresh();
+
+  Topology m_topology;
+  Frame m_frame;
+  bool m_haveFrame = false;
+  JobNames m_jobNames;
+  std::optional<int> m_device;
+
+  QLabel* m_empty;
+  QWidget* m_details;
+  QFormLayout* m_form;
+  std::vector<QLabel*> m_values;
+};
+
+}  // namespace hetsched

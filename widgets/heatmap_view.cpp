@@ -1,0 +1,248 @@
+#include "heatmap_view.h"
+
+#include "color_gradients.h"
+#include "heatmap_overlay.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace hetsched {
+
+namespace {
+// QCPColorMap cannot size a cell along an axis with a single cell, so the grid
+// always has at least two; the spare one stays NaN and outside the axis range.
+constexpr int kMinCells = 2;
+const QColor kEmptySlot(236, 236, 236);
+}  // namespace
+
+HeatmapView::HeatmapView(QWidget* parent)
+    : QWidget(parent),
+      m_plot(new QCustomPlot(this)),
+      m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
+      m_scale(new QCPColorScale(m_plot)),
+      m_overlay(new HeatmapOverlay(m_plot, m_plot->axisRect())),
+      m_staleLabel(new QCPItemText(m_plot)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_plot);
+  setMinimumSize(320, 200);
+
+  m_plot->setMouseTracking(true);
+  m_plot->installEventFilter(this);
+  m_plot->setInteractions(QCP::Interactions());
+  m_plot->axisRect()->setBackground(kEmptySlot);
+  m_plot->xAxis->setLabel(tr("Device slot"));
+  m_plot->xAxis->grid()->setVisible(false);
+  m_plot->yAxis->grid()->setVisible(false);
+  m_plot->yAxis->setRangeReversed(true);  // first group on top, like a rack list
+  m_plot->yAxis->setSubTicks(false);
+  m_plot->yAxis->setTickLength(0, 4);
+  m_plot->xAxis->setSubTicks(false);
+  m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+  m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+
+  m_plot->plotLayout()->addElement(0, 1, m_scale);
+  m_scale->setType(QCPAxis::atRight);
+  m_scale->setBarWidth(14);
+  m_map->setColorScale(m_scale);
+  m_map->setInterpolate(false);  // cells are discrete devices, not samples
+  m_map->setTightBoundary(false);
+  // Keep the colour bar exactly as tall as the map.
+  auto* margins = new QCPMarginGroup(m_plot);
+  m_plot->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+
+  m_plot->addLayer(QStringLiteral("marks"), m_plot->layer(QStringLiteral("main")),
+                   QCustomPlot::limAbove);
+  m_overlay->setLayer(QStringLiteral("marks"));
+
+  m_staleLabel->setLayer(QStringLiteral("marks"));
+  m_staleLabel->setClipToAxisRect(false);
+  m_staleLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+  m_staleLabel->position->setCoords(0.5, 0.5);
+  m_staleLabel->setPositionAlignment(Qt::AlignCenter);
+  m_staleLabel->setText(tr("STALE — connection lost, showing the last frame"));
+  m_staleLabel->setColor(Qt::white);
+  m_staleLabel->setBrush(QColor(150, 30, 30, 220));
+  m_staleLabel->setPadding(QMargins(10, 6, 10, 6));
+  QFont bold = m_staleLabel->font();
+  bold.setBold(true);
+  m_staleLabel->setFont(bold);
+  m_staleLabel->setVisible(false);
+
+  connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onPlotPress);
+  applyMetricStyle();
+}
+
+void HeatmapView::setTopology(const Topology& topology) {
+  m_topology = topology;
+  m_layout.rebuild(m_topology);
+  const int columns = m_layout.columnCount();
+  const int rows = m_layout.rowCount();
+  const int cellsX = std::max(columns, kMinCells);
+  const int cellsY = std::max(rows, kMinCells);
+  m_map->data()->setSize(cellsX, cellsY);
+  m_map->data()->setRange(QCPRange(0, cellsX - 1), QCPRange(0, cellsY - 1));
+  m_map->data()->fill(std::numeric_limits<double>::quiet_NaN());
+  m_plot->xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
+  m_plot->yAxis->setRange(-0.5, std::max(rows, 1) - 0.5);
+
+  // Every slot labelled: operators count slots, and nodes have at most a few
+  // dozen devices, so the labels always fit.
+  auto xTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
+  xTicker->clear();
+  const int labelStep = columns > 32 ? (columns + 31) / 32 : 1;
+  for (int slot = 0; slot < columns; slot += labelStep) xTicker->addTick(slot, QString::number(slot));
+
+  auto yTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
+  yTicker->clear();
+  std::vector<int> separators;
+  for (const HeatmapLayout::Group& group : m_layout.groups()) {
+    const double centre = group.firstRow + (group.rowCount - 1) / 2.0;
+    const QString count =
+        group.rowCount == 1 ? tr("1 node") : tr("%1 nodes").arg(QLocale().toString(group.rowCount));
+    yTicker->addTick(centre, kindName(group.kind) + QLatin1Char('\n') + count);
+    if (group.firstRow > 0) separators.push_back(group.firstRow);
+  }
+  m_overlay->setSeparators(std::move(separators));
+  m_downRows.assign(static_cast<std::size_t>(rows), 0);
+  m_overlay->setDownRows(m_downRows);
+
+  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
+    m_selected.reset();
+  m_haveFrame = m_haveFrame && frameMatches(m_topology, m_frame);
+  applyMetricStyle();  // the power range follows the models present
+  fillCells();
+  updateSelectionMark();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setFrame(const Frame& frame) {
+  if (!frameMatches(m_topology, frame)) return;
+  m_frame = frame;  // reuses the columns' capacity, no allocation once warm
+  m_haveFrame = true;
+  fillCells();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setMetric(Metric metric) {
+  if (metric == m_metric) return;
+  m_metric = metric;
+  applyMetricStyle();
+  fillCells();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setJobNames(JobNames names) { m_jobNames = std::move(names); }
+
+void HeatmapView::setStale(bool stale) {
+  if (stale == m_stale) return;
+  m_stale = stale;
+  m_staleLabel->setVisible(stale);
+  applyMetricStyle();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setSelectedDevice(std::optional<int> device) {
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology.devices.size()))
+    device.reset();
+  m_selected = device;
+  updateSelectionMark();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<int> HeatmapView::deviceAt(QPoint pos) const {
+  const QPoint plotPos = m_plot->mapFrom(this, pos);
+  if (!m_plot->axisRect()->rect().contains(plotPos)) return std::nullopt;
+  const double key = m_plot->xAxis->pixelToCoord(plotPos.x());
+  const double value = m_plot->yAxis->pixelToCoord(plotPos.y());
+  return m_layout.deviceAt(m_topology, static_cast<int>(std::lround(value)),
+                           static_cast<int>(std::lround(key)));
+}
+
+QPointF HeatmapView::cellCenter(int device) const {
+  const auto index = static_cast<std::size_t>(device);
+  const QPointF plotPos(m_plot->xAxis->coordToPixel(m_topology.devices[index].slot),
+                        m_plot->yAxis->coordToPixel(m_layout.rowOfDevice(index)));
+  return plotPos + QPointF(m_plot->mapTo(this, QPoint(0, 0)));
+}
+
+QColor HeatmapView::cellColor(int device) const {
+  const double value = m_map->data()->cell(
+      static_cast<int>(m_topology.devices[static_cast<std::size_t>(device)].slot),
+      m_layout.rowOfDevice(static_cast<std::size_t>(device)));
+  return QColor::fromRgba(m_map->gradient().color(value, m_map->dataRange()));
+}
+
+QString HeatmapView::toolTipFor(int device) const {
+  return deviceSummary(m_topology, m_haveFrame ? &m_frame : nullptr,
+                       static_cast<std::size_t>(device), m_jobNames);
+}
+
+void HeatmapView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
+
+bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_plot && event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    if (const auto device = deviceAt(m_plot->mapTo(this, help->pos())))
+      QToolTip::showText(help->globalPos(), toolTipFor(*device), m_plot);
+    else
+      QToolTip::hideText();
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+void HeatmapView::onPlotPress(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  const auto device = deviceAt(m_plot->mapTo(this, event->position().toPoint()));
+  if (!device) return;
+  setSelectedDevice(device);
+  emit deviceSelected(*device);
+}
+
+void HeatmapView::fillCells() {
+  if (!m_haveFrame) return;
+  const std::vector<float>* column = &m_frame.utilization;
+  double scale = 1.0;
+  switch (m_metric) {
+    case Metric::Utilization: scale = 100.0; break;
+    case Metric::Memory: column = &m_frame.memoryUsed; scale = 100.0; break;
+    case Metric::Power: column = &m_frame.powerWatts; break;
+    case Metric::Temperature: column = &m_frame.temperatureC; break;
+  }
+  QCPColorMapData* data = m_map->data();
+  const std::size_t devices = m_topology.devices.size();
+  for (std::size_t device = 0; device < devices; ++device) {
+    data->setCell(static_cast<int>(m_topology.devices[device].slot), m_layout.rowOfDevice(device),
+                  scale * (*column)[device]);
+  }
+  for (std::size_t node = 0; node < m_topology.nodes.size(); ++node)
+    m_downRows[static_cast<std::size_t>(m_layout.rowOfNode(node))] = m_frame.nodeUp[node] == 0;
+  m_overlay->setDownRows(m_downRows);
+}
+
+void HeatmapView::applyMetricStyle() {
+  const MetricRange range = metricRange(m_metric, m_topology);
+  const QCPColorGradient gradient = gradientFor(m_metric);
+  m_map->setGradient(m_stale ? desaturated(gradient) : gradient);
+  m_map->setDataRange(QCPRange(range.lower, range.upper));
+  m_scale->axis()->setLabel(metricLabel(m_metric));
+}
+
+void HeatmapView::updateSelectionMark() {
+  if (!m_selected) {
+    m_overlay->setSelection(std::nullopt);
+    return;
+  }
+  const auto device = static_cast<std::size_t>(*m_selected);
+  m_overlay->setSelection(HeatmapOverlay::Cell{m_layout.rowOfDevice(device),
+                                               static_cast<int>(m_topology.devices[device].slot)});
+}
+
+}  // namespace hetsched

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "device_text.h"
+#include "heatmap_layout.h"
+#include "metric.h"
+#include "model/frame.h"
+#include "model/topology.h"
+
+#include <QWidget>
+
+#include "qcustomplot_include.h"
+
+#include <optional>
+
+namespace hetsched {
+
+class HeatmapOverlay;
+
+// Live heatmap of every device: one row per node (grouped CPU, GPU, TPU), one
+// column per device slot, coloured by the chosen metric on a fixed scale.
+// Frames are copied into preallocated cell storage and the plot repaints on a
+// queued replot, so a 100,000-device cluster updates within a frame budget.
+class HeatmapView : public QWidget {
+  Q_OBJECT
+public:
+  explicit HeatmapView(QWidget* parent = nullptr);
+
+  void setTopology(const Topology& topology);
+  // Ignored unless its columns match the current topology.
+  void setFrame(const Frame& frame);
+  void setMetric(Metric metric);
+  Metric metric() const { return m_metric; }
+  void setJobNames(JobNames names);
+  // Desaturates the map and labels it while the data is not live.
+  void setStale(bool stale);
+  bool isStale() const { return m_stale; }
+  void setSelectedDevice(std::optional<int> device);
+  std::optional<int> selectedDevice() const { return m_selected; }
+
+  // pos is in this widget's coordinates.
+  std::optional<int> deviceAt(QPoint pos) const;
+  // Centre of a device's cell in this widget's coordinates.
+  QPointF cellCenter(int device) const;
+  // The colour the gradient gives the device's current value.
+  QColor cellColor(int device) const;
+  QString toolTipFor(int device) const;
+
+  // Repaints synchronously; tests and benchmarks need a finished picture.
+  void replotNow();
+  QCustomPlot* plot() const { return m_plot; }
+
+signals:
+  void deviceSelected(int deviceIndex);
+
+protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+  void onPlotPress(QMouseEvent* event);
+  void fillCells();
+  void applyMetricStyle();
+  void updateSelectionMark();
+
+  Topology m_topology;
+  Frame m_frame;
+  bool m_haveFrame = false;
+  HeatmapLayout m_layout;
+  std::vector<std::uint8_t> m_downRows;
+  JobNames m_jobNames;
+  Metric m_metric = Metric::Utilization;
+  bool m_stale = false;
+  std::optional<int> m_selected;
+
+  QCustomPlot* m_plot;
+  QCPColorMap* m_map;
+  QCPColorScale* m_scale;
+  HeatmapOverlay* m_overlay;
+  QCPItemText* m_staleLabel;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,79 @@
+#include "metric.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace hetsched {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("hetsched::Metric", text); }
+}  // namespace
+
+QString metricName(Metric metric) {
+  switch (metric) {
+    case Metric::Utilization: return tr("Utilization");
+    case Metric::Memory: return tr("Memory");
+    case Metric::Power: return tr("Power");
+    case Metric::Temperature: return tr("Temperature");
+  }
+  return {};
+}
+
+QString metricUnit(Metric metric) {
+  switch (metric) {
+    case Metric::Utilization:
+    case Metric::Memory: return tr("%");
+    case Metric::Power: return tr("W");
+    case Metric::Temperature: return tr("°C");
+  }
+  return {};
+}
+
+QString metricLabel(Metric metric) {
+  return tr("%1 (%2)").arg(metricName(metric), metricUnit(metric));
+}
+
+MetricRange metricRange(Metric metric, const Topology& topology) {
+  switch (metric) {
+    case Metric::Utilization:
+    case Metric::Memory: return {0.0, 100.0};
+    case Metric::Power: {
+      // Scaled to the hungriest model present so a saturated TPU and a
+      // saturated GPU are told apart by colour.
+      double most = 0.0;
+      for (const DeviceModel& model : topology.models) most = std::max(most, model.tdpWatts);
+      return {0.0, most > 0.0 ? most : 1.0};
+    }
+    // Roughly idle air-cooled silicon to thermal-throttle territory.
+    case Metric::Temperature: return {20.0, 95.0};
+  }
+  return {};
+}
+
+double metricValue(const Frame& frame, std::size_t device, Metric metric) {
+  switch (metric) {
+    case Metric::Utilization: return 100.0 * frame.utilization[device];
+    case Metric::Memory: return 100.0 * frame.memoryUsed[device];
+    case Metric::Power: return frame.powerWatts[device];
+    case Metric::Temperature: return frame.temperatureC[device];
+  }
+  return 0.0;
+}
+
+QString formatMetric(Metric metric, double value) {
+  const int decimals = metric == Metric::Utilization || metric == Metric::Memory ? 1 : 0;
+  const QString number = QString::number(value, 'f', decimals);
+  if (metric == Metric::Utilization || metric == Metric::Memory)
+    return tr("%1 %").arg(number);
+  return tr("%1 %2").arg(number, metricUnit(metric));
+}
+
+bool frameMatches(const Topology& topology, const Frame& frame) {
+  const std::size_t devices = topology.devices.size();
+  return frame.utilization.size() == devices && frame.memoryUsed.size() == devices &&
+         frame.powerWatts.size() == devices && frame.temperatureC.size() == devices &&
+         frame.job.size() == devices && frame.nodeUp.size() == topology.nodes.size();
+}
+
+}  // namespace hetsched
