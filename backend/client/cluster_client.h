@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connection_state.h"
+#include "model/connection_state.h"
 #include "model/frame.h"
 #include "model/job.h"
 #include "model/topology.h"

@@ -35,7 +35,7 @@ struct SimOptions {
   // Offered load per device kind the workload generator aims at.
   double targetLoad = 0.8;
   // Simulated time run through at start so the cluster opens busy.
-  double warmupS = 2 * 3600.0;
+  double warmupS = 6 * 3600.0;
   // Cluster-wide rate of node failures; a failed node returns after ~5 min.
   double nodeFailuresPerHour = 2.0;
   // Trace runtimes are clamped to this range to keep the live view moving.

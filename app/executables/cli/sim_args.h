@@ -20,7 +20,7 @@ inline constexpr const char* kSimOptionsHelp =
     "  --seed N                workload and failure seed (default 1)\n"
     "  --agent-period-ms MS    node agent report period in simulated time (default 3000)\n"
     "  --load X                offered load per device kind, 0..2 (default 0.8)\n"
-    "  --warmup S              simulated seconds run before serving (default 7200)\n";
+    "  --warmup S              simulated seconds run before serving (default 21600)\n";
 
 std::variant<SimOptions, std::string> simOptionsFromArgs(const Args& args);
 

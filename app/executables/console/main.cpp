@@ -1,0 +1,112 @@
+// hetsched-console: the desktop console. With no address it starts a gateway
+// on loopback in this process, over a simulated cluster, and connects to it
+// over gRPC like any remote gateway.
+#include "cluster/simulated_cluster.h"
+#include "cluster_connection.h"
+#include "gateway/gateway.h"
+#include "main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void installTranslations(QApplication& app, const QString& language) {
+  const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+  auto* ours = new QTranslator(&app);
+  if (ours->load(locale, QStringLiteral("hetsched"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    QApplication::installTranslator(ours);
+  auto* qt = new QTranslator(&app);
+  if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+               QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QApplication::installTranslator(qt);
+}
+
+int fail(const QString& message) {
+  std::fprintf(stderr, "hetsched-console: %s\n", qPrintable(message));
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace hetsched;
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("hetsched-console"));
+  QApplication::setOrganizationName(QStringLiteral("HetSched"));
+  QApplication::setApplicationVersion(QStringLiteral(HETSCHED_VERSION));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("HetSched operations console"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption connectOption(QStringLiteral("connect"),
+                                         QStringLiteral("Gateway to connect to (default: an embedded simulated "
+                                                        "cluster on loopback)."),
+                                         QStringLiteral("HOST:PORT"));
+  const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                            QStringLiteral("Render the window to a PNG and exit."),
+                                            QStringLiteral("FILE"));
+  const QCommandLineOption afterOption(QStringLiteral("after"), QStringLiteral("Seconds before the screenshot (5)."),
+                                       QStringLiteral("SECONDS"), QStringLiteral("5"));
+  const QCommandLineOption speedOption(QStringLiteral("speed"),
+                                       QStringLiteral("Embedded cluster: simulated seconds per second (1)."),
+                                       QStringLiteral("X"), QStringLiteral("1"));
+  const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Embedded cluster: workload seed (1)."),
+                                      QStringLiteral("N"), QStringLiteral("1"));
+  const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. ko or en."),
+                                      QStringLiteral("CODE"));
+  parser.addOptions({connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption});
+  parser.process(app);
+  installTranslations(app, parser.value(langOption));
+
+  bool ok = false;
+  const double after = parser.value(afterOption).toDouble(&ok);
+  if (!ok || after < 0 || after > 3600) return fail(QStringLiteral("--after: expected seconds between 0 and 3600"));
+  const double speed = parser.value(speedOption).toDouble(&ok);
+  if (!ok || speed < 0.01 || speed > 10000) return fail(QStringLiteral("--speed: expected 0.01 to 10000"));
+  const qulonglong seed = parser.value(seedOption).toULongLong(&ok);
+  if (!ok) return fail(QStringLiteral("--seed: expected a whole number"));
+
+  std::unique_ptr<Gateway> embedded;
+  QString target = parser.value(connectOption);
+  if (target.isEmpty()) {
+    SimOptions sim;
+    sim.seed = seed;
+    GatewayOptions options;
+    options.speed = speed;
+    embedded = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
+    std::string error;
+    if (!embedded->start(&error)) return fail(QString::fromStdString(error));
+    target = QString::fromStdString(embedded->address());
+  }
+
+  int rc = 0;
+  {
+    ClusterConnection connection(target);
+    MainWindow window(&connection);
+    window.resize(1400, 900);
+    window.show();
+    connection.start();
+    const QString screenshot = parser.value(screenshotOption);
+    if (!screenshot.isEmpty()) {
+      QTimer::singleShot(static_cast<int>(after * 1000), &window, [&] {
+        if (!window.grab().save(screenshot)) {
+          std::fprintf(stderr, "hetsched-console: cannot write %s\n", qPrintable(screenshot));
+          QApplication::exit(1);
+          return;
+        }
+        QApplication::quit();
+      });
+    }
+    rc = QApplication::exec();
+  }
+  if (embedded) embedded->stop();
+  return rc;
+}
