@@ -1,18 +1,43 @@
+#include "bench_suite.h"
 #include "cli_args.h"
 #include "commands.h"
 
+#include <array>
 #include <cstdio>
+#include <cstring>
 
 namespace hetsched::cli {
 
-int runBench(std::span<char* const> args) {
-  const Args parsed(args);
-  if (parsed.positional().empty()) {
-    std::fprintf(stderr, "usage: hetsched bench WHAT [options]\n");
-    return 2;
-  }
-  std::fprintf(stderr, "hetsched bench: unknown benchmark '%s'\n", parsed.positional().front().c_str());
+namespace {
+
+struct Bench {
+  const char* name;
+  const char* summary;
+  int (*run)(const Args&);
+};
+
+constexpr std::array kBenches{
+    Bench{"frame", "encode + decode one frame (--devices N, default 10000)", &benchFrame},
+    Bench{"stream", "hetschedd streaming to many watchers (--devices, --watchers, --seconds, --rate)",
+          &benchStream},
+};
+
+int usage() {
+  std::fprintf(stderr, "usage: hetsched bench WHAT [options]\n\n");
+  for (const Bench& b : kBenches) std::fprintf(stderr, "  %-8s %s\n", b.name, b.summary);
   return 2;
+}
+
+}  // namespace
+
+int runBench(std::span<char* const> args) {
+  if (args.empty()) return usage();
+  const Args parsed(args.subspan(1));
+  for (const Bench& b : kBenches) {
+    if (std::strcmp(args.front(), b.name) == 0) return b.run(parsed);
+  }
+  std::fprintf(stderr, "hetsched bench: unknown benchmark '%s'\n", args.front());
+  return usage();
 }
 
 }  // namespace hetsched::cli

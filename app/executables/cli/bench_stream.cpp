@@ -1,0 +1,145 @@
+// hetschedd streaming N devices to many watchers: the gateway runs as a
+// child process so that its CPU time and memory are its own, read from /proc.
+#include "bench_suite.h"
+#include "client/cluster_client.h"
+#include "sim_args.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace hetsched::cli {
+
+namespace {
+
+struct ProcessSample {
+  double cpuSeconds = 0;
+  double rssMib = 0;
+};
+
+ProcessSample sample(pid_t pid) {
+  ProcessSample s;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(stat, line);
+  // Fields after the command name (which may hold spaces) start at ") ".
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  std::string field;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) s.cpuSeconds += std::stod(field);
+    if (i == 15) s.cpuSeconds += std::stod(field);
+  }
+  s.cpuSeconds /= static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) s.rssMib = std::stod(line.substr(6)) / 1024.0;
+  }
+  return s;
+}
+
+std::string gatewayPath(const Args& args) {
+  if (auto path = args.value("gateway")) return *path;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+  for (const auto& candidate : {self / "hetschedd", self / ".." / "gateway" / "hetschedd"}) {
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
+  return "hetschedd";
+}
+
+int freePortGuess() { return 20000 + static_cast<int>(getpid() % 20000); }
+
+}  // namespace
+
+int benchStream(const Args& args) {
+  long long devices = 10000;
+  long long watchers = 50;
+  long long seconds = 60;
+  double rate = 1.0;
+  for (auto [name, target, max] : {std::tuple{"devices", &devices, 1'000'000LL},
+                                   std::tuple{"watchers", &watchers, 1000LL},
+                                   std::tuple{"seconds", &seconds, 3600LL}}) {
+    if (auto text = args.value(name)) {
+      auto v = parseInteger(name, *text, 1, max);
+      if (auto* e = std::get_if<std::string>(&v)) {
+        std::fprintf(stderr, "hetsched bench stream: %s\n", e->c_str());
+        return 2;
+      }
+      *target = std::get<long long>(v);
+    }
+  }
+  if (auto text = args.value("rate")) rate = std::stod(*text);
+
+  const ClusterShape shape = benchClusterShape(static_cast<std::size_t>(devices));
+  const std::string address = "127.0.0.1:" + std::to_string(freePortGuess());
+  const std::string exe = gatewayPath(args);
+  // Frames at `rate` Hz: 3 s agent period run at 3*rate simulated s per s.
+  std::vector<std::string> argv = {exe,
+                                   "--listen", address,
+                                   "--speed", std::to_string(3.0 * rate),
+                                   "--cpu-nodes", std::to_string(shape.groups[0].count),
+                                   "--gpu-nodes", std::to_string(shape.groups[1].count),
+                                   "--tpu-nodes", std::to_string(shape.groups[2].count),
+                                   "--warmup", "3600"};
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, cargv.data(), environ) != 0) {
+    std::fprintf(stderr, "hetsched bench stream: cannot start %s (use --gateway PATH)\n", exe.c_str());
+    return 1;
+  }
+
+  std::atomic<std::uint64_t> frames{0};
+  std::atomic<int> live{0};
+  std::vector<std::unique_ptr<ClusterClient>> clients;
+  for (long long i = 0; i < watchers; ++i) {
+    ClientEvents events;
+    events.onFrame = [&frames](std::shared_ptr<const Frame>) { frames.fetch_add(1); };
+    events.onStatus = [&live](const ConnectionStatus& s) {
+      if (s.state == ConnectionState::Live) live.fetch_add(1);
+    };
+    clients.push_back(std::make_unique<ClusterClient>(address, events));
+    clients.back()->start();
+  }
+  for (int i = 0; i < 600 && live.load() < watchers; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::printf("stream: %lld devices, %lld watchers, %.1f frames/s, %lld s; %d watchers live\n", devices, watchers,
+              rate, seconds, live.load());
+  std::printf("  %6s %10s %10s %12s\n", "t (s)", "CPU %", "RSS MiB", "frames/s");
+  std::vector<double> cpuShares;
+  std::vector<double> rss;
+  ProcessSample previous = sample(pid);
+  std::uint64_t previousFrames = frames.load();
+  const int interval = 5;
+  for (long long t = interval; t <= seconds; t += interval) {
+    std::this_thread::sleep_for(std::chrono::seconds(interval));
+    const ProcessSample now = sample(pid);
+    const std::uint64_t f = frames.load();
+    const double cpu = 100.0 * (now.cpuSeconds - previous.cpuSeconds) / interval;
+    cpuShares.push_back(cpu);
+    rss.push_back(now.rssMib);
+    std::printf("  %6lld %10.1f %10.1f %12.1f\n", t, cpu, now.rssMib,
+                static_cast<double>(f - previousFrames) / interval);
+    std::fflush(stdout);
+    previous = now;
+    previousFrames = f;
+  }
+  std::printf("  median CPU %.1f %% of one core; RSS first %.1f MiB, last %.1f MiB, max %.1f MiB\n",
+              median(cpuShares), rss.front(), rss.back(), *std::max_element(rss.begin(), rss.end()));
+  clients.clear();
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return 0;
+}
+
+}  // namespace hetsched::cli

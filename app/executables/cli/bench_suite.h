@@ -1,0 +1,20 @@
+#pragma once
+
+#include "cli_args.h"
+#include "cluster/sim_options.h"
+
+#include <string>
+#include <vector>
+
+namespace hetsched::cli {
+
+// Each benchmark prints medians of repeated runs: this machine is shared
+// and noisy, single timings mislead.
+int benchFrame(const Args& args);
+int benchStream(const Args& args);
+
+double median(std::vector<double> values);
+// A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.
+ClusterShape benchClusterShape(std::size_t devices);
+
+}  // namespace hetsched::cli

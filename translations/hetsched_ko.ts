@@ -1,0 +1,480 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko_KR">
+<context>
+    <name>hetsched</name>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <source>DOWN</source>
+        <translation>다운</translation>
+    </message>
+    <message>
+        <source>%1 · slot %2 (%3)</source>
+        <translation>%1 · 슬롯 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1, node DOWN</source>
+        <translation>%1, 노드 다운</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>모델: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job: %1</source>
+        <translation>작업: %1</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>사용률</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>온도</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>°C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterDashboard</name>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>색상 기준(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
+        <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  칸을 클릭하면 상세 정보</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ConnectionIndicator</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1 — retrying in %2 s (%3)</source>
+        <translation>%1에 연결할 수 없음 — %2초 후 재시도 (%3)</translation>
+    </message>
+    <message>
+        <source>Live · %1</source>
+        <translation>실시간 · %1</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost — data is stale; retrying in %2 s (%3)</source>
+        <translation>%1 연결 끊김 — 오래된 데이터; %2초 후 재시도 (%3)</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>연결 해제됨</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceDetailPanel</name>
+    <message>
+        <source>Select a device in the heatmap to see its details.</source>
+        <translation>히트맵에서 장치를 선택하면 상세 정보가 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Device details</source>
+        <translation>장치 상세</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Node state</source>
+        <translation>노드 상태</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>최대 연산</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>대역폭</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>사용률</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>사용 메모리</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>온도</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <source>%1, slot %2</source>
+        <translation>%1, 슬롯 %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::HeatmapView</name>
+    <message>
+        <source>Device slot</source>
+        <translation>장치 슬롯</translation>
+    </message>
+    <message>
+        <source>STALE — connection lost, showing the last frame</source>
+        <translation>오래된 데이터 — 연결 끊김, 마지막 프레임 표시 중</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>노드 1개</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>노드 %1개</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::KindSummaryStrip</name>
+    <message>
+        <source>devices</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <source>mean util.</source>
+        <translation>평균 사용률</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>전력</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 down</source>
+        <translation>%1개 다운</translation>
+    </message>
+    <message>
+        <source>Nodes of this kind that stopped reporting</source>
+        <translation>보고가 중단된 이 유형의 노드</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::MainWindow</name>
+    <message>
+        <source>HetSched console</source>
+        <translation>HetSched 콘솔</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>종료(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>클러스터(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Submit job…</source>
+        <translation>작업 제출(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh job names</source>
+        <translation>작업 이름 새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About HetSched</source>
+        <translation>HetSched 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <source>HetSched console — %1 (%2, %3 devices)</source>
+        <translation>HetSched 콘솔 — %1 (%2, 장치 %3개)</translation>
+    </message>
+    <message>
+        <source>Frame %1 · simulated time %2 · %3 frames merged</source>
+        <translation>프레임 %1 · 시뮬레이션 시간 %2 · 병합된 프레임 %3개</translation>
+    </message>
+    <message>
+        <source>Job %1 submitted</source>
+        <translation>작업 %1 제출됨</translation>
+    </message>
+    <message>
+        <source>About HetSched</source>
+        <translation>HetSched 정보</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
+        <translation>&lt;b&gt;HetSched 콘솔&lt;/b&gt; %1&lt;br&gt;CPU, GPU, TPU가 섞인 클러스터를 위한 운영 콘솔.&lt;br&gt;작업 부하 형태: Alibaba cluster-trace-gpu-v2023.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SubmitJobDialog</name>
+    <message>
+        <source> milli-CPU</source>
+        <translation> 밀리 CPU</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> GPU</translation>
+    </message>
+    <message>
+        <source> ‰ of a GPU</source>
+        <translation> ‰ (GPU 1개 기준)</translation>
+    </message>
+    <message>
+        <source> TPUs</source>
+        <translation> TPU</translation>
+    </message>
+    <message>
+        <source>May be preempted</source>
+        <translation>선점 허용</translation>
+    </message>
+    <message>
+        <source>Submit job</source>
+        <translation>작업 제출</translation>
+    </message>
+    <message>
+        <source>Training (→ GPU)</source>
+        <translation>학습 (→ GPU)</translation>
+    </message>
+    <message>
+        <source>Inference (→ TPU)</source>
+        <translation>추론 (→ TPU)</translation>
+    </message>
+    <message>
+        <source>Service (→ CPU)</source>
+        <translation>서비스 (→ CPU)</translation>
+    </message>
+    <message>
+        <source>Batch (→ CPU)</source>
+        <translation>배치 (→ CPU)</translation>
+    </message>
+    <message>
+        <source>Real-time (→ CPU)</source>
+        <translation>실시간 (→ CPU)</translation>
+    </message>
+    <message>
+        <source>High — real-time</source>
+        <translation>높음 — 실시간 처리</translation>
+    </message>
+    <message>
+        <source>Middle — periodic control</source>
+        <translation>중간 — 주기적 제어 로직</translation>
+    </message>
+    <message>
+        <source>Low — logging, background</source>
+        <translation>낮음 — 로깅, 백그라운드 동기화</translation>
+    </message>
+    <message>
+        <source>Latency-sensitive (LS)</source>
+        <translation>지연 민감 (LS)</translation>
+    </message>
+    <message>
+        <source>Best effort (BE)</source>
+        <translation>최선 노력 (BE)</translation>
+    </message>
+    <message>
+        <source>Burstable</source>
+        <translation>버스터블</translation>
+    </message>
+    <message>
+        <source>Guaranteed</source>
+        <translation>보장</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 초</translation>
+    </message>
+    <message>
+        <source>A share of one GPU instead of whole GPUs (1000 = one GPU)</source>
+        <translation>GPU 전체 대신 GPU 1개의 일부 (1000 = GPU 1개)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>우선순위 등급</translation>
+    </message>
+    <message>
+        <source>QoS</source>
+        <translation>QoS</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>Whole GPUs</source>
+        <translation>GPU (전체)</translation>
+    </message>
+    <message>
+        <source>GPU share</source>
+        <translation>GPU 공유량</translation>
+    </message>
+    <message>
+        <source>TPUs</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>Estimated runtime</source>
+        <translation>예상 실행 시간</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>제출</translation>
+    </message>
+    <message>
+        <source>The gateway refused the job: %1</source>
+        <translation>게이트웨이가 작업을 거부했습니다: %1</translation>
+    </message>
+</context>
+</TS>
