@@ -1,0 +1,157 @@
+// The simulated cluster: deterministic per seed, metrics follow the jobs,
+// failed nodes requeue their work, and cluster descriptions are checked.
+#include "cluster/simulated_cluster.h"
+#include "cluster/topology_builder.h"
+#include "rpc/cluster_description.h"
+
+#include <QTest>
+
+using namespace hetsched;
+
+namespace {
+
+SimOptions small(std::uint64_t seed) {
+  SimOptions options;
+  options.shape = defaultClusterShape(4, 4, 2);
+  options.seed = seed;
+  options.warmupS = 3600;
+  return options;
+}
+
+}  // namespace
+
+class TestSimulatedCluster : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void deterministicPerSeed() {
+    SimulatedCluster a(small(7));
+    SimulatedCluster b(small(7));
+    SimulatedCluster c(small(8));
+    QCOMPARE(a.frame().job, b.frame().job);
+    QCOMPARE(a.frame().utilization, b.frame().utilization);
+    QVERIFY(a.frame().job != c.frame().job);
+  }
+
+  void metricsFollowJobs() {
+    SimulatedCluster cluster(small(3));
+    const Frame& f = cluster.frame();
+    const Topology& t = cluster.topology();
+    int busy = 0;
+    for (std::size_t d = 0; d < f.deviceCount(); ++d) {
+      const DeviceModel& m = t.modelOf(d);
+      if (f.job[d] == 0) {
+        QCOMPARE(f.utilization[d], 0.0f);
+        if (f.nodeUp[t.devices[d].node]) QCOMPARE(f.powerWatts[d], static_cast<float>(m.idleWatts));
+      } else {
+        ++busy;
+        QVERIFY(f.utilization[d] > 0.0f);
+        QVERIFY(f.powerWatts[d] > m.idleWatts);
+        QVERIFY(f.powerWatts[d] <= m.tdpWatts + 0.01);
+      }
+      QVERIFY(f.temperatureC[d] >= 20.0f && f.temperatureC[d] <= 90.0f);
+    }
+    QVERIFY2(busy > static_cast<int>(f.deviceCount() / 4), "an hour of trace-shaped load leaves most devices idle");
+  }
+
+  void submittedJobRunsOnNextRound() {
+    SimOptions options = small(1);
+    options.targetLoad = 0.0;
+    SimulatedCluster cluster(options);
+    JobSpec spec;
+    spec.name = "probe";
+    spec.kind = JobKind::Inference;
+    spec.requests.tpuCount = 2;
+    spec.estimatedRuntimeS = 30;
+    const auto id = std::get<JobId>(cluster.submit(spec));
+    cluster.step();
+    std::size_t total = 0;
+    const JobState running[] = {JobState::Running};
+    const auto jobs = cluster.jobs(running, 10, &total);
+    QCOMPARE(total, std::size_t{1});
+    QCOMPARE(jobs.front().id, id);
+    QCOMPARE(jobs.front().devices.size(), std::size_t{2});
+    for (int i = 0; i < 11; ++i) cluster.step();  // 33 s later it is done
+    const JobState completed[] = {JobState::Completed};
+    QCOMPARE(cluster.jobs(completed, 10, &total).size(), std::size_t{1});
+    QCOMPARE(cluster.frame().queue.completedTotal, std::uint64_t{1});
+  }
+
+  void failedNodeRequeuesItsJobs() {
+    SimOptions options = small(1);
+    options.targetLoad = 0.0;
+    SimulatedCluster cluster(options);
+    JobSpec spec;
+    spec.name = "victim";
+    spec.kind = JobKind::Training;
+    spec.requests.gpuCount = 8;
+    spec.estimatedRuntimeS = 3600;
+    cluster.submit(spec);
+    cluster.step();
+    std::size_t total = 0;
+    const JobState running[] = {JobState::Running};
+    const std::uint32_t node = cluster.jobs(running, 1, &total).front().node;
+    cluster.setNodeUp(node, false);
+    QCOMPARE(cluster.frame().nodeUp[node], std::uint8_t{0});
+    cluster.step();
+    const auto moved = cluster.jobs(running, 1, &total);
+    QCOMPARE(total, std::size_t{1});
+    QVERIFY(moved.front().node != node);
+  }
+
+  void impossibleJobIsUnschedulable() {
+    SimulatedCluster cluster(small(1));
+    JobSpec spec;
+    spec.name = "too-big";
+    spec.kind = JobKind::Training;
+    spec.requests.gpuCount = 16;  // nodes hold 8
+    const auto id = std::get<JobId>(cluster.submit(spec));
+    std::size_t total = 0;
+    const JobState states[] = {JobState::Unschedulable};
+    const auto jobs = cluster.jobs(states, 10, &total);
+    QCOMPARE(total, std::size_t{1});
+    QCOMPARE(jobs.front().id, id);
+  }
+
+  void descriptionErrorsNameTheField_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("not json") << "{" << "test.json: ";
+    QTest::newRow("unknown field") << R"({"groupz": []})" << "test.json: ";
+    QTest::newRow("no groups") << R"({"name": "x"})" << "test.json: groups: at least one";
+    QTest::newRow("zero devices")
+        << R"({"groups": [{"namePrefix": "g", "count": 1, "deviceModel": "A100"}]})"
+        << "test.json: groups[0].devices_per_node";
+    QTest::newRow("model without kind")
+        << R"({"models": [{"name": "H100"}], "groups": [{"namePrefix": "g", "count": 1, "deviceModel": "H100", "devicesPerNode": 8}]})"
+        << "test.json: models[0].kind";
+  }
+  void descriptionErrorsNameTheField() {
+    QFETCH(QString, json);
+    QFETCH(QString, error);
+    const auto result = parseClusterDescription(json.toStdString(), "test.json");
+    QVERIFY(std::holds_alternative<std::string>(result));
+    const QString message = QString::fromStdString(std::get<std::string>(result));
+    QVERIFY2(message.startsWith(error), qPrintable(message));
+  }
+
+  void descriptionDeclaresNewModels() {
+    const auto result = parseClusterDescription(
+        R"({"name": "lab", "models": [{"name": "H100", "kind": "DEVICE_KIND_GPU", "peakTflops": 989,
+            "tdpWatts": 700, "idleWatts": 60, "memoryMib": 81920, "memoryBandwidthGbps": 3350}],
+            "groups": [{"namePrefix": "h", "count": 3, "deviceModel": "H100", "devicesPerNode": 8,
+            "cpuMilli": 96000, "memoryMib": 1048576}, {"namePrefix": "c", "count": 2, "deviceModel": "Xeon",
+            "devicesPerNode": 2, "memoryMib": 262144}]})",
+        "lab.json");
+    QVERIFY(std::holds_alternative<ClusterShape>(result));
+    const auto topology = buildTopology(std::get<ClusterShape>(result));
+    QVERIFY(std::holds_alternative<Topology>(topology));
+    const Topology& t = std::get<Topology>(topology);
+    QCOMPARE(t.nodes.size(), std::size_t{5});
+    QCOMPARE(t.deviceCount(DeviceKind::Gpu), std::size_t{24});
+    QCOMPARE(t.nodes.front().name, std::string("c-000"));  // grouped by kind: CPU first
+    QCOMPARE(t.modelOf(t.nodes.back().firstDevice).name, std::string("H100"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSimulatedCluster)
+#include "tst_simulated_cluster.moc"
