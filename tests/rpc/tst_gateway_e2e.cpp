@@ -6,6 +6,7 @@
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
 #include <QDeadlineTimer>
@@ -15,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <future>
 #include <thread>
 
 using namespace hetsched;
@@ -95,6 +97,38 @@ class TestGatewayE2e : public QObject {
   }
 
   void cleanupTestCase() { m_gateway.reset(); }
+
+  // The standard grpc.health.v1 service, spoken without generated code: an
+  // empty HealthCheckRequest in, `status: SERVING` (field 1 = 1) out.
+  void healthServiceAnswersServing_data() {
+    QTest::addColumn<QString>("service");
+    QTest::newRow("server") << QString();
+    QTest::newRow("ClusterService") << QStringLiteral("hetsched.v1.ClusterService");
+  }
+  void healthServiceAnswersServing() {
+    QFETCH(QString, service);
+    grpc::GenericStub stub(grpc::CreateChannel(m_address.toStdString(), grpc::InsecureChannelCredentials()));
+    std::string request;
+    if (!service.isEmpty()) {
+      request.push_back(0x0a);  // field 1, length-delimited
+      request.push_back(static_cast<char>(service.size()));
+      request += service.toStdString();
+    }
+    grpc::Slice slice(request);
+    grpc::ByteBuffer in(&slice, 1);
+    grpc::ByteBuffer out;
+    grpc::ClientContext context;
+    std::promise<grpc::Status> done;
+    stub.UnaryCall(&context, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &in, &out,
+                   [&done](grpc::Status status) { done.set_value(status); });
+    const grpc::Status status = done.get_future().get();
+    QVERIFY2(status.ok(), status.error_message().c_str());
+    std::vector<grpc::Slice> slices;
+    QVERIFY(out.Dump(&slices).ok());
+    std::string response;
+    for (const auto& s : slices) response.append(reinterpret_cast<const char*>(s.begin()), s.size());
+    QCOMPARE(QByteArray::fromStdString(response), QByteArray("\x08\x01", 2));
+  }
 
   void framesArrive() {
     ClusterConnection connection(m_address);
