@@ -12,6 +12,8 @@ using hetsched::cli::Command;
 constexpr std::array kCommands{
     Command{"bench", "measure frame codec, gateway streaming and other hot paths",
             &hetsched::cli::runBench},
+    Command{"experiment", "reproduce published experiments (fragmentation: ATC'23 FGD)",
+            &hetsched::cli::runExperiment},
 };
 
 int usage(FILE* out) {
