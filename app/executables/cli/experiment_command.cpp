@@ -17,13 +17,17 @@ namespace hetsched::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kKnownOptions{"cluster", "jobs", "seeds", "policies", "json"};
+constexpr std::array<std::string_view, 7> kKnownOptions{"cluster",  "jobs", "seeds",          "policies",
+                                                        "json",     "workers", "keep-node-order"};
 constexpr std::size_t kMaxErrorsShown = 20;
 
 int usage() {
   std::fprintf(stderr,
                "usage: hetsched experiment fragmentation --cluster NODES.csv --jobs PODS.csv\n"
-               "           [--seeds 10] [--policies random,dotprod,clustering,packing,bestfit,fgd] [--json OUT]\n");
+               "           [--seeds 10] [--policies random,dotprod,clustering,packing,bestfit,fgd] [--json OUT]\n"
+               "           [--workers 2] [--keep-node-order]\n"
+               "  --keep-node-order  break score ties by the original node names in every run instead of\n"
+               "                     by a per-seed random order (the authors' simulator)\n");
   return 2;
 }
 
@@ -89,6 +93,19 @@ int runFragmentation(const Args& args) {
       return 2;
     }
   }
+  if (const auto w = args.value("workers")) {
+    int workers = 0;
+    try {
+      workers = std::stoi(*w);
+    } catch (...) {
+    }
+    if (workers <= 0) {
+      std::fprintf(stderr, "hetsched experiment: --workers wants a positive number, not '%s'\n", w->c_str());
+      return 2;
+    }
+    config.workers = static_cast<unsigned>(workers);
+  }
+  config.shuffleNodeNames = !args.flag("keep-node-order");
   config.seeds.clear();
   // Seeds 42, 43, ... as in the authors' run scripts.
   for (int i = 0; i < seeds; ++i) config.seeds.push_back(42 + static_cast<std::uint64_t>(i));
