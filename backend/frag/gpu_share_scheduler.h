@@ -26,6 +26,9 @@ struct PodRequest;
 class GpuShareScheduler {
  public:
   GpuShareScheduler(std::vector<GpuNode> nodes, std::unique_ptr<PlacementPolicy> policy, std::uint64_t seed);
+  // The policy holds on to the node list, so the scheduler stays where it was made.
+  GpuShareScheduler(const GpuShareScheduler&) = delete;
+  GpuShareScheduler& operator=(const GpuShareScheduler&) = delete;
 
   // Places the pod, or returns nothing when no node can hold it.
   std::optional<Placement> place(const PodRequest& pod);
