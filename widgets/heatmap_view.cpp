@@ -95,7 +95,7 @@ void HeatmapView::setTopology(const Topology& topology) {
 
   if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
     m_selected.reset();
-  m_haveFrame = m_haveFrame && frameMatches(m_topology, m_frame);
+  if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
   applyMetricStyle();  // the power range follows the models present
   // Height of the last layout; 0 before the first, which means one band per
   // row until onPlotLayout knows better.
@@ -154,8 +154,18 @@ QString HeatmapView::nodeCountText(int count) {
 
 void HeatmapView::setFrame(const Frame& frame) {
   if (!frameMatches(m_topology, frame)) return;
-  m_frame = frame;  // reuses the columns' capacity, no allocation once warm
-  m_haveFrame = true;
+  // Never handed out, so refilling it in place is safe; reuses the columns'
+  // capacity, no allocation once warm.
+  if (!m_ownFrame) m_ownFrame = std::make_shared<Frame>();
+  *m_ownFrame = frame;
+  m_frame = m_ownFrame;
+  fillCells();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setFrame(std::shared_ptr<const Frame> frame) {
+  if (!frame || !frameMatches(m_topology, *frame)) return;
+  m_frame = std::move(frame);
   fillCells();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -210,7 +220,7 @@ QColor HeatmapView::cellColor(int device) const {
 
 QString HeatmapView::toolTipFor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const QString summary = deviceSummary(m_topology, m_haveFrame ? &m_frame : nullptr, index, m_jobNames);
+  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames);
   if (!m_bands.aggregated()) return summary;
   // Say what the colour under the pointer stands for: one device shown on
   // behalf of several nodes.
@@ -249,14 +259,15 @@ void HeatmapView::onPlotPress(QMouseEvent* event) {
 }
 
 void HeatmapView::fillCells() {
-  if (!m_haveFrame) return;
-  const std::vector<float>* column = &m_frame.utilization;
+  if (!m_frame) return;
+  const Frame& frame = *m_frame;
+  const std::vector<float>* column = &frame.utilization;
   double scale = 1.0;
   switch (m_metric) {
     case Metric::Utilization: scale = 100.0; break;
-    case Metric::Memory: column = &m_frame.memoryUsed; scale = 100.0; break;
-    case Metric::Power: column = &m_frame.powerWatts; break;
-    case Metric::Temperature: column = &m_frame.temperatureC; break;
+    case Metric::Memory: column = &frame.memoryUsed; scale = 100.0; break;
+    case Metric::Power: column = &frame.powerWatts; break;
+    case Metric::Temperature: column = &frame.temperatureC; break;
   }
   m_bands.aggregate(*column, scale);
   QCPColorMapData* data = m_map->data();
@@ -269,7 +280,7 @@ void HeatmapView::fillCells() {
   // node must not vanish into its neighbours.
   std::fill(m_downRows.begin(), m_downRows.end(), std::uint8_t{0});
   for (std::size_t node = 0; node < m_topology.nodes.size(); ++node) {
-    if (m_frame.nodeUp[node] == 0)
+    if (frame.nodeUp[node] == 0)
       m_downRows[static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfNode(node)))] = 1;
   }
   m_overlay->setDownRows(m_downRows);

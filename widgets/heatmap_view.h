@@ -11,6 +11,7 @@
 
 #include "qcustomplot_include.h"
 
+#include <memory>
 #include <optional>
 
 namespace hetsched {
@@ -30,8 +31,11 @@ public:
   explicit HeatmapView(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
-  // Ignored unless its columns match the current topology.
+  // Ignored unless its columns match the current topology. The reference
+  // form copies into storage reused frame after frame; the shared form keeps
+  // the caller's snapshot without copying (the dashboard shares one).
   void setFrame(const Frame& frame);
+  void setFrame(std::shared_ptr<const Frame> frame);
   void setMetric(Metric metric);
   Metric metric() const { return m_metric; }
   void setJobNames(JobNames names);
@@ -71,8 +75,8 @@ private:
   static QString nodeCountText(int count);
 
   Topology m_topology;
-  Frame m_frame;
-  bool m_haveFrame = false;
+  std::shared_ptr<const Frame> m_frame;  // null until a matching frame
+  std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   HeatmapLayout m_layout;
   HeatmapBands m_bands;
   int m_pixelRows = 0;  // the axis rect height m_bands was built for
