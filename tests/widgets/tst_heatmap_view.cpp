@@ -352,7 +352,14 @@ private slots:
       const QColor hotColour = view.cellColor(hot);
       QVERIFY(colourDistance(hotColour, QColor::fromRgba(gradientColor(
                                             Metric::Utilization, 100.0, {0.0, 100.0}))) <= 2);
-      const std::vector<QPoint> hotPixels = pixelsOf(view, view.grab().toImage(), hotColour);
+      const QImage image = view.grab().toImage();
+      // What an operator sees: HETSCHED_RENDER_DIR=/tmp/x.
+      const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+      if (!dir.isEmpty())
+        QVERIFY(image.save(dir + QStringLiteral("/heatmap-100000-one-hot-%1x%2.png")
+                                     .arg(size.width())
+                                     .arg(size.height())));
+      const std::vector<QPoint> hotPixels = pixelsOf(view, image, hotColour);
       QVERIFY(!hotPixels.empty());
       for (const QPoint p : hotPixels) {
         QVERIFY2(cell.contains(p), qPrintable(QStringLiteral("hot pixel at %1,%2 outside the band")
