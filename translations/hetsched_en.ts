@@ -243,6 +243,10 @@
         <source>%1 nodes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hottest in a band of %1 (%2 – %3) by %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::KindSummaryStrip</name>

@@ -243,6 +243,10 @@
         <source>%1 nodes</source>
         <translation>노드 %1개</translation>
     </message>
+    <message>
+        <source>Hottest in a band of %1 (%2 – %3) by %4</source>
+        <translation>%1 구간(%2 – %3) 중 %4 최고</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::KindSummaryStrip</name>

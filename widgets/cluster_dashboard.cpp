@@ -68,10 +68,13 @@ void ClusterDashboard::setTopology(const Topology& topology) {
   m_details->setDevice(m_heatmap->selectedDevice());
 }
 
-void ClusterDashboard::setFrame(const Frame& frame) {
-  m_summary->setFrame(frame);
+void ClusterDashboard::setFrame(const Frame& frame) { setFrame(std::make_shared<const Frame>(frame)); }
+
+void ClusterDashboard::setFrame(std::shared_ptr<const Frame> frame) {
+  if (!frame) return;
+  m_summary->setFrame(*frame);
   m_heatmap->setFrame(frame);
-  m_details->setFrame(frame);
+  m_details->setFrame(std::move(frame));
 }
 
 void ClusterDashboard::setJobNames(const JobNames& names) {

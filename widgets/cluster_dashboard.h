@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QComboBox;
 class QSplitter;
 
@@ -25,7 +27,10 @@ public:
   explicit ClusterDashboard(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
+  // One snapshot is shared by the heatmap and the detail panel; a host that
+  // already holds frames in shared_ptrs saves the remaining copy too.
   void setFrame(const Frame& frame);
+  void setFrame(std::shared_ptr<const Frame> frame);
   void setJobNames(const JobNames& names);
   void setStale(bool stale);
   void setMetric(Metric metric);

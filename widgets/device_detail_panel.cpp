@@ -43,7 +43,7 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
 
 void DeviceDetailPanel::setTopology(const Topology& topology) {
   m_topology = topology;
-  m_haveFrame = m_haveFrame && frameMatches(m_topology, m_frame);
+  if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
   if (m_device && static_cast<std::size_t>(*m_device) >= m_topology.devices.size())
     m_device.reset();
   refresh();
@@ -51,8 +51,16 @@ void DeviceDetailPanel::setTopology(const Topology& topology) {
 
 void DeviceDetailPanel::setFrame(const Frame& frame) {
   if (!frameMatches(m_topology, frame)) return;
-  m_frame = frame;
-  m_haveFrame = true;
+  // Never handed out, so refilling it in place is safe and does not allocate.
+  if (!m_ownFrame) m_ownFrame = std::make_shared<Frame>();
+  *m_ownFrame = frame;
+  m_frame = m_ownFrame;
+  refresh();
+}
+
+void DeviceDetailPanel::setFrame(std::shared_ptr<const Frame> frame) {
+  if (!frame || !frameMatches(m_topology, *frame)) return;
+  m_frame = std::move(frame);
   refresh();
 }
 
@@ -91,9 +99,10 @@ void DeviceDetailPanel::refresh() {
   const DeviceModel& model = m_topology.models[info.model];
   auto set = [this](Row row, const QString& text) { m_values[row]->setText(text); };
   set(Node, tr("%1, slot %2").arg(QString::fromStdString(node.name), QString::number(info.slot)));
-  const bool up = m_haveFrame && m_frame.nodeUp[info.node] != 0;
-  set(State, m_haveFrame ? nodeStateText(up) : tr("unknown"));
-  m_values[State]->setStyleSheet(m_haveFrame && !up ? QStringLiteral("color: #b3261e; font-weight: bold;")
+  const bool haveFrame = m_frame != nullptr;
+  const bool up = haveFrame && m_frame->nodeUp[info.node] != 0;
+  set(State, haveFrame ? nodeStateText(up) : tr("unknown"));
+  m_values[State]->setStyleSheet(haveFrame && !up ? QStringLiteral("color: #b3261e; font-weight: bold;")
                                                    : QString());
   set(Kind, kindName(model.kind));
   set(Model, QString::fromStdString(model.name));
@@ -103,10 +112,10 @@ void DeviceDetailPanel::refresh() {
   set(Bandwidth, tr("%1 GB/s").arg(QString::number(model.memoryBandwidthGbps, 'g', 5)));
   const Row metricRows[] = {Utilization, MemoryUsed, Power, Temperature};
   for (std::size_t i = 0; i < kMetrics.size(); ++i) {
-    set(metricRows[i], m_haveFrame ? formatMetric(kMetrics[i], metricValue(m_frame, device, kMetrics[i]))
+    set(metricRows[i], haveFrame ? formatMetric(kMetrics[i], metricValue(*m_frame, device, kMetrics[i]))
                                    : tr("—"));
   }
-  set(Job, m_haveFrame ? jobText(m_frame.job[device], m_jobNames) : tr("—"));
+  set(Job, haveFrame ? jobText(m_frame->job[device], m_jobNames) : tr("—"));
 }
 
 }  // namespace hetsched

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -22,7 +23,9 @@ public:
   explicit DeviceDetailPanel(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
+  // Like HeatmapView: the shared form avoids a copy per frame.
   void setFrame(const Frame& frame);
+  void setFrame(std::shared_ptr<const Frame> frame);
   void setJobNames(JobNames names);
   void setDevice(std::optional<int> device);
   std::optional<int> device() const { return m_device; }
@@ -38,8 +41,8 @@ private:
   void refresh();
 
   Topology m_topology;
-  Frame m_frame;
-  bool m_haveFrame = false;
+  std::shared_ptr<const Frame> m_frame;  // null until a matching frame
+  std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   JobNames m_jobNames;
   std::optional<int> m_device;
 

@@ -76,6 +76,7 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_staleLabel->setVisible(false);
 
   connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onPlotPress);
+  connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::onPlotLayout);
   applyMetricStyle();
 }
 
@@ -83,14 +84,7 @@ void HeatmapView::setTopology(const Topology& topology) {
   m_topology = topology;
   m_layout.rebuild(m_topology);
   const int columns = m_layout.columnCount();
-  const int rows = m_layout.rowCount();
-  const int cellsX = std::max(columns, kMinCells);
-  const int cellsY = std::max(rows, kMinCells);
-  m_map->data()->setSize(cellsX, cellsY);
-  m_map->data()->setRange(QCPRange(0, cellsX - 1), QCPRange(0, cellsY - 1));
-  m_map->data()->fill(std::numeric_limits<double>::quiet_NaN());
   m_plot->xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
-  m_plot->yAxis->setRange(-0.5, std::max(rows, 1) - 0.5);
 
   // Every slot labelled: operators count slots, and nodes have at most a few
   // dozen devices, so the labels always fit.
@@ -99,33 +93,79 @@ void HeatmapView::setTopology(const Topology& topology) {
   const int labelStep = columns > 32 ? (columns + 31) / 32 : 1;
   for (int slot = 0; slot < columns; slot += labelStep) xTicker->addTick(slot, QString::number(slot));
 
+  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
+    m_selected.reset();
+  if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
+  applyMetricStyle();  // the power range follows the models present
+  // Height of the last layout; 0 before the first, which means one band per
+  // row until onPlotLayout knows better.
+  m_pixelRows = m_plot->axisRect()->height();
+  rebuildBands();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::rebuildBands() {
+  m_bands.rebuild(m_topology, m_layout, m_pixelRows);
+  const int bands = m_bands.bandCount();
+  const int cellsX = std::max(m_bands.columnCount(), kMinCells);
+  const int cellsY = std::max(bands, kMinCells);
+  m_map->data()->setSize(cellsX, cellsY);
+  m_map->data()->setRange(QCPRange(0, cellsX - 1), QCPRange(0, cellsY - 1));
+  m_map->data()->fill(std::numeric_limits<double>::quiet_NaN());
+  // The value axis counts bands; with one row per band that is rows, as before.
+  m_plot->yAxis->setRange(-0.5, std::max(bands, 1) - 0.5);
+
   auto yTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
   yTicker->clear();
   std::vector<int> separators;
-  for (const HeatmapLayout::Group& group : m_layout.groups()) {
-    const double centre = group.firstRow + (group.rowCount - 1) / 2.0;
-    const QString count =
-        group.rowCount == 1 ? tr("1 node") : tr("%1 nodes").arg(QLocale().toString(group.rowCount));
-    yTicker->addTick(centre, kindName(group.kind) + QLatin1Char('\n') + count);
-    if (group.firstRow > 0) separators.push_back(group.firstRow);
+  const std::vector<HeatmapLayout::Group>& groups = m_layout.groups();
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const HeatmapBands::Group& group = m_bands.groups()[i];
+    const double centre = group.firstBand + (group.bandCount - 1) / 2.0;
+    yTicker->addTick(centre, kindName(groups[i].kind) + QLatin1Char('\n') + nodeCountText(groups[i].rowCount));
+    if (group.firstBand > 0) separators.push_back(group.firstBand);
   }
   m_overlay->setSeparators(std::move(separators));
-  m_downRows.assign(static_cast<std::size_t>(rows), 0);
+  m_downRows.assign(static_cast<std::size_t>(bands), 0);
   m_overlay->setDownRows(m_downRows);
-
-  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
-    m_selected.reset();
-  m_haveFrame = m_haveFrame && frameMatches(m_topology, m_frame);
-  applyMetricStyle();  // the power range follows the models present
   fillCells();
   updateSelectionMark();
-  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::onPlotLayout() {
+  // Runs inside every replot, after the layout and before drawing: the one
+  // place where the axis rect's final height is known, resizes included.
+  const int pixelRows = m_plot->axisRect()->height();
+  if (pixelRows == m_pixelRows) return;
+  m_pixelRows = pixelRows;
+  const bool fits = m_layout.rowCount() <= pixelRows;
+  if (fits && !m_bands.aggregated()) return;  // one row per band either way
+  rebuildBands();
+  // The axes computed their ticks for the old bands; lay out once more (the
+  // height does not depend on the value axis, so this settles).
+  for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                           QCPLayoutElement::upLayout})
+    m_plot->plotLayout()->update(phase);
+}
+
+QString HeatmapView::nodeCountText(int count) {
+  return count == 1 ? tr("1 node") : tr("%1 nodes").arg(QLocale().toString(count));
 }
 
 void HeatmapView::setFrame(const Frame& frame) {
   if (!frameMatches(m_topology, frame)) return;
-  m_frame = frame;  // reuses the columns' capacity, no allocation once warm
-  m_haveFrame = true;
+  // Never handed out, so refilling it in place is safe; reuses the columns'
+  // capacity, no allocation once warm.
+  if (!m_ownFrame) m_ownFrame = std::make_shared<Frame>();
+  *m_ownFrame = frame;
+  m_frame = m_ownFrame;
+  fillCells();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setFrame(std::shared_ptr<const Frame> frame) {
+  if (!frame || !frameMatches(m_topology, *frame)) return;
+  m_frame = std::move(frame);
   fillCells();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -161,27 +201,39 @@ std::optional<int> HeatmapView::deviceAt(QPoint pos) const {
   if (!m_plot->axisRect()->rect().contains(plotPos)) return std::nullopt;
   const double key = m_plot->xAxis->pixelToCoord(plotPos.x());
   const double value = m_plot->yAxis->pixelToCoord(plotPos.y());
-  return m_layout.deviceAt(m_topology, static_cast<int>(std::lround(value)),
-                           static_cast<int>(std::lround(key)));
+  return m_bands.deviceAt(static_cast<int>(std::lround(value)), static_cast<int>(std::lround(key)));
 }
 
 QPointF HeatmapView::cellCenter(int device) const {
   const auto index = static_cast<std::size_t>(device);
   const QPointF plotPos(m_plot->xAxis->coordToPixel(m_topology.devices[index].slot),
-                        m_plot->yAxis->coordToPixel(m_layout.rowOfDevice(index)));
+                        m_plot->yAxis->coordToPixel(m_bands.bandOfRow(m_layout.rowOfDevice(index))));
   return plotPos + QPointF(m_plot->mapTo(this, QPoint(0, 0)));
 }
 
 QColor HeatmapView::cellColor(int device) const {
-  const double value = m_map->data()->cell(
-      static_cast<int>(m_topology.devices[static_cast<std::size_t>(device)].slot),
-      m_layout.rowOfDevice(static_cast<std::size_t>(device)));
+  const auto index = static_cast<std::size_t>(device);
+  const double value = m_map->data()->cell(static_cast<int>(m_topology.devices[index].slot),
+                                           m_bands.bandOfRow(m_layout.rowOfDevice(index)));
   return QColor::fromRgba(m_map->gradient().color(value, m_map->dataRange()));
 }
 
 QString HeatmapView::toolTipFor(int device) const {
-  return deviceSummary(m_topology, m_haveFrame ? &m_frame : nullptr,
-                       static_cast<std::size_t>(device), m_jobNames);
+  const auto index = static_cast<std::size_t>(device);
+  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames);
+  if (!m_bands.aggregated()) return summary;
+  // Say what the colour under the pointer stands for: one device shown on
+  // behalf of several nodes.
+  const int band = m_bands.bandOfRow(m_layout.rowOfDevice(index));
+  const int first = m_bands.firstRow(band);
+  const int last = m_bands.lastRow(band);
+  const auto nodeName = [this](int row) {
+    return QString::fromStdString(m_topology.nodes[m_layout.nodeOfRow(row)].name);
+  };
+  return summary + QLatin1Char('\n') +
+         tr("Hottest in a band of %1 (%2 – %3) by %4")
+             .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last),
+                  metricName(m_metric));
 }
 
 void HeatmapView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
@@ -207,23 +259,30 @@ void HeatmapView::onPlotPress(QMouseEvent* event) {
 }
 
 void HeatmapView::fillCells() {
-  if (!m_haveFrame) return;
-  const std::vector<float>* column = &m_frame.utilization;
+  if (!m_frame) return;
+  const Frame& frame = *m_frame;
+  const std::vector<float>* column = &frame.utilization;
   double scale = 1.0;
   switch (m_metric) {
     case Metric::Utilization: scale = 100.0; break;
-    case Metric::Memory: column = &m_frame.memoryUsed; scale = 100.0; break;
-    case Metric::Power: column = &m_frame.powerWatts; break;
-    case Metric::Temperature: column = &m_frame.temperatureC; break;
+    case Metric::Memory: column = &frame.memoryUsed; scale = 100.0; break;
+    case Metric::Power: column = &frame.powerWatts; break;
+    case Metric::Temperature: column = &frame.temperatureC; break;
   }
+  m_bands.aggregate(*column, scale);
   QCPColorMapData* data = m_map->data();
-  const std::size_t devices = m_topology.devices.size();
-  for (std::size_t device = 0; device < devices; ++device) {
-    data->setCell(static_cast<int>(m_topology.devices[device].slot), m_layout.rowOfDevice(device),
-                  scale * (*column)[device]);
+  const int bands = m_bands.bandCount();
+  const int columns = m_bands.columnCount();
+  for (int band = 0; band < bands; ++band) {
+    for (int slot = 0; slot < columns; ++slot) data->setCell(slot, band, m_bands.value(band, slot));
   }
-  for (std::size_t node = 0; node < m_topology.nodes.size(); ++node)
-    m_downRows[static_cast<std::size_t>(m_layout.rowOfNode(node))] = m_frame.nodeUp[node] == 0;
+  // A band is hatched if any of its nodes is down: like a hot device, a down
+  // node must not vanish into its neighbours.
+  std::fill(m_downRows.begin(), m_downRows.end(), std::uint8_t{0});
+  for (std::size_t node = 0; node < m_topology.nodes.size(); ++node) {
+    if (frame.nodeUp[node] == 0)
+      m_downRows[static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfNode(node)))] = 1;
+  }
   m_overlay->setDownRows(m_downRows);
 }
 
@@ -241,7 +300,7 @@ void HeatmapView::updateSelectionMark() {
     return;
   }
   const auto device = static_cast<std::size_t>(*m_selected);
-  m_overlay->setSelection(HeatmapOverlay::Cell{m_layout.rowOfDevice(device),
+  m_overlay->setSelection(HeatmapOverlay::Cell{m_bands.bandOfRow(m_layout.rowOfDevice(device)),
                                                static_cast<int>(m_topology.devices[device].slot)});
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "device_text.h"
+#include "heatmap_bands.h"
 #include "heatmap_layout.h"
 #include "metric.h"
 #include "model/frame.h"
@@ -10,6 +11,7 @@
 
 #include "qcustomplot_include.h"
 
+#include <memory>
 #include <optional>
 
 namespace hetsched {
@@ -18,6 +20,9 @@ class HeatmapOverlay;
 
 // Live heatmap of every device: one row per node (grouped CPU, GPU, TPU), one
 // column per device slot, coloured by the chosen metric on a fixed scale.
+// When nodes outnumber the plot's pixel rows, rows are merged into pixel-high
+// bands coloured by their hottest device (see HeatmapBands); hover and click
+// then work at band resolution and name that hottest device.
 // Frames are copied into preallocated cell storage and the plot repaints on a
 // queued replot, so a 100,000-device cluster updates within a frame budget.
 class HeatmapView : public QWidget {
@@ -26,8 +31,11 @@ public:
   explicit HeatmapView(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
-  // Ignored unless its columns match the current topology.
+  // Ignored unless its columns match the current topology. The reference
+  // form copies into storage reused frame after frame; the shared form keeps
+  // the caller's snapshot without copying (the dashboard shares one).
   void setFrame(const Frame& frame);
+  void setFrame(std::shared_ptr<const Frame> frame);
   void setMetric(Metric metric);
   Metric metric() const { return m_metric; }
   void setJobNames(JobNames names);
@@ -37,17 +45,19 @@ public:
   void setSelectedDevice(std::optional<int> device);
   std::optional<int> selectedDevice() const { return m_selected; }
 
-  // pos is in this widget's coordinates.
+  // pos is in this widget's coordinates. In a band, the band's hottest device.
   std::optional<int> deviceAt(QPoint pos) const;
-  // Centre of a device's cell in this widget's coordinates.
+  // Centre of a device's cell (its band's cell) in this widget's coordinates.
   QPointF cellCenter(int device) const;
-  // The colour the gradient gives the device's current value.
+  // The colour drawn for the device's cell: the gradient at its value, or at
+  // its band's maximum when rows are merged.
   QColor cellColor(int device) const;
   QString toolTipFor(int device) const;
 
   // Repaints synchronously; tests and benchmarks need a finished picture.
   void replotNow();
   QCustomPlot* plot() const { return m_plot; }
+  const HeatmapBands& bands() const { return m_bands; }
 
 signals:
   void deviceSelected(int deviceIndex);
@@ -57,15 +67,20 @@ protected:
 
 private:
   void onPlotPress(QMouseEvent* event);
+  void onPlotLayout();
+  void rebuildBands();
   void fillCells();
   void applyMetricStyle();
   void updateSelectionMark();
+  static QString nodeCountText(int count);
 
   Topology m_topology;
-  Frame m_frame;
-  bool m_haveFrame = false;
+  std::shared_ptr<const Frame> m_frame;  // null until a matching frame
+  std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   HeatmapLayout m_layout;
-  std::vector<std::uint8_t> m_downRows;
+  HeatmapBands m_bands;
+  int m_pixelRows = 0;  // the axis rect height m_bands was built for
+  std::vector<std::uint8_t> m_downRows;  // per band
   JobNames m_jobNames;
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;

@@ -120,6 +120,27 @@ private slots:
     QVERIFY(dashboard.details()->displayedText().contains(QStringLiteral("A100")));
   }
 
+  // The heatmap and the detail panel keep the host's snapshot rather than a
+  // copy each, and both show it.
+  void dashboardSharesOneFrame() {
+    ClusterDashboard dashboard;
+    dashboard.setTopology(m_topology);
+    dashboard.details()->setDevice(11);
+    auto frame = std::make_shared<const Frame>(knownFrame(m_topology));
+    dashboard.setFrame(frame);
+    QCOMPARE(frame.use_count(), 3);  // ours, the heatmap's, the panel's
+    QVERIFY(dashboard.details()->displayedText().contains(QStringLiteral("Utilization: 90.0 %")));
+    QVERIFY(dashboard.heatmap()->toolTipFor(11).contains(QStringLiteral("90.0 %")));
+
+    // The reference form still works and drops the previous snapshot.
+    Frame next = knownFrame(m_topology);
+    next.utilization[11] = 0.3f;
+    dashboard.setFrame(next);
+    QCOMPARE(frame.use_count(), 1);
+    QVERIFY(dashboard.details()->displayedText().contains(QStringLiteral("Utilization: 30.0 %")));
+    QVERIFY(dashboard.heatmap()->toolTipFor(11).contains(QStringLiteral("30.0 %")));
+  }
+
   void dashboardMetricSelectorSwitchesHeatmap() {
     ClusterDashboard dashboard;
     dashboard.setTopology(m_topology);

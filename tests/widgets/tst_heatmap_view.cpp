@@ -1,5 +1,6 @@
 #include "synthetic_cluster.h"
 #include "widgets/color_gradients.h"
+#include "widgets/heatmap_bands.h"
 #include "widgets/heatmap_view.h"
 
 #include <QHelpEvent>
@@ -35,6 +36,34 @@ Frame knownFrame(const Topology& topology) {
 int colourDistance(QColor a, QColor b) {
   return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
                    std::abs(a.blue() - b.blue())});
+}
+
+// The bench's 100,000-device cluster: 2,000 CPU nodes × 2, 10,000 GPU × 8,
+// 4,000 TPU × 4, i.e. 16,000 rows, far more than the plot has pixels.
+Topology largeTopology() {
+  return testing::makeTopology(
+      {{DeviceKind::Cpu, 2000, 2}, {DeviceKind::Gpu, 10000, 8}, {DeviceKind::Tpu, 4000, 4}});
+}
+
+// Everything at 10 % but one device at 100 %.
+Frame oneHotFrame(const Topology& topology, std::size_t hot) {
+  Frame frame;
+  frame.resize(topology.devices.size(), topology.nodes.size());
+  std::fill(frame.utilization.begin(), frame.utilization.end(), 0.1f);
+  frame.utilization[hot] = 1.0f;
+  return frame;
+}
+
+// Pixels of the plot's axis rect that show `colour`, in widget coordinates.
+std::vector<QPoint> pixelsOf(const HeatmapView& view, const QImage& image, QColor colour) {
+  std::vector<QPoint> found;
+  const QRect area = view.plot()->axisRect()->rect().translated(view.plot()->mapTo(&view, QPoint(0, 0)));
+  for (int y = area.top(); y <= area.bottom(); ++y) {
+    for (int x = area.left(); x <= area.right(); ++x) {
+      if (colourDistance(image.pixelColor(x, y), colour) <= 2) found.emplace_back(x, y);
+    }
+  }
+  return found;
 }
 
 }  // namespace
@@ -241,6 +270,120 @@ private slots:
     const QColor before = m_view->cellColor(4);
     m_view->setFrame(wrong);
     QCOMPARE(m_view->cellColor(4), before);
+  }
+
+  // Bands never mix groups, keep a slot NaN only where no row has it, and
+  // carry the maximum and the device it came from.
+  void bandsAggregateWithinGroups() {
+    // GPU group: gpu-1..3 with 8 slots, gpu-4..6 with 4; then tpu-1..2.
+    const Topology topology = testing::makeTopology(
+        {{DeviceKind::Gpu, 3, 8}, {DeviceKind::Gpu, 3, 4}, {DeviceKind::Tpu, 2, 4}});
+    HeatmapLayout layout;
+    layout.rebuild(topology);
+    HeatmapBands bands;
+    bands.rebuild(topology, layout, 4);  // 8 rows into 4 pixels: 2 rows a band
+    QCOMPARE(bands.rowsPerBand(), 2);
+    QCOMPARE(bands.bandCount(), 4);  // GPU 0-1, 2-3, 4-5; TPU 6-7
+    QCOMPARE(bands.groups().size(), std::size_t{2});
+    QCOMPARE(bands.groups()[1].firstBand, 3);
+    QCOMPARE(bands.firstRow(3), 6);
+    QCOMPARE(bands.lastRow(2), 5);
+
+    std::vector<float> values(topology.devices.size(), 0.25f);
+    values[8 + 6] = 0.5f;   // gpu-2 slot 6
+    values[24 + 1] = 0.75f; // gpu-4 slot 1, in the band with gpu-3
+    bands.aggregate(values, 100.0);
+    QCOMPARE(bands.value(0, 6), 50.0);
+    QCOMPARE(bands.deviceAt(0, 6), std::optional<int>(14));
+    QCOMPARE(bands.value(1, 1), 75.0);
+    QCOMPARE(bands.deviceAt(1, 1), std::optional<int>(25));
+    QCOMPARE(bands.value(0, 0), 25.0);
+    QCOMPARE(bands.deviceAt(0, 0), std::optional<int>(0));  // tie: the upper row
+    // Band 1 mixes gpu-3 (8 slots) and gpu-4 (4 slots): slot 7 is gpu-3's.
+    QCOMPARE(bands.value(1, 7), 25.0);
+    QCOMPARE(bands.deviceAt(1, 7), std::optional<int>(23));
+    // Band 2 is gpu-5 and gpu-6, both without slots 4-7.
+    QVERIFY(std::isnan(bands.value(2, 5)));
+    QVERIFY(!bands.deviceAt(2, 5));
+    QVERIFY(std::isnan(bands.value(3, 4)));
+
+    bands.rebuild(topology, layout, 8);  // fits: one band per row
+    QVERIFY(!bands.aggregated());
+    QCOMPARE(bands.bandCount(), 8);
+  }
+
+  // 100,000 devices at a fixed size: the one hot device is drawn in its band,
+  // hover names it and a click selects it, also after a resize.
+  void hotDeviceVisibleAt100k() {
+    const Topology topology = largeTopology();
+    QCOMPARE(topology.devices.size(), std::size_t{100'000});
+    // gpu-5004 (row 7003), slot 5: not the first row of its band, so plain
+    // row sampling would not have shown it.
+    const std::size_t hotNode = 2000 + 5003;
+    const int hot = static_cast<int>(topology.nodes[hotNode].firstDevice) + 5;
+    HeatmapView view;
+    view.resize(1200, 800);
+    view.setTopology(topology);
+    view.setFrame(oneHotFrame(topology, static_cast<std::size_t>(hot)));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    for (const QSize size : {QSize(1200, 800), QSize(900, 450)}) {
+      view.resize(size);
+      view.replotNow();
+      const int pixelRows = view.plot()->axisRect()->height();
+      const HeatmapBands& bands = view.bands();
+      QVERIFY(bands.aggregated());
+      QVERIFY2(bands.bandCount() <= pixelRows,
+               qPrintable(QStringLiteral("%1 bands, %2 px").arg(bands.bandCount()).arg(pixelRows)));
+      const int band = bands.bandOfRow(7003);
+      QVERIFY(bands.firstRow(band) <= 7003 && 7003 <= bands.lastRow(band));
+      QVERIFY(bands.firstRow(band) < 7003);
+
+      // The pixel band that holds row 7003: its cell in slot 5.
+      const QCPAxis* x = view.plot()->xAxis;
+      const QCPAxis* y = view.plot()->yAxis;
+      const QPoint offset = view.plot()->mapTo(&view, QPoint(0, 0));
+      const QRectF cell = QRectF(QPointF(x->coordToPixel(4.5), y->coordToPixel(band - 0.5)),
+                                 QPointF(x->coordToPixel(5.5), y->coordToPixel(band + 0.5)))
+                              .normalized()
+                              .translated(offset)
+                              .adjusted(-1, -1, 1, 1);
+      const QColor hotColour = view.cellColor(hot);
+      QVERIFY(colourDistance(hotColour, QColor::fromRgba(gradientColor(
+                                            Metric::Utilization, 100.0, {0.0, 100.0}))) <= 2);
+      const QImage image = view.grab().toImage();
+      // What an operator sees: HETSCHED_RENDER_DIR=/tmp/x.
+      const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+      if (!dir.isEmpty())
+        QVERIFY(image.save(dir + QStringLiteral("/heatmap-100000-one-hot-%1x%2.png")
+                                     .arg(size.width())
+                                     .arg(size.height())));
+      const std::vector<QPoint> hotPixels = pixelsOf(view, image, hotColour);
+      QVERIFY(!hotPixels.empty());
+      for (const QPoint p : hotPixels) {
+        QVERIFY2(cell.contains(p), qPrintable(QStringLiteral("hot pixel at %1,%2 outside the band")
+                                                  .arg(p.x())
+                                                  .arg(p.y())));
+      }
+
+      const QPoint centre = view.cellCenter(hot).toPoint();
+      QVERIFY(cell.contains(centre));
+      QCOMPARE(view.deviceAt(centre), std::optional<int>(hot));
+      const QPoint plotPos = view.plot()->mapFrom(&view, centre);
+      QHelpEvent event(QEvent::ToolTip, plotPos, view.plot()->mapToGlobal(plotPos));
+      QCoreApplication::sendEvent(view.plot(), &event);
+      QTRY_VERIFY(QToolTip::text().startsWith(QStringLiteral("gpu-5004 · slot 5 (GPU)")));
+      QVERIFY2(QToolTip::text().contains(QStringLiteral("100.0 %")), qPrintable(QToolTip::text()));
+      QCOMPARE(QToolTip::text(), view.toolTipFor(hot));
+      QToolTip::hideText();
+
+      QSignalSpy spy(&view, &HeatmapView::deviceSelected);
+      QTest::mouseClick(view.plot(), Qt::LeftButton, {}, plotPos);
+      QCOMPARE(spy.count(), 1);
+      QCOMPARE(spy.at(0).at(0).toInt(), hot);
+      view.setSelectedDevice(std::nullopt);
+    }
   }
 
 private:

@@ -95,7 +95,7 @@ void MainWindow::repaintTick() {
   std::uint64_t coalesced = 0;
   const auto frame = m_connection->takeFrame(&coalesced);
   if (!frame || !m_topology) return;
-  m_dashboard->setFrame(*frame);
+  m_dashboard->setFrame(frame);  // shares the snapshot, no copy
   ++m_framesShown;
   m_frameInfo->setText(tr("Frame %1 · simulated time %2 · %3 frames merged")
                            .arg(frame->sequence)
