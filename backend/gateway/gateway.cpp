@@ -2,12 +2,16 @@
 
 #include "cluster_service.h"
 #include "gateway_state.h"
+#include "metrics/metrics_http_server.h"
+#include "metrics/metrics_registry.h"
+#include "metrics/request_timing_interceptor.h"
 #include "rpc/frame_codec.h"
 #include "rpc/proto_convert.h"
 
 #include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/server_builder.h>
 
+#include <array>
 #include <chrono>
 
 namespace hetsched {
@@ -23,7 +27,9 @@ std::int64_t wallNowMs() {
 }  // namespace
 
 Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
-    : m_options(std::move(options)), m_state(std::make_unique<GatewayState>()) {
+    : m_options(std::move(options)),
+      m_state(std::make_unique<GatewayState>()),
+      m_metrics(std::make_unique<MetricsRegistry>()) {
   m_state->source = std::move(source);
   toProto(m_state->source->topology(), &m_state->topology);
   m_service = std::make_unique<ClusterServiceImpl>(*m_state);
@@ -38,6 +44,9 @@ bool Gateway::start(std::string* error) {
   builder.RegisterService(m_service.get());
   builder.SetMaxReceiveMessageSize(m_options.maxReceiveMessageBytes);
   builder.SetMaxSendMessageSize(m_options.maxSendMessageBytes);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<RequestTimingInterceptorFactory>(*m_metrics));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   m_server = builder.BuildAndStart();
   if (!m_server || m_port == 0) {
     if (error) *error = "cannot listen on " + m_options.listen;
@@ -46,6 +55,15 @@ bool Gateway::start(std::string* error) {
   }
   m_server->GetHealthCheckService()->SetServingStatus(true);
   m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.ClusterService", true);
+  registerGauges();
+  if (!m_options.metricsListen.empty()) {
+    m_metricsServer = std::make_unique<MetricsHttpServer>([this] { return m_metrics->exposition(); });
+    if (!m_metricsServer->start(m_options.metricsListen, error)) {
+      m_server->Shutdown();
+      m_server.reset();
+      return false;
+    }
+  }
   publishFrame();
   m_ticker = std::thread([this] { tickLoop(); });
   return true;
@@ -57,6 +75,44 @@ std::string Gateway::address() const {
 }
 
 std::size_t Gateway::watcherCount() const { return m_state->hub.watcherCount(); }
+
+int Gateway::metricsPort() const { return m_metricsServer ? m_metricsServer->port() : 0; }
+
+void Gateway::registerGauges() {
+  m_metrics->addGauge("hetsched_device_utilization", "Mean utilisation (0..1) of the devices of a kind", [this] {
+    std::lock_guard lock(m_state->mutex);
+    const Topology& t = m_state->source->topology();
+    const Frame& f = m_state->source->frame();
+    std::array<double, kDeviceKindCount> sum{};
+    std::array<std::size_t, kDeviceKindCount> count{};
+    for (std::size_t d = 0; d < f.deviceCount(); ++d) {
+      sum[index(t.kindOf(d))] += f.utilization[d];
+      ++count[index(t.kindOf(d))];
+    }
+    std::vector<GaugeSample> out;
+    for (const DeviceKind kind : kDeviceKinds) {
+      if (count[index(kind)] == 0) continue;
+      out.push_back({{{"kind", std::string(toString(kind))}}, sum[index(kind)] / count[index(kind)]});
+    }
+    return out;
+  });
+  m_metrics->addGauge("hetsched_queue_length", "Jobs waiting, by priority class", [this] {
+    std::lock_guard lock(m_state->mutex);
+    const QueueSummary& q = m_state->source->frame().queue;
+    std::vector<GaugeSample> out;
+    for (std::size_t c = 0; c < kPriorityClassCount; ++c)
+      out.push_back({{{"class", std::string(toString(static_cast<PriorityClass>(c)))}},
+                     static_cast<double>(q.queuedByClass[c])});
+    return out;
+  });
+  m_metrics->addGauge("hetsched_connected_consoles", "Clients watching the frame stream", [this] {
+    return std::vector<GaugeSample>{{{}, static_cast<double>(m_state->hub.watcherCount())}};
+  });
+  m_metrics->addGauge("hetsched_frame_sequence", "Sequence number of the latest agent report round", [this] {
+    std::lock_guard lock(m_state->mutex);
+    return std::vector<GaugeSample>{{{}, static_cast<double>(m_state->source->frame().sequence)}};
+  });
+}
 
 void Gateway::tickLoop() {
   const auto period = std::chrono::duration<double, std::milli>(
@@ -97,6 +153,7 @@ void Gateway::stop() {
   m_stopCv.notify_all();
   if (m_ticker.joinable()) m_ticker.join();
   m_state->hub.close();
+  if (m_metricsServer) m_metricsServer->stop();
   if (m_server) {
     m_server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
     m_server->Wait();

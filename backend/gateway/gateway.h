@@ -16,6 +16,8 @@ namespace hetsched {
 
 struct GatewayState;
 class ClusterServiceImpl;
+class MetricsHttpServer;
+class MetricsRegistry;
 
 struct GatewayOptions {
   std::string listen = "127.0.0.1:0";  // port 0: the system picks one
@@ -24,6 +26,8 @@ struct GatewayOptions {
   double speed = 1.0;
   int maxReceiveMessageBytes = 4 << 20;   // requests are small
   int maxSendMessageBytes = 64 << 20;     // a 100,000-device topology fits
+  // Prometheus /metrics endpoint, "HOST:PORT"; empty = none.
+  std::string metricsListen;
 };
 
 // hetschedd's core: serves ClusterService for one ClusterSource and steps
@@ -39,6 +43,9 @@ class Gateway {
   bool start(std::string* error);
   int port() const { return m_port; }
   std::string address() const;
+  // The /metrics port, 0 when not serving metrics.
+  int metricsPort() const;
+  MetricsRegistry& metrics() { return *m_metrics; }
   std::size_t watcherCount() const;
   // Finishes every stream, stops the server and the ticker. Idempotent.
   void stop();
@@ -46,10 +53,13 @@ class Gateway {
  private:
   void tickLoop();
   void publishFrame();
+  void registerGauges();
 
   GatewayOptions m_options;
   std::unique_ptr<GatewayState> m_state;
   std::unique_ptr<ClusterServiceImpl> m_service;
+  std::unique_ptr<MetricsRegistry> m_metrics;
+  std::unique_ptr<MetricsHttpServer> m_metricsServer;
   std::unique_ptr<grpc::Server> m_server;
   std::thread m_ticker;
   std::mutex m_stopMutex;

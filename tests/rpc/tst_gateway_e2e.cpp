@@ -76,7 +76,7 @@ class TestGatewayE2e : public QObject {
                           QStringLiteral("--speed"), QStringLiteral("30"), QStringLiteral("--warmup"),
                           QStringLiteral("60"), QStringLiteral("--cpu-nodes"), QStringLiteral("2"),
                           QStringLiteral("--gpu-nodes"), QStringLiteral("2"), QStringLiteral("--tpu-nodes"),
-                          QStringLiteral("1")});
+                          QStringLiteral("1"), QStringLiteral("--metrics-listen"), QStringLiteral("127.0.0.1:0")});
     process.start();
     if (!process.waitForStarted(5000)) return false;
     while (process.waitForReadyRead(10000)) {

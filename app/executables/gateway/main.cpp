@@ -16,7 +16,8 @@ constexpr const char* kUsage =
     "usage: hetschedd [options]\n"
     "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
     "  --source sim            cluster source (default sim: a simulated cluster)\n"
-    "  --speed X               simulated seconds per wall second (default 1)\n";
+    "  --speed X               simulated seconds per wall second (default 1)\n"
+    "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n";
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "hetschedd: %s\n", message.c_str());
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
     std::printf("%s%s", kUsage, cli::kSimOptionsHelp);
     return 0;
   }
-  std::vector<std::string_view> known = {"listen", "source", "speed", "help"};
+  std::vector<std::string_view> known = {"listen", "source", "speed", "metrics-listen", "help"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
     return fail("unknown option " + unknown.front() + " (see --help)");
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
 
   GatewayOptions options;
   options.listen = args.value("listen").value_or("127.0.0.1:50051");
+  options.metricsListen = args.value("metrics-listen").value_or("127.0.0.1:9464");
+  if (options.metricsListen == "none") options.metricsListen.clear();
   if (auto text = args.value("speed")) {
     auto v = cli::parseNumber("speed", *text, 0.01, 10000.0);
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
@@ -71,6 +74,7 @@ int main(int argc, char** argv) {
   if (!gateway.start(&error)) return fail(error);
   std::printf("hetschedd: listening on %s (sim: %zu nodes, %zu devices, speed %g)\n",
               gateway.address().c_str(), nodes, devices, options.speed);
+  if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);
 
   int signal = 0;
