@@ -3,18 +3,20 @@
 #include "model/frame.h"
 #include "model/job.h"
 #include "model/topology.h"
+#include "node_report.h"
 #include "sched/job_validation.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <variant>
 #include <vector>
 
 namespace hetsched {
 
-// Where the gateway reads a cluster from: the simulated cluster today; real
-// hosts, Prometheus and Kubernetes later, behind the same interface. Not
-// thread-safe: the gateway serialises calls.
+// Where the gateway reads a cluster from: the simulated cluster, this host,
+// node agents or Prometheus (Kubernetes later), behind one interface. Not
+// thread-safe: the gateway serialises calls, except refresh().
 class ClusterSource {
  public:
   virtual ~ClusterSource() = default;
@@ -27,6 +29,20 @@ class ClusterSource {
   // Jobs in the given states (empty = queued and running), newest last.
   virtual std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
                                 std::size_t* totalMatching) const = 0;
+
+  // Sources that only observe a real cluster do not place jobs; the gateway
+  // answers SubmitJob with FAILED_PRECONDITION for them.
+  virtual bool schedulesJobs() const { return true; }
+  // Sources fed by node agents take their reports (ReportMetrics); others
+  // answer FAILED_PRECONDITION. A returned error is the report's fault.
+  virtual bool takesReports() const { return false; }
+  virtual std::optional<FieldError> report(const NodeReport&) {
+    return FieldError{"", "this source does not take agent reports"};
+  }
+  // Slow I/O (HTTP, files) for the next step(), called by the ticker outside
+  // the gateway's lock, so RPCs are not held up meanwhile. It may run while
+  // other threads call the const methods and must not change what they see.
+  virtual void refresh() {}
 };
 
 }  // namespace hetsched

@@ -1,6 +1,7 @@
 #include "cluster_service.h"
 
 #include "frame_writer.h"
+#include "report_reader.h"
 #include "rpc/proto_convert.h"
 
 namespace hetsched {
@@ -67,11 +68,19 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
   std::variant<JobId, FieldError> result;
   {
     std::lock_guard lock(m_state.mutex);
+    if (!m_state.source->schedulesJobs())
+      return finish(ctx, {grpc::StatusCode::FAILED_PRECONDITION,
+                          "source '" + m_state.source->topology().source + "' observes a real cluster and does not run jobs"});
     result = m_state.source->submit(std::get<JobSpec>(spec));
   }
   if (auto* e = std::get_if<FieldError>(&result)) return finish(ctx, invalid(*e));
   response->set_job_id(std::get<JobId>(result));
   return finish(ctx, grpc::Status::OK);
+}
+
+grpc::ServerReadReactor<v1::ResourceMetrics>* ClusterServiceImpl::ReportMetrics(grpc::CallbackServerContext*,
+                                                                                v1::ReportAck* response) {
+  return new ReportReader(m_state, response);
 }
 
 }  // namespace hetsched

@@ -19,6 +19,8 @@ class ClusterServiceImpl final : public v1::ClusterService::CallbackService {
                                      v1::ListJobsResponse* response) override;
   grpc::ServerUnaryReactor* SubmitJob(grpc::CallbackServerContext* ctx, const v1::SubmitJobRequest* request,
                                       v1::SubmitJobResponse* response) override;
+  grpc::ServerReadReactor<v1::ResourceMetrics>* ReportMetrics(grpc::CallbackServerContext* ctx,
+                                                              v1::ReportAck* response) override;
 
  private:
   GatewayState& m_state;

@@ -123,9 +123,15 @@ void Gateway::tickLoop() {
     next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(period);
     if (m_stopCv.wait_until(lock, next, [this] { return m_stopping; })) break;
     lock.unlock();
+    m_state->source->refresh();
     {
       std::lock_guard state(m_state->mutex);
       m_state->source->step();
+      // Agents and real clusters grow: re-encode only when the shape changed.
+      if (m_state->source->topology().version != m_state->topology.topology_version()) {
+        m_state->topology.Clear();
+        toProto(m_state->source->topology(), &m_state->topology);
+      }
     }
     publishFrame();
     lock.lock();

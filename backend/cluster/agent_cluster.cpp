@@ -1,0 +1,28 @@
+#include "agent_cluster.h"
+
+namespace hetsched {
+
+AgentCluster::AgentCluster(std::uint32_t agentPeriodMs, std::string clusterName,
+                           std::function<Clock::time_point()> now)
+    : ObservedCluster(std::move(clusterName), "agents", agentPeriodMs),
+      m_now(std::move(now)),
+      m_period(agentPeriodMs) {
+  m_table.assemble(0);
+}
+
+std::optional<FieldError> AgentCluster::report(const NodeReport& report) {
+  if (auto e = validateNodeReport(report)) return e;
+  m_lastSeen[report.nodeId] = m_now();
+  m_table.put(report);
+  return std::nullopt;
+}
+
+void AgentCluster::step() {
+  const auto now = m_now();
+  for (const auto& [node, seen] : m_lastSeen) m_table.setUp(node, now - seen <= kMissedReports * m_period);
+  m_table.assemble(std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count());
+}
+
+}  // namespace hetsched
