@@ -1,9 +1,11 @@
 // hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
-// gRPC for a cluster source (today: the simulated cluster).
+// gRPC for a cluster source: simulated, this host, node agents or
+// Prometheus; with --agent it is instead a node agent reporting to one.
 #include "cli_args.h"
 #include "cluster/simulated_cluster.h"
 #include "gateway/gateway.h"
 #include "sim_args.h"
+#include "source_args.h"
 
 #include <csignal>
 #include <cstdio>
@@ -15,7 +17,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetschedd [options]\n"
     "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
-    "  --source sim            cluster source (default sim: a simulated cluster)\n"
+    "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n";
 
@@ -30,17 +32,17 @@ int main(int argc, char** argv) {
   using namespace hetsched;
   const cli::Args args({argv + 1, static_cast<std::size_t>(argc - 1)});
   if (args.flag("help")) {
-    std::printf("%s%s", kUsage, cli::kSimOptionsHelp);
+    std::printf("%s%s%s", kUsage, cli::kSourceOptionsHelp, cli::kSimOptionsHelp);
     return 0;
   }
   std::vector<std::string_view> known = {"listen", "source", "speed", "metrics-listen", "help"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
+  known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
     return fail("unknown option " + unknown.front() + " (see --help)");
   if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'");
 
   const std::string source = args.value("source").value_or("sim");
-  if (source != "sim") return fail("--source: unknown source '" + source + "' (available: sim)");
 
   GatewayOptions options;
   options.listen = args.value("listen").value_or("127.0.0.1:50051");
@@ -61,19 +63,27 @@ int main(int argc, char** argv) {
   sigaddset(&stopSignals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
 
-  std::unique_ptr<SimulatedCluster> cluster;
-  try {
-    cluster = std::make_unique<SimulatedCluster>(std::get<SimOptions>(std::move(sim)));
-  } catch (const std::invalid_argument& e) {
-    return fail(e.what());
+  if (args.flag("agent")) return cli::runAgent(args);
+
+  std::unique_ptr<ClusterSource> cluster;
+  if (source == "sim") {
+    try {
+      cluster = std::make_unique<SimulatedCluster>(std::get<SimOptions>(std::move(sim)));
+    } catch (const std::invalid_argument& e) {
+      return fail(e.what());
+    }
+  } else {
+    auto real = cli::makeRealSource(source, args);
+    if (auto* e = std::get_if<std::string>(&real)) return fail(*e);
+    cluster = std::get<std::unique_ptr<ClusterSource>>(std::move(real));
   }
   const std::size_t devices = cluster->topology().devices.size();
   const std::size_t nodes = cluster->topology().nodes.size();
   Gateway gateway(std::move(cluster), options);
   std::string error;
   if (!gateway.start(&error)) return fail(error);
-  std::printf("hetschedd: listening on %s (sim: %zu nodes, %zu devices, speed %g)\n",
-              gateway.address().c_str(), nodes, devices, options.speed);
+  std::printf("hetschedd: listening on %s (%s: %zu nodes, %zu devices, speed %g)\n",
+              gateway.address().c_str(), source.c_str(), nodes, devices, options.speed);
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);
 

@@ -1,0 +1,110 @@
+#include "source_args.h"
+
+#include "agent/agent_reporter.h"
+#include "cluster/agent_cluster.h"
+#include "host/host_cluster.h"
+#include "prometheus/prometheus_cluster.h"
+#include "sim_args.h"
+
+#include <csignal>
+#include <pthread.h>
+#include <cstdio>
+#include <thread>
+
+namespace hetsched::cli {
+
+namespace {
+
+std::variant<std::uint32_t, std::string> periodMs(const Args& args) {
+  // The simulator's option, here in wall time.
+  const auto text = args.value("agent-period-ms");
+  if (!text) return 3000u;
+  auto v = parseNumber("agent-period-ms", *text, 100.0, 600'000.0);
+  if (auto* e = std::get_if<std::string>(&v)) return *e;
+  return static_cast<std::uint32_t>(std::get<double>(v));
+}
+
+HostReaderOptions hostOptions(const Args& args) {
+  HostReaderOptions options;
+  if (auto root = args.value("proc-root")) options.root = *root;
+  if (auto nvml = args.value("nvml-library")) options.nvmlLibrary = *nvml == "none" ? std::string() : *nvml;
+  return options;
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<ClusterSource>, std::string> makeRealSource(const std::string& source, const Args& args) {
+  auto period = periodMs(args);
+  if (auto* e = std::get_if<std::string>(&period)) return *e;
+  const std::uint32_t ms = std::get<std::uint32_t>(period);
+  if (source == "host") {
+    auto cluster = HostCluster::create(hostOptions(args), ms);
+    if (auto* e = std::get_if<HostError>(&cluster)) return "--source host: " + e->message();
+    auto& host = std::get<std::unique_ptr<HostCluster>>(cluster);
+    if (!host->reader().nvmlStatus().empty())
+      std::fprintf(stderr, "hetschedd: no NVIDIA GPUs (%s)\n", host->reader().nvmlStatus().c_str());
+    return std::unique_ptr<ClusterSource>(std::move(host));
+  }
+  if (source == "agents") return std::unique_ptr<ClusterSource>(std::make_unique<AgentCluster>(ms));
+  if (source == "prometheus") {
+    PrometheusOptions options;
+    const auto url = args.value("prometheus-url");
+    if (!url) return "--source prometheus needs --prometheus-url";
+    options.url = *url;
+    options.agentPeriodMs = ms;
+    if (auto window = args.value("rate-window")) options.rateWindow = *window;
+    auto cluster = PrometheusCluster::create(options);
+    if (auto* e = std::get_if<PromError>(&cluster)) return e->message();
+    return std::unique_ptr<ClusterSource>(std::get<std::unique_ptr<PrometheusCluster>>(std::move(cluster)));
+  }
+  return "--source: unknown source '" + source + "' (available: sim, host, agents, prometheus)";
+}
+
+int runAgent(const Args& args) {
+  const auto target = args.value("report-to");
+  if (!target) {
+    std::fprintf(stderr, "hetschedd: --agent needs --report-to HOST:PORT\n");
+    return 2;
+  }
+  auto period = periodMs(args);
+  if (auto* e = std::get_if<std::string>(&period)) {
+    std::fprintf(stderr, "hetschedd: %s\n", e->c_str());
+    return 2;
+  }
+  AgentOptions options;
+  options.reportTo = *target;
+  options.nodeId = args.value("node-id").value_or("");
+  options.period = std::chrono::milliseconds(std::get<std::uint32_t>(period));
+  options.host = hostOptions(args);
+  AgentReporter reporter(options, [](const std::string& line) { std::fprintf(stderr, "hetschedd: %s\n", line.c_str()); });
+
+  // The caller blocked SIGINT/SIGTERM; a waiter thread turns them into
+  // stop(). SIGUSR1 wakes it when run() ends by itself.
+  sigset_t wake;
+  sigemptyset(&wake);
+  sigaddset(&wake, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &wake, nullptr);
+  std::thread waiter([&reporter] {
+    sigset_t stopSignals;
+    sigemptyset(&stopSignals);
+    sigaddset(&stopSignals, SIGINT);
+    sigaddset(&stopSignals, SIGTERM);
+    sigaddset(&stopSignals, SIGUSR1);
+    int signal = 0;
+    sigwait(&stopSignals, &signal);
+    reporter.stop();
+  });
+  std::printf("hetschedd: agent reporting to %s every %u ms\n", target->c_str(), std::get<std::uint32_t>(period));
+  std::fflush(stdout);
+  const std::string error = reporter.run();
+  // Wake the waiter if run() ended on its own.
+  pthread_kill(waiter.native_handle(), SIGUSR1);
+  waiter.join();
+  if (!error.empty()) {
+    std::fprintf(stderr, "hetschedd: %s\n", error.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace hetsched::cli
