@@ -69,7 +69,7 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   m_progress->setRange(0, 100);
   m_progress->setMaximumWidth(240);
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setContentsMargins(6, 6, 6, 6);
   layout->addLayout(toolbar);
   layout->addWidget(m_plot, 1);
   layout->addLayout(progressRow);
