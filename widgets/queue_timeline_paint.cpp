@@ -124,31 +124,46 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
   const auto t1 = static_cast<std::int64_t>(std::ceil(m_t0 + m_spanMs)) + 1;
   const double pxPerMs = plot.width() / m_spanMs;
   const double left = plot.left() - m_t0 * pxPerMs;
-  const int top = plot.top() + m_layout.rows()[static_cast<std::size_t>(row)].top - m_vbar->value();
-  const int height = m_layout.rows()[static_cast<std::size_t>(row)].height;
-  const bool queue = m_layout.rows()[static_cast<std::size_t>(row)].type == TimelineLayout::RowType::Queue;
-  // Per lane, the rightmost pixel already covered: a bar narrower than a
-  // pixel that lands there is invisible, and skipping it keeps zoomed-out
-  // repaints bounded by the plot's width instead of the segment count.
-  std::array<int, TimelineLayout::kQueueLanes> covered;
-  covered.fill(INT32_MIN);
+  const TimelineLayout::Row& r = m_layout.rows()[static_cast<std::size_t>(row)];
+  const int top = plot.top() + r.top - m_vbar->value();
+  const bool queue = r.type == TimelineLayout::RowType::Queue;
+  const bool stripes = r.type == TimelineLayout::RowType::Node && r.collapsed;
+  // Names only where a bar has the row to itself.
+  const bool named = r.type == TimelineLayout::RowType::Device;
+  // Per lane (queue sub-lane or device stripe), the rightmost pixel already
+  // painted. Bars come in start order, so a bar paints only what it adds to
+  // the right of that, and one adding nothing is skipped: every pixel of a
+  // lane is filled at most once, which bounds a zoomed-out repaint by the
+  // plot's width instead of the segment count.
+  const Topology& topology = m_layout.topology();
+  std::vector<int> covered(stripes ? topology.nodes[static_cast<std::size_t>(r.node)].deviceCount
+                                   : TimelineLayout::kQueueLanes,
+                           INT32_MIN);
   const QBrush hatch(QColor(0, 0, 0, 110), Qt::BDiagPattern);
   const JobTimeline& timeline = *m_timeline;
   m_index.visit(row, t0, t1, [&](std::uint32_t s) {
     const int x0 = static_cast<int>(std::floor(left + static_cast<double>(m_index.startOf(s)) * pxPerMs));
     const int x1 = static_cast<int>(std::ceil(left + static_cast<double>(m_index.endOf(s)) * pxPerMs));
-    const int lane = queue ? m_index.queueLaneOf(s) : 0;
+    const int lane = queue     ? m_index.queueLaneOf(s)
+                     : stripes ? static_cast<int>(topology.devices[static_cast<std::size_t>(timeline.segments[s].device)].slot)
+                               : 0;
     const bool isSelected = !m_selected.empty() && m_selected.contains(timeline.segments[s].job);
-    if (x1 - x0 <= 1 && x0 <= covered[static_cast<std::size_t>(lane)] && !isSelected) return;
-    covered[static_cast<std::size_t>(lane)] = std::max(covered[static_cast<std::size_t>(lane)], x1 - 1);
-    const QRect bar = queue ? QRect(x0, top + 1 + lane * TimelineLayout::kQueueLaneHeight, std::max(1, x1 - x0),
-                                    TimelineLayout::kQueueLaneHeight - 1)
-                            : QRect(x0, top + 3, std::max(1, x1 - x0), height - 6);
+    int& painted = covered[static_cast<std::size_t>(lane)];
+    const int right = std::max(x0 + 1, x1);  // exclusive; a bar is at least a pixel wide
+    if (right - 1 <= painted && !isSelected) return;
+    const int from = std::max(x0, painted + 1);
+    painted = std::max(painted, right - 1);
+    const auto [y, h] = barSpan(s, r, top);
+    const QRect bar(x0, y, right - x0, h);
     // A one-pixel gap between wide bars tells back-to-back jobs apart.
-    const QRect fill = bar.width() >= 4 ? bar.adjusted(0, 0, -1, 0) : bar;
+    QRect fill = bar.width() >= 4 ? bar.adjusted(0, 0, -1, 0) : bar;
+    const bool trimmed = from > x0 && from < right;
+    if (trimmed) fill.setLeft(from);
     QColor colour = colorOf(s);
     const SegmentKind kind = timeline.segments[s].kind;
-    if (kind == SegmentKind::Waiting) colour.setAlpha(150);
+    // Waiting bars are paler; opaque, because blending is the slow path.
+    if (kind == SegmentKind::Waiting)
+      colour = QColor((colour.red() + 255 * 2) / 3, (colour.green() + 255 * 2) / 3, (colour.blue() + 255 * 2) / 3);
     painter.fillRect(fill, colour);
     if (kind == SegmentKind::Preempted) {
       painter.fillRect(fill, hatch);
@@ -157,10 +172,13 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
       painter.setBrush(Qt::NoBrush);
       painter.drawRect(fill.adjusted(0, 0, -1, -1));
     }
-    if (fill.width() > 70 && !queue) {
+    if (named && !trimmed && fill.width() > 36) {
       const TimelineJob* job = jobOf(s);
       if (job) {
-        painter.setPen(colour.lightness() > 150 ? Qt::black : Qt::white);
+        // Perceived brightness (ITU-R BT.601), not HSL lightness, which calls
+        // orange dark.
+        painter.setPen(0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue() > 140 ? Qt::black
+                                                                                                   : Qt::white);
         const QRect text = fill.intersected(plot).adjusted(3, 0, -2, 0);
         painter.drawText(text, Qt::AlignVCenter | Qt::AlignLeft,
                          painter.fontMetrics().elidedText(QString::fromStdString(job->name), Qt::ElideRight,

@@ -217,13 +217,28 @@ QRect QueueTimelineView::barRect(std::size_t segment, int row) const {
   const TimelineLayout::Row& r = m_layout.rows()[static_cast<std::size_t>(row)];
   const int x0 = static_cast<int>(std::floor(xOf(m_index.startOf(segment))));
   const int x1 = static_cast<int>(std::ceil(xOf(m_index.endOf(segment))));
-  const int y = plot.top() + r.top - m_vbar->value();
+  const auto [y, h] = barSpan(segment, r, plot.top() + r.top - m_vbar->value());
+  return QRect(x0, y, std::max(1, x1 - x0), h);
+}
+
+std::pair<int, int> QueueTimelineView::barSpan(std::size_t segment, const TimelineLayout::Row& r, int rowTop) const {
   if (r.type == TimelineLayout::RowType::Queue) {
     const int lane = m_index.queueLaneOf(segment);
-    return QRect(x0, y + 1 + lane * TimelineLayout::kQueueLaneHeight, std::max(1, x1 - x0),
-                 TimelineLayout::kQueueLaneHeight - 1);
+    return {rowTop + 1 + lane * TimelineLayout::kQueueLaneHeight, TimelineLayout::kQueueLaneHeight - 1};
   }
-  return QRect(x0, y + 3, std::max(1, x1 - x0), r.height - 6);
+  if (r.type == TimelineLayout::RowType::Node && r.collapsed) {
+    // One thin stripe per device: a folded node still shows which of its
+    // devices are busy, instead of bars piling on each other.
+    const Topology& topology = m_layout.topology();
+    const auto device = static_cast<std::size_t>(m_timeline->segments[segment].device);
+    const int count = std::max<int>(1, static_cast<int>(topology.nodes[static_cast<std::size_t>(r.node)].deviceCount));
+    const int slot = static_cast<int>(topology.devices[device].slot);
+    const int inner = r.height - 4;
+    const int top = rowTop + 2 + slot * inner / count;
+    const int bottom = rowTop + 2 + (slot + 1) * inner / count;
+    return {top, std::max(1, bottom - top - (inner / count >= 4 ? 1 : 0))};
+  }
+  return {rowTop + 3, r.height - 6};
 }
 
 QRect QueueTimelineView::segmentRect(std::size_t segment) const {

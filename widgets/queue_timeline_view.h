@@ -93,6 +93,9 @@ private:
   void stopFollowing();
   void clickAt(QPoint pos);
   QRect barRect(std::size_t segment, int row) const;
+  // The bar's vertical extent within its row: a queue sub-lane, a device's
+  // stripe in a folded node's row, or the row's middle.
+  std::pair<int, int> barSpan(std::size_t segment, const TimelineLayout::Row& row, int rowTop) const;
   double xOf(std::int64_t t) const;
   double timeAt(double x) const;
   QColor colorOf(std::size_t segment) const;

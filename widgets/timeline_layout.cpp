@@ -53,7 +53,9 @@ void TimelineLayout::layoutRows() {
       any = true;
       std::int32_t nodeRow = kindRow;
       const bool nodeCollapsed = m_nodeCollapsed[n] != 0;
-      if (!kindCollapsed) nodeRow = add({RowType::Node, kind, static_cast<std::int32_t>(n), -1, nodeCollapsed});
+      if (!kindCollapsed)
+        nodeRow = add({RowType::Node, kind, static_cast<std::int32_t>(n), -1, nodeCollapsed, 0,
+                       nodeCollapsed ? kFoldedNodeHeight : kRowHeight});
       for (std::uint32_t d = node.firstDevice; d < node.firstDevice + node.deviceCount; ++d) {
         if (d >= m_deviceRow.size()) break;
         m_deviceRow[d] = kindCollapsed || nodeCollapsed

@@ -27,6 +27,8 @@ public:
   };
 
   static constexpr int kRowHeight = 18;
+  // A folded node's row stripes its devices, so it gets a little more room.
+  static constexpr int kFoldedNodeHeight = 22;
   static constexpr int kQueueLanes = 4;
   static constexpr int kQueueLaneHeight = 9;
 

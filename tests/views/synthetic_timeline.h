@@ -23,7 +23,7 @@ inline JobTimeline makeTimeline(const Topology& topology, std::size_t segmentsWa
     return static_cast<std::uint32_t>((state >> 33) % bound);
   };
   const std::size_t devices = topology.devices.size();
-  const std::size_t perDevice = std::max<std::size_t>(1, segmentsWanted / 2 / devices);
+  const std::size_t perDevice = std::max<std::size_t>(1, (segmentsWanted / 2 + devices - 1) / devices);
   // Spread each device's jobs over the whole history so that a zoomed-out
   // view really holds every segment.
   const std::int64_t slot = nowMs / static_cast<std::int64_t>(perDevice);
