@@ -183,15 +183,14 @@ void EmbeddingMapView::rebuildGraphs() {
     QCPGraph* graph = m_plot->addGraph();
     graph->setName(tr("%1 (%2)").arg(category.name).arg(category.x.size()));
     graph->setLineStyle(QCPGraph::lsNone);
-    QColor fill = category.colour;
-    fill.setAlpha(200);
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, category.colour.darker(130), fill, 6));
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, category.colour, 6));
     graph->setData(category.x, category.y);  // not sorted by x: t-SNE points have no order
     graph->setAdaptiveSampling(false);
   }
   m_selectionGraph = m_plot->addGraph();
   m_selectionGraph->setLineStyle(QCPGraph::lsNone);
-  m_selectionGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 11));
+  m_selectionGraph->setScatterStyle(
+      QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(20, 20, 20), 1.5), Qt::NoBrush, 10));
   m_selectionGraph->removeFromLegend();
 
   if (!m_points.empty()) {
@@ -218,6 +217,18 @@ void EmbeddingMapView::updateSelectionGraph() {
     y.push_back(p.y);
   }
   m_selectionGraph->setData(x, y);
+  // With a selection, every point fades (legend swatches too, QCustomPlot
+  // draws them from the same style) so the ringed jobs stand out in a
+  // crowded map.
+  for (int i = 0; i < m_plot->graphCount(); ++i) {
+    QCPGraph* graph = m_plot->graph(i);
+    if (graph == m_selectionGraph) continue;
+    QCPScatterStyle style = graph->scatterStyle();
+    QColor colour = style.pen().color();
+    colour.setAlpha(m_selected.empty() ? 255 : 90);
+    style.setPen(QPen(colour));
+    graph->setScatterStyle(style);
+  }
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
