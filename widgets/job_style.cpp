@@ -7,8 +7,6 @@
 namespace hetsched {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("hetsched::JobStyle", text); }
-
 // Okabe & Ito (2008), "Color Universal Design", without black.
 constexpr std::array<QRgb, 7> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
                                         0x0072B2, 0xD55E00, 0xCC79A7};
@@ -19,20 +17,20 @@ constexpr std::array<QRgb, 12> kClusterPalette{0x0072B2, 0xE69F00, 0x009E73, 0xC
 
 QString jobKindName(JobKind kind) {
   switch (kind) {
-    case JobKind::Training: return tr("Training");
-    case JobKind::Inference: return tr("Inference");
-    case JobKind::Service: return tr("Service");
-    case JobKind::Batch: return tr("Batch");
-    case JobKind::Realtime: return tr("Real-time");
+    case JobKind::Training: return QCoreApplication::translate("hetsched::JobStyle", "Training");
+    case JobKind::Inference: return QCoreApplication::translate("hetsched::JobStyle", "Inference");
+    case JobKind::Service: return QCoreApplication::translate("hetsched::JobStyle", "Service");
+    case JobKind::Batch: return QCoreApplication::translate("hetsched::JobStyle", "Batch");
+    case JobKind::Realtime: return QCoreApplication::translate("hetsched::JobStyle", "Real-time");
   }
   return {};
 }
 
 QString priorityName(PriorityClass priority) {
   switch (priority) {
-    case PriorityClass::High: return tr("High");
-    case PriorityClass::Middle: return tr("Middle");
-    case PriorityClass::Low: return tr("Low");
+    case PriorityClass::High: return QCoreApplication::translate("hetsched::JobStyle", "High");
+    case PriorityClass::Middle: return QCoreApplication::translate("hetsched::JobStyle", "Middle");
+    case PriorityClass::Low: return QCoreApplication::translate("hetsched::JobStyle", "Low");
   }
   return {};
 }
@@ -72,7 +70,7 @@ QColor clusterColor(std::int32_t cluster) {
 }
 
 QString clockText(std::int64_t ms) {
-  if (ms < 0) return tr("—");
+  if (ms < 0) return QCoreApplication::translate("hetsched::JobStyle", "—");
   const std::int64_t s = ms / 1000;
   return QStringLiteral("%1:%2:%3")
       .arg(s / 3600)
