@@ -3,13 +3,7 @@
 #include "device_text.h"
 #include "job_style.h"
 
-#include <QHelpEvent>
-#include <QKeyEvent>
-#include <QLocale>
-#include <QMouseEvent>
 #include <QScrollBar>
-#include <QToolTip>
-#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -269,47 +263,6 @@ std::optional<JobId> QueueTimelineView::jobAt(QPoint pos) const {
   const auto segment = segmentAt(pos);
   if (!segment) return std::nullopt;
   return m_timeline->segments[*segment].job;
-}
-
-QString QueueTimelineView::toolTipAt(QPoint pos) const {
-  const auto segment = segmentAt(pos);
-  if (!segment) return {};
-  const TimelineSegment& s = m_timeline->segments[*segment];
-  const TimelineJob* job = jobOf(*segment);
-  QString what;
-  switch (s.kind) {
-    case SegmentKind::Waiting: what = tr("waiting in the queue"); break;
-    case SegmentKind::Running: what = tr("running"); break;
-    case SegmentKind::Preempted: what = tr("preempted run"); break;
-    case SegmentKind::Migrated: what = tr("run before migration"); break;
-  }
-  const Topology& topology = m_layout.topology();
-  QString where = tr("queue");
-  if (s.device >= 0 && static_cast<std::size_t>(s.device) < topology.devices.size()) {
-    const DeviceInfo& d = topology.devices[static_cast<std::size_t>(s.device)];
-    where = tr("%1 · slot %2").arg(QString::fromStdString(topology.nodes[d.node].name)).arg(d.slot);
-  }
-  const QString name = job ? QString::fromStdString(job->name) : tr("(unknown job)");
-  const QString end = s.endMs < 0 ? tr("still open") : clockText(s.endMs);
-  const double minutes = static_cast<double>(m_index.endOf(*segment) - s.startMs) / 60000.0;
-  QString text = tr("<b>%1</b> #%2<br>%3 · %4 priority")
-                     .arg(name.toHtmlEscaped())
-                     .arg(s.job)
-                     .arg(job ? jobKindName(job->kind) : QString(), job ? priorityName(job->priority) : QString());
-  text += tr("<br>%1 on %2<br>%3 → %4 (%5 min)")
-              .arg(what, where, clockText(s.startMs), end, QLocale().toString(minutes, 'f', 1));
-  return text;
-}
-
-bool QueueTimelineView::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return QWidget::event(event);
 }
 
 void QueueTimelineView::resizeEvent(QResizeEvent* event) {
