@@ -139,6 +139,18 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
   std::vector<int> covered(stripes ? topology.nodes[static_cast<std::size_t>(r.node)].deviceCount
                                    : TimelineLayout::kQueueLanes,
                            INT32_MIN);
+  // Neighbouring plain bars of one colour in a lane are merged into one
+  // fill (zoomed out, most bars add a pixel or two to a long run).
+  struct Run {
+    QRect rect;
+    QRgb rgb = 0;
+    bool open = false;
+  };
+  std::vector<Run> runs(covered.size());
+  auto flush = [&painter](Run& run) {
+    if (run.open) painter.fillRect(run.rect, QColor::fromRgb(run.rgb));
+    run.open = false;
+  };
   const QBrush hatch(QColor(0, 0, 0, 110), Qt::BDiagPattern);
   const JobTimeline& timeline = *m_timeline;
   m_index.visit(row, t0, t1, [&](std::uint32_t s) {
@@ -164,6 +176,21 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     // Waiting bars are paler; opaque, because blending is the slow path.
     if (kind == SegmentKind::Waiting)
       colour = QColor((colour.red() + 255 * 2) / 3, (colour.green() + 255 * 2) / 3, (colour.blue() + 255 * 2) / 3);
+    const bool labelled = named && !trimmed && fill.width() > 36;
+    Run& run = runs[static_cast<std::size_t>(lane)];
+    if (kind == SegmentKind::Running || kind == SegmentKind::Waiting) {
+      if (!labelled && !isSelected && run.open && run.rgb == colour.rgb() && run.rect.top() == fill.top() &&
+          run.rect.height() == fill.height() && fill.left() <= run.rect.right() + 1) {
+        run.rect.setRight(std::max(run.rect.right(), fill.right()));
+        return;
+      }
+      flush(run);
+      if (!labelled && !isSelected) {
+        run = {fill, colour.rgb(), true};
+        return;
+      }
+    }
+    flush(run);
     painter.fillRect(fill, colour);
     if (kind == SegmentKind::Preempted) {
       painter.fillRect(fill, hatch);
@@ -172,7 +199,7 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
       painter.setBrush(Qt::NoBrush);
       painter.drawRect(fill.adjusted(0, 0, -1, -1));
     }
-    if (named && !trimmed && fill.width() > 36) {
+    if (labelled) {
       const TimelineJob* job = jobOf(s);
       if (job) {
         // Perceived brightness (ITU-R BT.601), not HSL lightness, which calls
@@ -187,6 +214,7 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     }
     if (isSelected) selected.push_back(bar);
   });
+  for (Run& run : runs) flush(run);
 }
 
 }  // namespace hetsched
