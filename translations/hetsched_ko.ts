@@ -49,7 +49,7 @@
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">—</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 (%2)</translation>
     </message>
     <message>
         <source>%1 %</source>
@@ -222,7 +222,7 @@
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">—</translation>
     </message>
 </context>
 <context>
