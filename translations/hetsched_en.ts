@@ -226,6 +226,69 @@
     </message>
 </context>
 <context>
+    <name>hetsched::EmbeddingMapView</name>
+    <message>
+        <source>No job map yet: the embedding engine has not produced points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rectangle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lasso</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free-hand selection; hold Shift to lasso in rectangle mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Similar jobs lie close together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::HeatmapView</name>
     <message>
         <source>Device slot</source>
@@ -245,6 +308,45 @@
     </message>
     <message>
         <source>Hottest in a band of %1 (%2 – %3) by %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::JobStyle</name>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Real-time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Middle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -314,10 +416,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Refresh job names</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
@@ -343,6 +441,187 @@
     </message>
     <message>
         <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueuePage</name>
+    <message>
+        <source>&amp;Follow now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the present in view (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfold nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zooms · drag or arrows pan · click a bar to select its job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueuePanel</name>
+    <message>
+        <source>No jobs waiting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in service order.</source>
+        <translation>
+            <numerusform>%n job waiting, in service order.</numerusform>
+            <numerusform>%n jobs waiting, in service order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
+        <translation>
+            <numerusform>%n job waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
+            <numerusform>%n jobs waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueueTableModel</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueueTimelineView</name>
+    <message>
+        <source>No jobs yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster time →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue (waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 · %n node(s)</source>
+        <translation>
+            <numerusform>%1 %2 · %n node</numerusform>
+            <numerusform>%1 %2 · %n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting in the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run before migration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · slot %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown job)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; #%2&lt;br&gt;%3 · %4 priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -49,7 +49,7 @@
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">—</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 (%2)</translation>
     </message>
     <message>
         <source>%1 %</source>
@@ -222,7 +222,70 @@
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">—</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::EmbeddingMapView</name>
+    <message>
+        <source>No job map yet: the embedding engine has not produced points.</source>
+        <translation>아직 작업 지도가 없습니다: 임베딩 엔진이 점을 만들지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation>작업 유형</translation>
+    </message>
+    <message>
+        <source>Device kind</source>
+        <translation>장치 유형</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>군집</translation>
+    </message>
+    <message>
+        <source>Rectangle</source>
+        <translation>사각형</translation>
+    </message>
+    <message>
+        <source>Lasso</source>
+        <translation>올가미</translation>
+    </message>
+    <message>
+        <source>Free-hand selection; hold Shift to lasso in rectangle mode</source>
+        <translation>자유형 선택; 사각형 모드에서는 Shift를 누른 채 올가미 선택</translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>색상 기준(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Select:</source>
+        <translation>선택:</translation>
+    </message>
+    <message>
+        <source>Similar jobs lie close together</source>
+        <translation>비슷한 작업일수록 가까이 놓입니다</translation>
+    </message>
+    <message>
+        <source>No cluster</source>
+        <translation>군집 없음</translation>
+    </message>
+    <message>
+        <source>Other clusters</source>
+        <translation>기타 군집</translation>
+    </message>
+    <message>
+        <source>Cluster %1</source>
+        <translation>군집 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -246,6 +309,45 @@
     <message>
         <source>Hottest in a band of %1 (%2 – %3) by %4</source>
         <translation>%1 구간(%2 – %3) 중 %4 최고</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::JobStyle</name>
+    <message>
+        <source>Training</source>
+        <translation>학습</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>추론</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>서비스</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>배치</translation>
+    </message>
+    <message>
+        <source>Real-time</source>
+        <translation>실시간</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>높음</translation>
+    </message>
+    <message>
+        <source>Middle</source>
+        <translation>중간</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>낮음</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -314,10 +416,6 @@
         <translation>작업 제출(&amp;S)…</translation>
     </message>
     <message>
-        <source>&amp;Refresh job names</source>
-        <translation>작업 이름 새로 고침(&amp;R)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
@@ -344,6 +442,184 @@
     <message>
         <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
         <translation>&lt;b&gt;HetSched 콘솔&lt;/b&gt; %1&lt;br&gt;CPU, GPU, TPU가 섞인 클러스터를 위한 운영 콘솔.&lt;br&gt;작업 부하 형태: Alibaba cluster-trace-gpu-v2023.</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>클러스터</translation>
+    </message>
+    <message>
+        <source>Queue timeline</source>
+        <translation>대기열 타임라인</translation>
+    </message>
+    <message>
+        <source>Job map</source>
+        <translation>작업 지도</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh jobs</source>
+        <translation>작업 새로 고침(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueuePage</name>
+    <message>
+        <source>&amp;Follow now</source>
+        <translation>현재 따라가기(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation>작업 유형</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>우선순위</translation>
+    </message>
+    <message>
+        <source>Keep the present in view (Home)</source>
+        <translation>현재 시각을 화면에 유지 (Home)</translation>
+    </message>
+    <message>
+        <source>Fold nodes</source>
+        <translation>노드 접기</translation>
+    </message>
+    <message>
+        <source>Unfold nodes</source>
+        <translation>노드 펼치기</translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>색상 기준(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zooms · drag or arrows pan · click a bar to select its job</source>
+        <translation>휠 또는 +/−: 확대/축소 · 드래그 또는 화살표: 이동 · 막대를 클릭하면 작업 선택</translation>
+    </message>
+    <message>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
+        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueuePanel</name>
+    <message>
+        <source>No jobs waiting.</source>
+        <translation>대기 중인 작업이 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in service order.</source>
+        <translation>
+            <numerusform>대기 중인 작업 %n개, 처리 순서대로.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
+        <translation>
+            <numerusform>대기 중인 작업 %n개, 처리 순서대로 (우선순위 등급, 그다음 제출 시각). 시작 시각은 what-if 예측이 있어야 알 수 있습니다.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueueTableModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>우선순위</translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation>제출</translation>
+    </message>
+    <message>
+        <source>Predicted start</source>
+        <translation>예상 시작</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::QueueTimelineView</name>
+    <message>
+        <source>No jobs yet</source>
+        <translation>아직 작업이 없습니다</translation>
+    </message>
+    <message>
+        <source>Cluster time →</source>
+        <translation>클러스터 시각 →</translation>
+    </message>
+    <message>
+        <source>Queue (waiting)</source>
+        <translation>대기열 (대기 중)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 · %n node(s)</source>
+        <translation>
+            <numerusform>%1 %2 · 노드 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>slot %1</source>
+        <translation>슬롯 %1</translation>
+    </message>
+    <message>
+        <source>waiting in the queue</source>
+        <translation>대기열에서 대기</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>preempted run</source>
+        <translation>선점된 실행</translation>
+    </message>
+    <message>
+        <source>run before migration</source>
+        <translation>이전 전 실행</translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation>대기열</translation>
+    </message>
+    <message>
+        <source>%1 · slot %2</source>
+        <translation>%1 · 슬롯 %2</translation>
+    </message>
+    <message>
+        <source>(unknown job)</source>
+        <translation>(알 수 없는 작업)</translation>
+    </message>
+    <message>
+        <source>still open</source>
+        <translation>진행 중</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; #%2&lt;br&gt;%3 · %4 priority</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; #%2&lt;br&gt;%3 · 우선순위 %4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
+        <translation>&lt;br&gt;%2에서 %1&lt;br&gt;%3 → %4 (%5분)</translation>
     </message>
 </context>
 <context>

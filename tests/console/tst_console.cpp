@@ -4,11 +4,15 @@
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "gateway/gateway.h"
+#include "job_selection.h"
 #include "main_window.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/kind_summary_strip.h"
+#include "widgets/embedding_map_view.h"
+#include "widgets/queue_page.h"
+#include "widgets/queue_timeline_view.h"
 #include "widgets/submit_job_dialog.h"
 
 #include <QLabel>
@@ -88,6 +92,32 @@ class TestConsole : public QObject {
     name->setText(QStringLiteral("from-dialog"));
     QTest::mouseClick(submit, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(submitted.count(), 1, 5000);
+  }
+
+  void queueTimelineFillsFromTheGatewayAndSelectsOnTheHeatmap() {
+    auto gateway = startGateway();
+    ClusterConnection connection(QString::fromStdString(gateway->address()));
+    MainWindow window(&connection);
+    window.resize(1200, 800);
+    QVERIFY(window.showTab(QStringLiteral("timeline")));
+    QVERIFY(!window.showTab(QStringLiteral("nonsense")));
+    window.show();
+    connection.start();
+    QueueTimelineView* timeline = window.queuePage()->timeline();
+    // Running and completed jobs of the warmed-up cluster, on the 1 s timer.
+    QTRY_VERIFY_WITH_TIMEOUT(timeline->timeline().segments.size() > 10, 10000);
+    QVERIFY(timeline->timeline().nowMs > 0);
+    QVERIFY(window.jobMap()->showsEmptyState());  // no embedding engine yet, no fake points
+    // A running job picked on the timeline selects its device on the heatmap.
+    const auto& segments = timeline->timeline().segments;
+    const auto running = std::ranges::find_if(segments, [](const TimelineSegment& s) {
+      return s.kind == SegmentKind::Running && s.endMs < 0;
+    });
+    QVERIFY(running != segments.end());
+    const JobId job = running->job;
+    window.selection()->select(std::vector<JobId>{job}, JobSelection::Origin::Timeline);
+    QVERIFY(window.dashboard()->heatmap()->selectedDevice().has_value());
+    QVERIFY(timeline->selectedJobs().empty());  // the origin does not hear itself back
   }
 };
 

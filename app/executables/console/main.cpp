@@ -62,7 +62,10 @@ int main(int argc, char** argv) {
                                       QStringLiteral("N"), QStringLiteral("1"));
   const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. ko or en."),
                                       QStringLiteral("CODE"));
-  parser.addOptions({connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption});
+  const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                     QStringLiteral("Page to open: cluster, timeline or map (cluster)."),
+                                     QStringLiteral("NAME"), QStringLiteral("cluster"));
+  parser.addOptions({connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption, tabOption});
   parser.process(app);
   installTranslations(app, parser.value(langOption));
 
@@ -73,6 +76,10 @@ int main(int argc, char** argv) {
   if (!ok || speed < 0.01 || speed > 10000) return fail(QStringLiteral("--speed: expected 0.01 to 10000"));
   const qulonglong seed = parser.value(seedOption).toULongLong(&ok);
   if (!ok) return fail(QStringLiteral("--seed: expected a whole number"));
+
+  const QString tab = parser.value(tabOption).toLower();
+  if (!QStringList{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map")}.contains(tab))
+    return fail(QStringLiteral("--tab: expected cluster, timeline or map"));
 
   std::unique_ptr<Gateway> embedded;
   QString target = parser.value(connectOption);
@@ -91,6 +98,7 @@ int main(int argc, char** argv) {
   {
     ClusterConnection connection(target);
     MainWindow window(&connection);
+    window.showTab(tab);
     window.resize(1400, 900);
     window.show();
     connection.start();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/frame.h"
+#include "model/job_timeline.h"
 #include "model/topology.h"
 
 #include <QMainWindow>
@@ -10,12 +11,17 @@
 #include <memory>
 
 class QLabel;
+class QTabWidget;
 
 namespace hetsched {
 
 class ClusterConnection;
 class ClusterDashboard;
 class ConnectionIndicator;
+class EmbeddingMapView;
+class JobSelection;
+class QueuePage;
+class SelectionLinker;
 class SubmitJobDialog;
 struct ConnectionStatus;
 struct JobList;
@@ -28,6 +34,13 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(ClusterConnection* connection, QWidget* parent = nullptr);
 
   ClusterDashboard* dashboard() const { return m_dashboard; }
+  QueuePage* queuePage() const { return m_queuePage; }
+  // Points arrive here once the embedding engine runs; until then the map
+  // shows its empty state.
+  EmbeddingMapView* jobMap() const { return m_jobMap; }
+  JobSelection* selection() const { return m_selection; }
+  // "cluster", "timeline" or "map"; false for an unknown name.
+  bool showTab(const QString& name);
 
  private:
   void buildMenus();
@@ -35,6 +48,8 @@ class MainWindow : public QMainWindow {
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
   void repaintTick();
+  void rebuildTimeline();
+  void refreshJobs();
   void openSubmitDialog();
   void showAbout();
 
@@ -44,6 +59,15 @@ class MainWindow : public QMainWindow {
   QLabel* m_frameInfo;
   QTimer m_repaintTimer;
   QTimer m_jobsTimer;
+  QTimer m_timelineTimer;
+  QTabWidget* m_tabs;
+  QueuePage* m_queuePage;
+  EmbeddingMapView* m_jobMap;
+  JobSelection* m_selection;
+  SelectionLinker* m_linker;
+  std::shared_ptr<const JobList> m_jobs;
+  std::int64_t m_nowMs = 0;  // cluster time of the newest frame
+  bool m_jobsDirty = false;
   QPointer<SubmitJobDialog> m_submitDialog;
   std::shared_ptr<const Topology> m_topology;
   std::uint64_t m_framesShown = 0;

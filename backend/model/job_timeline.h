@@ -1,0 +1,67 @@
+#pragma once
+
+#include "job.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hetsched {
+
+// What a job was doing over one stretch of time. Live data only knows
+// waiting and running; the what-if simulator also reports runs cut short
+// (Preempted) and runs moved to other devices (Migrated).
+enum class SegmentKind : std::uint8_t { Waiting, Running, Preempted, Migrated };
+
+struct TimelineSegment {
+  JobId job = 0;
+  std::int32_t device = -1;   // -1: not on a device (waiting in the queue)
+  std::int64_t startMs = 0;
+  std::int64_t endMs = -1;    // -1: still open at JobTimeline::nowMs
+  SegmentKind kind = SegmentKind::Waiting;
+
+  bool operator==(const TimelineSegment&) const = default;
+};
+
+struct TimelineJob {
+  JobId id = 0;
+  std::string name;
+  JobKind kind = JobKind::Service;
+  PriorityClass priority = PriorityClass::Middle;
+
+  bool operator==(const TimelineJob&) const = default;
+};
+
+// Every job's history as segments on a common clock (the cluster's simulated
+// or wall time, whichever the jobs' times are in).
+struct JobTimeline {
+  std::vector<TimelineJob> jobs;
+  std::vector<TimelineSegment> segments;
+  std::int64_t nowMs = 0;
+};
+
+// Live jobs as a timeline: waiting from submit to start (or to now while
+// queued), then one running segment per device, closed at the end of a
+// completed job and open while it runs (a running job's endTimeMs is only
+// the plan). Unschedulable jobs waited until they were refused, which the
+// list does not record, so they are left out.
+JobTimeline timelineFromJobs(std::span<const Job> jobs, std::int64_t nowMs);
+
+// One waiting job as the queue panel shows it, in service order.
+struct QueuedJobPrediction {
+  JobId id = 0;
+  std::string name;
+  JobKind kind = JobKind::Service;
+  PriorityClass priority = PriorityClass::Middle;
+  std::int64_t submitMs = 0;
+  std::int64_t predictedStartMs = -1;  // -1: unknown
+
+  bool operator==(const QueuedJobPrediction&) const = default;
+};
+
+// The queued jobs of a list in priority-class-then-submit-time order (the
+// order the gateway's strict-priority FIFO serves them), with no prediction.
+std::vector<QueuedJobPrediction> queueByPriorityThenSubmit(std::span<const Job> jobs);
+
+}  // namespace hetsched

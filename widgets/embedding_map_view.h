@@ -1,0 +1,100 @@
+#pragma once
+
+#include "model/embedded_point.h"
+
+#include <QWidget>
+
+#include <span>
+#include <unordered_set>
+#include <vector>
+
+class QButtonGroup;
+class QComboBox;
+class QCustomPlot;
+class QCPCurve;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemText;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace hetsched {
+
+// The job map: one point per job where the embedding (t-SNE) engine put it,
+// coloured by job kind, device kind or the engine's cluster, with a legend.
+// Dragging selects the points in a rectangle, or in a free-hand lasso with
+// Shift held or the lasso mode on. A progress row shows a computation that
+// runs elsewhere and offers to cancel it; the map never computes anything.
+class EmbeddingMapView : public QWidget {
+  Q_OBJECT
+public:
+  enum class ColorBy { JobKind, DeviceKind, Cluster };
+  enum class SelectionMode { Rectangle, Lasso };
+
+  explicit EmbeddingMapView(QWidget* parent = nullptr);
+
+  void setPoints(std::vector<EmbeddedPoint> points);
+  const std::vector<EmbeddedPoint>& points() const { return m_points; }
+  void setColorBy(ColorBy colorBy);
+  ColorBy colorBy() const { return m_colorBy; }
+  void setSelectionMode(SelectionMode mode);
+  SelectionMode selectionMode() const { return m_mode; }
+  // percent < 0: nothing running (the progress row hides); 0-100: running.
+  void setProgress(int percent, const QString& text);
+  void setEmptyText(const QString& text);
+
+  void setSelectedJobs(std::span<const JobId> jobs);
+  const std::unordered_set<JobId>& selectedJobs() const { return m_selected; }
+  // Select as a finished drag would, in embedding coordinates; emit
+  // jobsSelected.
+  void selectInRect(const QRectF& rect);
+  void selectInPolygon(const QPolygonF& polygon);
+
+  // Where a point in embedding coordinates is drawn, in plot() coordinates.
+  QPointF pixelOf(double x, double y) const;
+  void replotNow();
+  QCustomPlot* plot() const { return m_plot; }
+  QProgressBar* progressBar() const { return m_progress; }
+  QPushButton* cancelButton() const { return m_cancel; }
+  QLabel* statusLabel() const { return m_status; }
+  bool showsEmptyState() const;
+
+signals:
+  void jobsSelected(const std::vector<hetsched::JobId>& jobs);
+  void cancelRequested();
+
+protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+  void rebuildGraphs();
+  void updateSelectionGraph();
+  void finishDrag(bool lasso);
+  QPointF toData(QPointF pixel) const;
+  void applySelection(std::vector<JobId> jobs);
+
+  std::vector<EmbeddedPoint> m_points;
+  std::unordered_set<JobId> m_selected;
+  ColorBy m_colorBy = ColorBy::JobKind;
+  SelectionMode m_mode = SelectionMode::Rectangle;
+  QString m_emptyText;
+
+  QComboBox* m_colorBox;
+  QButtonGroup* m_modeButtons;
+  QCustomPlot* m_plot;
+  QCPGraph* m_selectionGraph = nullptr;
+  QCPItemRect* m_rubberBand;
+  QCPCurve* m_lasso;
+  QCPItemText* m_emptyLabel;
+  QProgressBar* m_progress;
+  QPushButton* m_cancel;
+  QLabel* m_status;
+
+  bool m_dragging = false;
+  bool m_dragLasso = false;
+  QPointF m_dragStart;  // data coordinates
+  QPolygonF m_dragPath; // data coordinates
+};
+
+}  // namespace hetsched

@@ -1,0 +1,81 @@
+#include "job_style.h"
+
+#include <QCoreApplication>
+
+#include <array>
+
+namespace hetsched {
+
+namespace {
+// Okabe & Ito (2008), "Color Universal Design", without black.
+constexpr std::array<QRgb, 7> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
+                                        0x0072B2, 0xD55E00, 0xCC79A7};
+// Beyond seven clusters: Tableau 10's remaining hues, then repeat.
+constexpr std::array<QRgb, 12> kClusterPalette{0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00,
+                                               0xB8A100, 0x8C564B, 0x7F7F7F, 0x17BECF, 0x9467BD, 0xBCBD22};
+}  // namespace
+
+QString jobKindName(JobKind kind) {
+  switch (kind) {
+    case JobKind::Training: return QCoreApplication::translate("hetsched::JobStyle", "Training");
+    case JobKind::Inference: return QCoreApplication::translate("hetsched::JobStyle", "Inference");
+    case JobKind::Service: return QCoreApplication::translate("hetsched::JobStyle", "Service");
+    case JobKind::Batch: return QCoreApplication::translate("hetsched::JobStyle", "Batch");
+    case JobKind::Realtime: return QCoreApplication::translate("hetsched::JobStyle", "Real-time");
+  }
+  return {};
+}
+
+QString priorityName(PriorityClass priority) {
+  switch (priority) {
+    case PriorityClass::High: return QCoreApplication::translate("hetsched::JobStyle", "High");
+    case PriorityClass::Middle: return QCoreApplication::translate("hetsched::JobStyle", "Middle");
+    case PriorityClass::Low: return QCoreApplication::translate("hetsched::JobStyle", "Low");
+  }
+  return {};
+}
+
+QColor jobKindColor(JobKind kind) {
+  switch (kind) {
+    case JobKind::Training: return QColor(kOkabeIto[4]);   // blue
+    case JobKind::Inference: return QColor(kOkabeIto[0]);  // orange
+    case JobKind::Service: return QColor(kOkabeIto[2]);    // green
+    case JobKind::Batch: return QColor(kOkabeIto[6]);      // purple
+    case JobKind::Realtime: return QColor(kOkabeIto[5]);   // vermillion
+  }
+  return Qt::gray;
+}
+
+QColor priorityColor(PriorityClass priority) {
+  switch (priority) {
+    case PriorityClass::High: return QColor(kOkabeIto[5]);
+    case PriorityClass::Middle: return QColor(kOkabeIto[0]);
+    case PriorityClass::Low: return QColor(kOkabeIto[1]);
+  }
+  return Qt::gray;
+}
+
+QColor deviceKindColor(DeviceKind kind) {
+  switch (kind) {
+    case DeviceKind::Cpu: return QColor(kOkabeIto[1]);
+    case DeviceKind::Gpu: return QColor(kOkabeIto[2]);
+    case DeviceKind::Tpu: return QColor(kOkabeIto[5]);
+  }
+  return Qt::gray;
+}
+
+QColor clusterColor(std::int32_t cluster) {
+  if (cluster < 0) return QColor(160, 160, 160);
+  return QColor(kClusterPalette[static_cast<std::size_t>(cluster) % kClusterPalette.size()]);
+}
+
+QString clockText(std::int64_t ms) {
+  if (ms < 0) return QCoreApplication::translate("hetsched::JobStyle", "—");
+  const std::int64_t s = ms / 1000;
+  return QStringLiteral("%1:%2:%3")
+      .arg(s / 3600)
+      .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+      .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+}  // namespace hetsched

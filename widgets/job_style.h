@@ -1,0 +1,30 @@
+#pragma once
+
+#include "model/device_kind.h"
+#include "model/job.h"
+
+#include <QColor>
+#include <QString>
+
+#include <cstdint>
+
+namespace hetsched {
+
+// Names and colours of job attributes, shared by the queue timeline, the
+// queue panel and the job map so one kind reads the same everywhere.
+QString jobKindName(JobKind kind);
+QString priorityName(PriorityClass priority);
+
+// Okabe–Ito's qualitative palette: distinguishable with the common forms of
+// colour blindness, and none of them is the heatmap's gradient.
+QColor jobKindColor(JobKind kind);
+QColor priorityColor(PriorityClass priority);
+QColor deviceKindColor(DeviceKind kind);
+// The engine's clusters are open-ended; colours repeat after a dozen, and
+// -1 (no cluster) is grey.
+QColor clusterColor(std::int32_t cluster);
+
+// Cluster clock time as H:MM:SS (hours not wrapped), "—" for -1 (unknown).
+QString clockText(std::int64_t ms);
+
+}  // namespace hetsched

@@ -1,0 +1,103 @@
+#include "queue_page.h"
+
+#include "job_style.h"
+#include "queue_panel.h"
+#include "queue_timeline_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace hetsched {
+
+namespace {
+// A coloured square and a name, for the legend line under the toolbar.
+QLabel* swatch(const QColor& colour, const QString& name, QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setText(QStringLiteral("<span style=\"color:%1\">■</span> %2").arg(colour.name(), name.toHtmlEscaped()));
+  return label;
+}
+}  // namespace
+
+QueuePage::QueuePage(QWidget* parent)
+    : QWidget(parent),
+      m_colorBox(new QComboBox(this)),
+      m_follow(new QCheckBox(tr("&Follow now"), this)),
+      m_timeline(new QueueTimelineView(this)),
+      m_queuePanel(new QueuePanel(this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)) {
+  m_colorBox->addItem(tr("Job kind"), static_cast<int>(QueueTimelineView::ColorBy::JobKind));
+  m_colorBox->addItem(tr("Priority"), static_cast<int>(QueueTimelineView::ColorBy::Priority));
+  m_follow->setChecked(m_timeline->followNow());
+  m_follow->setToolTip(tr("Keep the present in view (Home)"));
+  auto* collapse = new QPushButton(tr("Fold nodes"), this);
+  auto* expand = new QPushButton(tr("Unfold nodes"), this);
+
+  auto* toolbar = new QHBoxLayout;
+  auto* colourLabel = new QLabel(tr("&Colour by:"), this);
+  colourLabel->setBuddy(m_colorBox);
+  toolbar->addWidget(colourLabel);
+  toolbar->addWidget(m_colorBox);
+  toolbar->addWidget(m_follow);
+  toolbar->addWidget(collapse);
+  toolbar->addWidget(expand);
+  toolbar->addStretch(1);
+  auto* hint = new QLabel(tr("Wheel or +/− zooms · drag or arrows pan · click a bar to select its job"), this);
+  hint->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
+  toolbar->addWidget(hint);
+
+  // The legend follows the colour mode; hatched and dashed bars only come
+  // from what-if runs but are explained all the same.
+  auto* legend = new QWidget(this);
+  auto* legendLayout = new QHBoxLayout(legend);
+  legendLayout->setContentsMargins(0, 0, 0, 0);
+  auto fillLegend = [this, legend, legendLayout] {
+    while (QLayoutItem* item = legendLayout->takeAt(0)) {
+      delete item->widget();
+      delete item;
+    }
+    if (m_timeline->colorBy() == QueueTimelineView::ColorBy::JobKind) {
+      for (const JobKind k : {JobKind::Training, JobKind::Inference, JobKind::Service, JobKind::Batch, JobKind::Realtime})
+        legendLayout->addWidget(swatch(jobKindColor(k), jobKindName(k), legend));
+    } else {
+      for (const PriorityClass p : {PriorityClass::High, PriorityClass::Middle, PriorityClass::Low})
+        legendLayout->addWidget(swatch(priorityColor(p), priorityName(p), legend));
+    }
+    auto* kinds = new QLabel(tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now"), legend);
+    kinds->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
+    legendLayout->addWidget(kinds);
+    legendLayout->addStretch(1);
+  };
+  fillLegend();
+
+  auto* top = new QWidget(m_splitter);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addLayout(toolbar);
+  topLayout->addWidget(legend);
+  m_timeline->setParent(top);
+  topLayout->addWidget(m_timeline, 1);
+  m_splitter->addWidget(top);
+  m_queuePanel->setParent(m_splitter);
+  m_splitter->addWidget(m_queuePanel);
+  m_splitter->setStretchFactor(0, 3);
+  m_splitter->setStretchFactor(1, 1);
+  m_splitter->setChildrenCollapsible(false);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_splitter);
+
+  connect(m_colorBox, &QComboBox::currentIndexChanged, this, [this, fillLegend](int row) {
+    m_timeline->setColorBy(static_cast<QueueTimelineView::ColorBy>(m_colorBox->itemData(row).toInt()));
+    fillLegend();
+  });
+  connect(m_follow, &QCheckBox::toggled, m_timeline, &QueueTimelineView::setFollowNow);
+  connect(m_timeline, &QueueTimelineView::followNowChanged, m_follow, &QCheckBox::setChecked);
+  connect(collapse, &QPushButton::clicked, m_timeline, [this] { m_timeline->setAllNodesCollapsed(true); });
+  connect(expand, &QPushButton::clicked, m_timeline, [this] { m_timeline->setAllNodesCollapsed(false); });
+}
+
+}  // namespace hetsched

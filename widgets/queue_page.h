@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QSplitter;
+
+namespace hetsched {
+
+class QueuePanel;
+class QueueTimelineView;
+
+// The console's queue page: the timeline with its controls (colour by,
+// follow now, fold nodes) above the table of waiting jobs.
+class QueuePage : public QWidget {
+  Q_OBJECT
+public:
+  explicit QueuePage(QWidget* parent = nullptr);
+
+  QueueTimelineView* timeline() const { return m_timeline; }
+  QueuePanel* queuePanel() const { return m_queuePanel; }
+  QCheckBox* followNowBox() const { return m_follow; }
+
+private:
+  QComboBox* m_colorBox;
+  QCheckBox* m_follow;
+  QueueTimelineView* m_timeline;
+  QueuePanel* m_queuePanel;
+  QSplitter* m_splitter;
+};
+
+}  // namespace hetsched

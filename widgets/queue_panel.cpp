@@ -1,0 +1,72 @@
+#include "queue_panel.h"
+
+#include "queue_table_model.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hetsched {
+
+QueuePanel::QueuePanel(QWidget* parent)
+    : QWidget(parent), m_model(new QueueTableModel(this)), m_table(new QTableView(this)), m_summary(new QLabel(this)) {
+  m_table->setModel(m_model);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->setAlternatingRowColors(true);
+  m_table->verticalHeader()->setVisible(false);
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+  m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Name, QHeaderView::Stretch);
+  m_table->horizontalHeader()->setHighlightSections(false);
+  // The order is the point of the table; sorting by a column would hide it.
+  m_table->setSortingEnabled(false);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_summary);
+  layout->addWidget(m_table, 1);
+  setQueue({});
+
+  connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (m_settingSelection || !current.isValid()) return;
+            emit jobSelected(current.data(QueueTableModel::JobIdRole).toULongLong());
+          });
+}
+
+void QueuePanel::setQueue(std::vector<QueuedJobPrediction> queue) {
+  const std::size_t count = queue.size();
+  const bool predicted = std::ranges::any_of(queue, [](const auto& q) { return q.predictedStartMs >= 0; });
+  m_model->setQueue(std::move(queue));
+  m_table->resizeColumnToContents(QueueTableModel::Position);
+  m_summary->setText(count == 0 ? tr("No jobs waiting.")
+                     : predicted
+                         ? tr("%n job(s) waiting, in service order.", nullptr, static_cast<int>(count))
+                         : tr("%n job(s) waiting, in service order (priority class, then submit time). "
+                              "Start times need a what-if prediction.",
+                              nullptr, static_cast<int>(count)));
+}
+
+void QueuePanel::setSelectedJobs(std::span<const JobId> jobs) {
+  m_settingSelection = true;
+  m_table->clearSelection();
+  for (const JobId job : jobs) {
+    const int row = m_model->rowOfJob(job);
+    if (row < 0) continue;
+    const QModelIndex index = m_model->index(row, 0);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    break;
+  }
+  m_settingSelection = false;
+}
+
+QString QueuePanel::summaryText() const { return m_summary->text(); }
+
+}  // namespace hetsched

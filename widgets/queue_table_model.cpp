@@ -1,0 +1,74 @@
+#include "queue_table_model.h"
+
+#include "job_style.h"
+
+#include <QBrush>
+
+#include <algorithm>
+
+namespace hetsched {
+
+QueueTableModel::QueueTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void QueueTableModel::setQueue(std::vector<QueuedJobPrediction> queue) {
+  beginResetModel();
+  m_queue = std::move(queue);
+  endResetModel();
+}
+
+int QueueTableModel::rowOfJob(JobId job) const {
+  const auto it = std::ranges::find(m_queue, job, &QueuedJobPrediction::id);
+  return it == m_queue.end() ? -1 : static_cast<int>(it - m_queue.begin());
+}
+
+int QueueTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_queue.size());
+}
+
+int QueueTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const QueuedJobPrediction& q = m_queue[static_cast<std::size_t>(index.row())];
+  if (role == JobIdRole) return QVariant::fromValue<qulonglong>(q.id);
+  if (role == Qt::DisplayRole) {
+    switch (index.column()) {
+      case Position: return index.row() + 1;
+      case Job: return QVariant::fromValue<qulonglong>(q.id);
+      case Name: return QString::fromStdString(q.name);
+      case Kind: return jobKindName(q.kind);
+      case Priority: return priorityName(q.priority);
+      case Submitted: return clockText(q.submitMs);
+      case PredictedStart: return q.predictedStartMs < 0 ? tr("unknown") : clockText(q.predictedStartMs);
+      default: return {};
+    }
+  }
+  if (role == Qt::DecorationRole && index.column() == Kind) return jobKindColor(q.kind);
+  if (role == Qt::DecorationRole && index.column() == Priority) return priorityColor(q.priority);
+  if (role == Qt::ForegroundRole && index.column() == PredictedStart && q.predictedStartMs < 0)
+    return QBrush(Qt::gray);
+  if (role == Qt::TextAlignmentRole) {
+    switch (index.column()) {
+      case Position:
+      case Job: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+      default: return {};
+    }
+  }
+  return {};
+}
+
+QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  switch (section) {
+    case Position: return tr("#");
+    case Job: return tr("Job");
+    case Name: return tr("Name");
+    case Kind: return tr("Kind");
+    case Priority: return tr("Priority");
+    case Submitted: return tr("Submitted");
+    case PredictedStart: return tr("Predicted start");
+    default: return {};
+  }
+}
+
+}  // namespace hetsched

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "model/job_timeline.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace hetsched {
+
+// Waiting jobs in the order the active policy will serve them, one row each.
+// Takes the whole list at once (a model reset), like hotspot's models: the
+// list is rebuilt on a timer, never patched.
+class QueueTableModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Column { Position, Job, Name, Kind, Priority, Submitted, PredictedStart, ColumnCount };
+  // The job id of a row, for selection linking.
+  static constexpr int JobIdRole = Qt::UserRole + 1;
+
+  explicit QueueTableModel(QObject* parent = nullptr);
+
+  void setQueue(std::vector<QueuedJobPrediction> queue);
+  const std::vector<QueuedJobPrediction>& queue() const { return m_queue; }
+  int rowOfJob(JobId job) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+  std::vector<QueuedJobPrediction> m_queue;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,81 @@
+#include "timeline_layout.h"
+
+#include <algorithm>
+
+namespace hetsched {
+
+void TimelineLayout::rebuild(const Topology& topology) {
+  m_topology = topology;
+  m_nodeCollapsed.assign(topology.nodes.size(), 0);
+  layoutRows();
+}
+
+void TimelineLayout::setNodeCollapsed(std::uint32_t node, bool collapsed) {
+  if (node >= m_nodeCollapsed.size()) return;
+  m_nodeCollapsed[node] = collapsed ? 1 : 0;
+  layoutRows();
+}
+
+void TimelineLayout::setKindCollapsed(DeviceKind kind, bool collapsed) {
+  m_kindCollapsed[index(kind)] = collapsed;
+  layoutRows();
+}
+
+void TimelineLayout::setAllNodesCollapsed(bool collapsed) {
+  std::ranges::fill(m_nodeCollapsed, collapsed ? 1 : 0);
+  layoutRows();
+}
+
+bool TimelineLayout::isNodeCollapsed(std::uint32_t node) const {
+  return node < m_nodeCollapsed.size() && m_nodeCollapsed[node] != 0;
+}
+
+void TimelineLayout::layoutRows() {
+  m_rows.clear();
+  m_deviceRow.assign(m_topology.devices.size(), -1);
+  int top = 0;
+  auto add = [&](Row row) {
+    row.top = top;
+    if (row.height == 0) row.height = kRowHeight;
+    top += row.height;
+    m_rows.push_back(row);
+    return static_cast<std::int32_t>(m_rows.size() - 1);
+  };
+  add({RowType::Queue, DeviceKind::Cpu, -1, -1, false, 0, kQueueLanes * kQueueLaneHeight + 2});
+  for (const DeviceKind kind : kDeviceKinds) {
+    const bool kindCollapsed = m_kindCollapsed[index(kind)];
+    bool any = false;
+    std::int32_t kindRow = -1;
+    for (std::size_t n = 0; n < m_topology.nodes.size(); ++n) {
+      const NodeInfo& node = m_topology.nodes[n];
+      if (node.kind != kind) continue;
+      if (!any) kindRow = add({RowType::Kind, kind, -1, -1, kindCollapsed});
+      any = true;
+      std::int32_t nodeRow = kindRow;
+      const bool nodeCollapsed = m_nodeCollapsed[n] != 0;
+      if (!kindCollapsed)
+        nodeRow = add({RowType::Node, kind, static_cast<std::int32_t>(n), -1, nodeCollapsed, 0,
+                       nodeCollapsed ? kFoldedNodeHeight : kRowHeight});
+      for (std::uint32_t d = node.firstDevice; d < node.firstDevice + node.deviceCount; ++d) {
+        if (d >= m_deviceRow.size()) break;
+        m_deviceRow[d] = kindCollapsed || nodeCollapsed
+                             ? nodeRow
+                             : add({RowType::Device, kind, static_cast<std::int32_t>(n), static_cast<std::int32_t>(d)});
+      }
+    }
+  }
+}
+
+int TimelineLayout::rowOfDevice(std::int32_t device) const {
+  if (device < 0) return 0;
+  if (static_cast<std::size_t>(device) >= m_deviceRow.size()) return -1;
+  return m_deviceRow[static_cast<std::size_t>(device)];
+}
+
+int TimelineLayout::rowAt(int y) const {
+  if (y < 0 || m_rows.empty() || y >= totalHeight()) return -1;
+  const auto it = std::ranges::upper_bound(m_rows, y, {}, &Row::top);
+  return static_cast<int>(it - m_rows.begin()) - 1;
+}
+
+}  // namespace hetsched
