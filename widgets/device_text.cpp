@@ -6,7 +6,8 @@
 namespace hetsched {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("hetsched::DeviceText", text); }
+// lupdate files tr() calls in namespace hetsched under the context "hetsched".
+QString tr(const char* text) { return QCoreApplication::translate("hetsched", text); }
 }  // namespace
 
 QString kindName(DeviceKind kind) {

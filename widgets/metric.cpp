@@ -7,7 +7,8 @@
 namespace hetsched {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("hetsched::Metric", text); }
+// lupdate files tr() calls in namespace hetsched under the context "hetsched".
+QString tr(const char* text) { return QCoreApplication::translate("hetsched", text); }
 }  // namespace
 
 QString metricName(Metric metric) {

@@ -20,7 +20,10 @@ namespace {
 void installTranslations(QApplication& app, const QString& language) {
   const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
   auto* ours = new QTranslator(&app);
-  if (ours->load(locale, QStringLiteral("hetsched"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+  // English carries the plural forms, so it is the fallback for locales we
+  // have no translation for (and for the C locale of headless runs).
+  if (ours->load(locale, QStringLiteral("hetsched"), QStringLiteral("_"), QStringLiteral(":/i18n")) ||
+      ours->load(QStringLiteral(":/i18n/hetsched_en")))
     QApplication::installTranslator(ours);
   auto* qt = new QTranslator(&app);
   if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
