@@ -3,6 +3,7 @@
 #include "quantised_frame.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,6 +22,11 @@ namespace hetsched {
 // then per change varint device gap and varint job id.
 class HistoryCodec {
  public:
+  HistoryCodec();
+  HistoryCodec(HistoryCodec&&) noexcept;
+  HistoryCodec& operator=(HistoryCodec&&) noexcept;
+  ~HistoryCodec();
+
   // `previous` is null for a keyframe. `out` is replaced.
   void encode(const QuantisedFrame* previous, const QuantisedFrame& current, std::vector<std::uint8_t>* out);
   // Applies a blob to `state`, which must hold the previous frame (or be
@@ -30,7 +36,12 @@ class HistoryCodec {
   static bool compressed();
 
  private:
+  struct Zlib;
+  // deflate/inflate state kept between frames: setting it up costs more
+  // than compressing one frame's planes.
+  std::unique_ptr<Zlib> m_zlib;
   std::vector<std::uint8_t> m_raw;
+  std::vector<std::uint8_t> m_packed;
 };
 
 // The per-frame queue summary as a small fixed-size blob (little endian).

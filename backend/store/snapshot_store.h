@@ -58,7 +58,7 @@ class SnapshotStore {
   int openedSchemaVersion() const { return m_openedVersion; }
 
   // Frames between keyframes: bounds the decode work of a random seek.
-  static constexpr std::size_t kKeyframeInterval = 30;
+  static constexpr std::size_t kKeyframeInterval = 10;
 
  private:
   SnapshotStore(SqliteDb db, std::string path, bool readOnly, int openedVersion);

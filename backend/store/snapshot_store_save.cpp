@@ -42,33 +42,43 @@ std::optional<StoreError> validate(const SnapshotData& d) {
   return std::nullopt;
 }
 
-// Frames are independent once their predecessor is known, so the history is
-// encoded on all cores before the write lock is taken.
-std::vector<std::vector<std::uint8_t>> encodeHistory(const std::vector<Frame>& history, std::size_t keyframe) {
-  std::vector<std::vector<std::uint8_t>> blobs(history.size());
-  const std::size_t workers =
-      std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(1, history.size() / 16));
-  const auto encodeRange = [&](std::size_t begin, std::size_t end) {
+// Frames are independent once their predecessor is known, so the history
+// is encoded on all cores, while the calling thread writes the rows.
+class HistoryEncoder {
+ public:
+  HistoryEncoder(const std::vector<Frame>& history, std::size_t keyframe)
+      : m_history(history), m_keyframe(keyframe), m_blobs(history.size()) {
+    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                        std::max<std::size_t>(1, history.size() / 16));
+    const std::size_t per = (history.size() + workers - 1) / workers;
+    for (std::size_t begin = 0; begin < history.size(); begin += per)
+      m_threads.emplace_back([this, begin, per] { encode(begin, std::min(m_history.size(), begin + per)); });
+  }
+
+  // Waits for the workers; the blobs are then complete.
+  const std::vector<std::vector<std::uint8_t>>& blobs() {
+    m_threads.clear();
+    return m_blobs;
+  }
+
+ private:
+  void encode(std::size_t begin, std::size_t end) {
     HistoryCodec codec;
     QuantisedFrame prev;
     QuantisedFrame cur;
-    if (begin > 0 && begin % keyframe != 0) prev.quantise(history[begin - 1]);
+    if (begin % m_keyframe != 0) prev.quantise(m_history[begin - 1]);
     for (std::size_t i = begin; i < end; ++i) {
-      cur.quantise(history[i]);
-      codec.encode(i % keyframe == 0 ? nullptr : &prev, cur, &blobs[i]);
+      cur.quantise(m_history[i]);
+      codec.encode(i % m_keyframe == 0 ? nullptr : &prev, cur, &m_blobs[i]);
       std::swap(prev, cur);
     }
-  };
-  std::vector<std::thread> threads;
-  const std::size_t per = (history.size() + workers - 1) / std::max<std::size_t>(1, workers);
-  for (std::size_t w = 1; w < workers; ++w) {
-    const std::size_t begin = std::min(history.size(), w * per);
-    threads.emplace_back(encodeRange, begin, std::min(history.size(), begin + per));
   }
-  encodeRange(0, std::min(history.size(), per));
-  for (std::thread& t : threads) t.join();
-  return blobs;
-}
+
+  const std::vector<Frame>& m_history;
+  std::size_t m_keyframe;
+  std::vector<std::vector<std::uint8_t>> m_blobs;
+  std::vector<std::jthread> m_threads;  // declared last: joined before the blobs go
+};
 
 std::vector<std::uint8_t> devicesBlob(const std::vector<std::uint32_t>& devices) {
   std::vector<std::uint8_t> out(4 * devices.size());
@@ -85,9 +95,7 @@ using I64 = std::int64_t;
 std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, const SaveProgress& progress) {
   if (auto error = writable()) return *error;
   if (auto error = validate(d)) return *error;
-  const auto blobs = encodeHistory(d.history, kKeyframeInterval);
-  std::uint64_t historyBytes = 0;
-  for (const auto& b : blobs) historyBytes += b.size();
+  HistoryEncoder encoder(d.history, kKeyframeInterval);
 
   m_reader.forget();
   SqliteTransaction tx(m_db);
@@ -98,8 +106,8 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
   SqliteStatement s(m_db.get(),
                     "INSERT INTO snapshot(name, taken_at_ms, cluster_name, source, topology_version, agent_period_ms, "
                     "device_count, node_count, job_count, frame_count, first_sim_ms, last_sim_ms, keyframe_interval, "
-                    "policy_name, policy_version, policy_json, history_bytes) "
-                    "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                    "policy_name, policy_version, policy_json) "
+                    "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   if (!s.ok()) return fail(s.prepareResult(), "the snapshot");
   s.bindText(1, d.name);
   s.bind(2, I64{d.takenAtMs});
@@ -117,7 +125,6 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
   s.bindText(14, d.policy.name);
   s.bind(15, static_cast<I64>(d.policy.version));
   s.bindText(16, d.policy.json);
-  s.bind(17, static_cast<I64>(historyBytes));
   if (const int rc = s.step(); rc != SQLITE_DONE) return fail(rc, "the snapshot");
   const SnapshotId id = sqlite3_last_insert_rowid(m_db.get());
 
@@ -192,6 +199,8 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
     if (const int rc = jq.step(); rc != SQLITE_DONE) return fail(rc, "jobs (duplicate job id?)");
     jq.reset();
   }
+  const auto& blobs = encoder.blobs();
+  std::uint64_t historyBytes = 0;
   SqliteStatement fq(m_db.get(), "INSERT INTO frame VALUES(?,?,?,?,?,?,?,?,?)");
   if (!fq.ok()) return fail(fq.prepareResult(), "the history");
   for (std::size_t i = 0; i < d.history.size(); ++i) {
@@ -206,11 +215,17 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
     fq.bind(7, static_cast<I64>(f.framesSkipped));
     fq.bindBlob(8, queue);
     fq.bindBlob(9, blobs[i]);
+    historyBytes += blobs[i].size();
     if (const int rc = fq.step(); rc != SQLITE_DONE) return fail(rc, "the history");
     fq.reset();
     if (progress && !progress(i + 1, d.history.size()))
       return StoreError{StoreErrorCode::Cancelled, m_path + ": save cancelled; nothing was written"};
   }
+  SqliteStatement size(m_db.get(), "UPDATE snapshot SET history_bytes = ? WHERE id = ?");
+  if (!size.ok()) return fail(size.prepareResult(), "the history size");
+  size.bind(1, static_cast<I64>(historyBytes));
+  size.bind(2, id);
+  if (const int rc = size.step(); rc != SQLITE_DONE) return fail(rc, "the history size");
   if (const int rc = tx.commit(); rc != SQLITE_OK) return fail(rc, "(commit)");
   return id;
 }
