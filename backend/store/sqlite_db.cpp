@@ -50,7 +50,6 @@ StoreErrorCode storeCodeFor(int rc) {
     case SQLITE_CORRUPT: return StoreErrorCode::Corrupt;
     case SQLITE_NOTADB: return StoreErrorCode::NotSqlite;
     case SQLITE_READONLY: return StoreErrorCode::ReadOnly;
-    case SQLITE_CANTOPEN: return StoreErrorCode::NotFound;
     default: return StoreErrorCode::Io;
   }
 }
