@@ -7,9 +7,10 @@ namespace hetsched {
 
 namespace {
 
-// v1: a snapshot is one row plus its topology and jobs as rows (small, and
-// worth querying) and its history as one columnar blob per frame (large,
-// only ever read whole and in order).
+// v1: a snapshot is one row plus its topology as rows (small, worth
+// querying), its jobs as compressed chunks of JobCodec::kChunkJobs and its
+// history as one delta-coded columnar blob per frame (large, only ever read
+// whole or in order).
 constexpr const char* kV1 = R"sql(
 CREATE TABLE snapshot(
   id INTEGER PRIMARY KEY,
@@ -59,28 +60,12 @@ CREATE TABLE device(
   slot INTEGER NOT NULL,
   model INTEGER NOT NULL,
   PRIMARY KEY(snapshot_id, idx)) WITHOUT ROWID;
-CREATE TABLE job(
+CREATE TABLE job_chunk(
   snapshot_id INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
-  id INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  kind INTEGER NOT NULL,
-  priority INTEGER NOT NULL,
-  qos INTEGER NOT NULL,
-  cpu_milli INTEGER NOT NULL,
-  memory_mib INTEGER NOT NULL,
-  gpu_count INTEGER NOT NULL,
-  gpu_milli INTEGER NOT NULL,
-  tpu_count INTEGER NOT NULL,
-  estimated_runtime_s REAL NOT NULL,
-  interruptible INTEGER NOT NULL,
-  state INTEGER NOT NULL,
-  submit_ms INTEGER NOT NULL,
-  start_ms INTEGER NOT NULL,
-  end_ms INTEGER NOT NULL,
-  actual_runtime_s REAL NOT NULL,
-  node INTEGER NOT NULL,
-  devices BLOB NOT NULL,
-  PRIMARY KEY(snapshot_id, id)) WITHOUT ROWID;
+  chunk INTEGER NOT NULL,
+  job_count INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY(snapshot_id, chunk));
 CREATE TABLE frame(
   snapshot_id INTEGER NOT NULL REFERENCES snapshot(id) ON DELETE CASCADE,
   idx INTEGER NOT NULL,

@@ -1,4 +1,5 @@
 // SnapshotStore::loadMeta and what-if runs: reading everything but history.
+#include "job_codec.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
 
@@ -7,16 +8,6 @@
 namespace hetsched {
 
 namespace {
-
-std::vector<std::uint32_t> devicesFromBlob(std::span<const std::uint8_t> blob) {
-  std::vector<std::uint32_t> out(blob.size() / 4);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const std::uint8_t* p = blob.data() + 4 * i;
-    out[i] = static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-             static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-  }
-  return out;
-}
 
 template <typename T>
 T as(std::int64_t v) {
@@ -104,34 +95,20 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
   }
   if (rc != SQLITE_DONE) return fail(rc, "devices");
 
-  SqliteStatement j(m_db.get(),
-                    "SELECT id, name, kind, priority, qos, cpu_milli, memory_mib, gpu_count, gpu_milli, tpu_count, "
-                    "estimated_runtime_s, interruptible, state, submit_ms, start_ms, end_ms, actual_runtime_s, node, "
-                    "devices FROM job WHERE snapshot_id = ? ORDER BY id");
+  SqliteStatement j(m_db.get(), "SELECT chunk, data FROM job_chunk WHERE snapshot_id = ? ORDER BY chunk");
   if (!j.ok()) return fail(j.prepareResult(), "jobs");
   j.bind(1, id);
   meta.jobs.reserve(meta.info.jobCount);
   while ((rc = j.step()) == SQLITE_ROW) {
-    Job& job = meta.jobs.emplace_back();
-    job.id = as<JobId>(j.columnInt(0));
-    job.spec.name = j.columnText(1);
-    job.spec.kind = as<JobKind>(j.columnInt(2));
-    job.spec.priority = as<PriorityClass>(j.columnInt(3));
-    job.spec.qos = as<Qos>(j.columnInt(4));
-    job.spec.requests = {as<std::uint32_t>(j.columnInt(5)), as<std::uint64_t>(j.columnInt(6)),
-                         as<std::uint32_t>(j.columnInt(7)), as<std::uint32_t>(j.columnInt(8)),
-                         as<std::uint32_t>(j.columnInt(9))};
-    job.spec.estimatedRuntimeS = j.columnDouble(10);
-    job.spec.interruptible = j.columnInt(11) != 0;
-    job.state = as<JobState>(j.columnInt(12));
-    job.submitTimeMs = j.columnInt(13);
-    job.startTimeMs = j.columnInt(14);
-    job.endTimeMs = j.columnInt(15);
-    job.actualRuntimeS = j.columnDouble(16);
-    job.node = as<std::uint32_t>(j.columnInt(17));
-    job.devices = devicesFromBlob(j.columnBlob(18));
+    if (auto error = JobCodec::decode(j.columnBlob(1), &meta.jobs))
+      return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + ", jobs chunk " +
+                                                     std::to_string(j.columnInt(0)) + ": " + *error};
   }
   if (rc != SQLITE_DONE) return fail(rc, "jobs");
+  if (meta.jobs.size() != meta.info.jobCount)
+    return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + " lists " +
+                                                   std::to_string(meta.info.jobCount) + " jobs, its chunks hold " +
+                                                   std::to_string(meta.jobs.size())};
   return meta;
 }
 

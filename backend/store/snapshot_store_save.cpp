@@ -1,5 +1,6 @@
 // SnapshotStore::save and what-if runs: everything that writes.
 #include "history_codec.h"
+#include "job_codec.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
 #include "sqlite_transaction.h"
@@ -79,14 +80,6 @@ class HistoryEncoder {
   std::vector<std::vector<std::uint8_t>> m_blobs;
   std::vector<std::jthread> m_threads;  // declared last: joined before the blobs go
 };
-
-std::vector<std::uint8_t> devicesBlob(const std::vector<std::uint32_t>& devices) {
-  std::vector<std::uint8_t> out(4 * devices.size());
-  for (std::size_t i = 0; i < devices.size(); ++i) {
-    for (int b = 0; b < 4; ++b) out[4 * i + b] = static_cast<std::uint8_t>(devices[i] >> (8 * b));
-  }
-  return out;
-}
 
 using I64 = std::int64_t;
 
@@ -172,31 +165,17 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
     if (const int rc = dq.step(); rc != SQLITE_DONE) return fail(rc, "devices");
     dq.reset();
   }
-  SqliteStatement jq(m_db.get(), "INSERT INTO job VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  SqliteStatement jq(m_db.get(), "INSERT INTO job_chunk VALUES(?,?,?,?)");
   if (!jq.ok()) return fail(jq.prepareResult(), "jobs");
-  for (const Job& j : d.jobs) {
-    const std::vector<std::uint8_t> devices = devicesBlob(j.devices);
+  const std::span<const Job> jobs(d.jobs);
+  for (std::size_t begin = 0, chunk = 0; begin < jobs.size(); begin += JobCodec::kChunkJobs, ++chunk) {
+    const auto part = jobs.subspan(begin, std::min(JobCodec::kChunkJobs, jobs.size() - begin));
+    const std::vector<std::uint8_t> blob = JobCodec::encode(part);
     jq.bind(1, id);
-    jq.bind(2, static_cast<I64>(j.id));
-    jq.bindText(3, j.spec.name);
-    jq.bind(4, static_cast<I64>(j.spec.kind));
-    jq.bind(5, static_cast<I64>(j.spec.priority));
-    jq.bind(6, static_cast<I64>(j.spec.qos));
-    jq.bind(7, I64{j.spec.requests.cpuMilli});
-    jq.bind(8, static_cast<I64>(j.spec.requests.memoryMib));
-    jq.bind(9, I64{j.spec.requests.gpuCount});
-    jq.bind(10, I64{j.spec.requests.gpuMilli});
-    jq.bind(11, I64{j.spec.requests.tpuCount});
-    jq.bind(12, j.spec.estimatedRuntimeS);
-    jq.bind(13, I64{j.spec.interruptible});
-    jq.bind(14, static_cast<I64>(j.state));
-    jq.bind(15, I64{j.submitTimeMs});
-    jq.bind(16, I64{j.startTimeMs});
-    jq.bind(17, I64{j.endTimeMs});
-    jq.bind(18, j.actualRuntimeS);
-    jq.bind(19, I64{j.node});
-    jq.bindBlob(20, devices);
-    if (const int rc = jq.step(); rc != SQLITE_DONE) return fail(rc, "jobs (duplicate job id?)");
+    jq.bind(2, static_cast<I64>(chunk));
+    jq.bind(3, static_cast<I64>(part.size()));
+    jq.bindBlob(4, blob);
+    if (const int rc = jq.step(); rc != SQLITE_DONE) return fail(rc, "jobs");
     jq.reset();
   }
   const auto& blobs = encoder.blobs();

@@ -135,6 +135,34 @@ class TestSnapshotStore : public QObject {
     QCOMPARE_CODE(store.frameIndex(id + 100, 0, &f)->code, StoreErrorCode::NoSuchSnapshot);
   }
 
+  void manyJobsSpanSeveralChunks() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("jobs.hsnap"));
+    SnapshotData data = simSnapshot(6, 2);
+    const std::size_t real = data.jobs.size();
+    QVERIFY(real > 0);
+    for (std::size_t i = 0; data.jobs.size() < 20000; ++i) {
+      Job copy = data.jobs[i % real];
+      copy.id = data.jobs.back().id + 1 + i % 3;  // gaps in the ids
+      copy.spec.name += "-" + std::to_string(i);
+      copy.endTimeMs = -1 - static_cast<std::int64_t>(i);
+      copy.devices.push_back(static_cast<std::uint32_t>(i));
+      data.jobs.push_back(std::move(copy));
+    }
+    SnapshotStore store = openOrFail(path, OpenMode::Create);
+    const SnapshotId id = value(store.save(data));
+    compareJobs(value(store.loadMeta(id)).jobs, data.jobs);
+    {
+      sqlite3* raw = nullptr;
+      QCOMPARE(sqlite3_open(path.toUtf8().constData(), &raw), SQLITE_OK);
+      SqliteDb db(raw);
+      QCOMPARE(db.exec("UPDATE job_chunk SET data = substr(data, 1, 40) WHERE chunk = 1"), SQLITE_OK);
+    }
+    const auto damaged = store.loadMeta(id);
+    QCOMPARE_CODE(std::get<StoreError>(damaged).code, StoreErrorCode::Corrupt);
+    QVERIFY(std::get<StoreError>(damaged).message.find("jobs chunk 1") != std::string::npos);
+  }
+
   void whatIfRuns() {
     QTemporaryDir dir;
     SnapshotStore store = openOrFail(dir.filePath(QStringLiteral("w.hsnap")), OpenMode::Create);
@@ -274,7 +302,7 @@ class TestSnapshotStore : public QObject {
                      "INSERT INTO device_model SELECT * FROM src.device_model;"
                      "INSERT INTO node SELECT * FROM src.node;"
                      "INSERT INTO device SELECT * FROM src.device;"
-                     "INSERT INTO job SELECT * FROM src.job;"
+                     "INSERT INTO job_chunk SELECT * FROM src.job_chunk;"
                      "INSERT INTO frame SELECT * FROM src.frame;"
                      "COMMIT; DETACH src; VACUUM"),
              SQLITE_OK);

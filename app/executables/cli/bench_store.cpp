@@ -143,7 +143,8 @@ int benchStore(const Args& args) {
     }
     randomFps.push_back(randomReads / (msSince(t0) / 1000.0));
   }
-  fs::remove_all(dir);
+  if (args.flag("keep")) std::printf("kept %s\n", path.c_str());
+  else fs::remove_all(dir);
 
   std::printf("store: %zu devices, %zu nodes, %zu jobs, %zu frames (%lld runs, medians)\n", n,
               data.topology.nodes.size(), data.jobs.size(), data.history.size(), runs);
