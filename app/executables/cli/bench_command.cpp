@@ -20,6 +20,8 @@ constexpr std::array kBenches{
     Bench{"frame", "encode + decode one frame (--devices N, default 10000)", &benchFrame},
     Bench{"stream", "hetschedd streaming to many watchers (--devices, --watchers, --seconds, --rate)",
           &benchStream},
+    Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
+          &benchStore},
 };
 
 int usage() {

@@ -12,6 +12,7 @@ namespace hetsched::cli {
 // and noisy, single timings mislead.
 int benchFrame(const Args& args);
 int benchStream(const Args& args);
+int benchStore(const Args& args);
 
 double median(std::vector<double> values);
 // A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.

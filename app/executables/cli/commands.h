@@ -16,5 +16,6 @@ struct Command {
 
 int runBench(std::span<char* const> args);
 int runExperiment(std::span<char* const> args);
+int runSnapshot(std::span<char* const> args);
 
 }  // namespace hetsched::cli

@@ -14,6 +14,7 @@ constexpr std::array kCommands{
             &hetsched::cli::runBench},
     Command{"experiment", "reproduce published experiments (fragmentation: ATC'23 FGD)",
             &hetsched::cli::runExperiment},
+    Command{"snapshot", "inspect snapshot files, make one from a simulated cluster", &hetsched::cli::runSnapshot},
 };
 
 int usage(FILE* out) {

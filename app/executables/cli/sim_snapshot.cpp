@@ -1,0 +1,45 @@
+#include "sim_snapshot.h"
+
+#include "cluster/simulated_cluster.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace hetsched::cli {
+
+SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, std::size_t minJobs,
+                               std::string name) {
+  SimulatedCluster cluster(options);
+  SnapshotData d;
+  d.name = std::move(name);
+  d.takenAtMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+  d.topology = cluster.topology();
+  d.policy = {"sim-default", 1, R"({"queue":"priority-fifo","placement":"builtin-placer"})"};
+  d.history.reserve(frames);
+  for (std::size_t i = 0; i < frames; ++i) {
+    cluster.step();
+    Frame f = cluster.frame();
+    // Simulated time runs on its own clock; give each frame the wall time
+    // an agent period apart, ending now.
+    f.wallTimeMs = d.takenAtMs - static_cast<std::int64_t>((frames - 1 - i) * options.agentPeriodMs);
+    d.history.push_back(std::move(f));
+  }
+  d.jobs = cluster.jobs({}, std::size_t(-1), nullptr);
+  if (!d.jobs.empty() && d.jobs.size() < minJobs) {
+    JobId next = d.jobs.back().id + 1;
+    const std::size_t real = d.jobs.size();
+    for (std::size_t i = 0; d.jobs.size() < minJobs; ++i) {
+      Job copy = d.jobs[i % real];
+      copy.id = next++;
+      copy.state = JobState::Queued;
+      copy.startTimeMs = -1;
+      copy.devices.clear();
+      d.jobs.push_back(std::move(copy));
+    }
+  }
+  return d;
+}
+
+}  // namespace hetsched::cli

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "store_error.h"
+
+#include <optional>
+#include <string>
+
+namespace hetsched {
+
+enum class FileState { Missing, Empty, Database };
+
+// Looks at a file before SQLite does: SQLite happily "opens" a text file or
+// a half-copied database and only fails later, and may write to it first.
+// Checks the 16-byte magic and that the file holds as many pages as its
+// header claims (skipped while a write-ahead log is present, which SQLite
+// replays first). Errors name the file and what is wrong with it.
+std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* state);
+
+}  // namespace hetsched

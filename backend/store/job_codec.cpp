@@ -1,0 +1,196 @@
+#include "job_codec.h"
+
+#include <cstring>
+
+#ifdef HETSCHED_STORE_HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+namespace hetsched {
+
+namespace {
+
+constexpr std::uint8_t kFormat = 1;
+constexpr std::size_t kHeader = 6;
+
+class Writer {
+ public:
+  std::vector<std::uint8_t> bytes;
+  void varint(std::uint64_t v) {
+    while (v >= 0x80) {
+      bytes.push_back(static_cast<std::uint8_t>(v | 0x80));
+      v >>= 7;
+    }
+    bytes.push_back(static_cast<std::uint8_t>(v));
+  }
+  void signedVarint(std::int64_t v) {
+    varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
+  }
+  void real(double v) {
+    std::uint8_t raw[8];
+    std::memcpy(raw, &v, 8);
+    bytes.insert(bytes.end(), raw, raw + 8);
+  }
+  void text(const std::string& s) {
+    varint(s.size());
+    bytes.insert(bytes.end(), s.begin(), s.end());
+  }
+};
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* p, const std::uint8_t* end) : m_p(p), m_end(end) {}
+  bool ok() const { return m_ok; }
+  bool atEnd() const { return m_p == m_end; }
+  std::uint64_t varint() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64 && m_p < m_end; shift += 7) {
+      const std::uint8_t b = *m_p++;
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    m_ok = false;
+    return 0;
+  }
+  std::int64_t signedVarint() {
+    const std::uint64_t z = varint();
+    return static_cast<std::int64_t>((z >> 1) ^ (~(z & 1) + 1));
+  }
+  double real() {
+    double v = 0;
+    if (m_end - m_p < 8) {
+      m_ok = false;
+      return 0;
+    }
+    std::memcpy(&v, m_p, 8);
+    m_p += 8;
+    return v;
+  }
+  std::string text() {
+    const std::uint64_t n = varint();
+    if (!m_ok || static_cast<std::uint64_t>(m_end - m_p) < n) {
+      m_ok = false;
+      return {};
+    }
+    std::string s(reinterpret_cast<const char*>(m_p), n);
+    m_p += n;
+    return s;
+  }
+
+ private:
+  const std::uint8_t* m_p;
+  const std::uint8_t* m_end;
+  bool m_ok = true;
+};
+
+void putU32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> JobCodec::encode(std::span<const Job> jobs) {
+  Writer w;
+  w.bytes.reserve(jobs.size() * 64);
+  w.varint(jobs.size());
+  JobId previous = 0;
+  for (const Job& j : jobs) {
+    w.signedVarint(static_cast<std::int64_t>(j.id - previous));
+    previous = j.id;
+    w.text(j.spec.name);
+    w.varint(static_cast<std::uint64_t>(j.spec.kind));
+    w.varint(static_cast<std::uint64_t>(j.spec.priority));
+    w.varint(static_cast<std::uint64_t>(j.spec.qos));
+    const JobRequests& r = j.spec.requests;
+    w.varint(r.cpuMilli);
+    w.varint(r.memoryMib);
+    w.varint(r.gpuCount);
+    w.varint(r.gpuMilli);
+    w.varint(r.tpuCount);
+    w.real(j.spec.estimatedRuntimeS);
+    w.varint(j.spec.interruptible ? 1 : 0);
+    w.varint(static_cast<std::uint64_t>(j.state));
+    w.signedVarint(j.submitTimeMs);
+    w.signedVarint(j.startTimeMs);
+    w.signedVarint(j.endTimeMs);
+    w.real(j.actualRuntimeS);
+    w.varint(j.node);
+    w.varint(j.devices.size());
+    for (const std::uint32_t d : j.devices) w.varint(d);
+  }
+
+  std::vector<std::uint8_t> out(kHeader);
+  out[0] = kFormat;
+  putU32(out.data() + 2, static_cast<std::uint32_t>(w.bytes.size()));
+#ifdef HETSCHED_STORE_HAVE_ZLIB
+  uLongf packed = compressBound(static_cast<uLong>(w.bytes.size()));
+  out.resize(kHeader + packed);
+  if (compress2(out.data() + kHeader, &packed, w.bytes.data(), static_cast<uLong>(w.bytes.size()), 1) == Z_OK) {
+    out[1] = 1;
+    out.resize(kHeader + packed);
+    return out;
+  }
+  out.resize(kHeader);
+#endif
+  out[1] = 0;
+  out.insert(out.end(), w.bytes.begin(), w.bytes.end());
+  return out;
+}
+
+std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, std::vector<Job>* out) {
+  if (blob.size() < kHeader) return std::string("jobs blob shorter than its header");
+  if (blob[0] != kFormat) return "jobs blob format " + std::to_string(blob[0]) + " is unknown";
+  const std::uint32_t rawSize = static_cast<std::uint32_t>(blob[2]) | static_cast<std::uint32_t>(blob[3]) << 8 |
+                                static_cast<std::uint32_t>(blob[4]) << 16 | static_cast<std::uint32_t>(blob[5]) << 24;
+  std::vector<std::uint8_t> inflated;
+  const std::uint8_t* raw = blob.data() + kHeader;
+  if (blob[1] == 1) {
+#ifdef HETSCHED_STORE_HAVE_ZLIB
+    inflated.resize(rawSize);
+    uLongf size = rawSize;
+    if (uncompress(inflated.data(), &size, raw, static_cast<uLong>(blob.size() - kHeader)) != Z_OK || size != rawSize)
+      return std::string("jobs blob does not inflate (damaged)");
+    raw = inflated.data();
+#else
+    return std::string("jobs blob is zlib-compressed but this build has no zlib");
+#endif
+  } else if (blob[1] != 0 || blob.size() - kHeader != rawSize) {
+    return std::string("jobs blob header is inconsistent");
+  }
+  Reader r(raw, raw + rawSize);
+  const std::uint64_t count = r.varint();
+  if (!r.ok() || count > rawSize) return std::string("jobs blob count is damaged");
+  out->reserve(out->size() + count);
+  JobId previous = 0;
+  for (std::uint64_t i = 0; i < count && r.ok(); ++i) {
+    Job& j = out->emplace_back();
+    j.id = previous + static_cast<JobId>(r.signedVarint());
+    previous = j.id;
+    j.spec.name = r.text();
+    j.spec.kind = static_cast<JobKind>(r.varint());
+    j.spec.priority = static_cast<PriorityClass>(r.varint());
+    j.spec.qos = static_cast<Qos>(r.varint());
+    JobRequests& q = j.spec.requests;
+    q.cpuMilli = static_cast<std::uint32_t>(r.varint());
+    q.memoryMib = r.varint();
+    q.gpuCount = static_cast<std::uint32_t>(r.varint());
+    q.gpuMilli = static_cast<std::uint32_t>(r.varint());
+    q.tpuCount = static_cast<std::uint32_t>(r.varint());
+    j.spec.estimatedRuntimeS = r.real();
+    j.spec.interruptible = r.varint() != 0;
+    j.state = static_cast<JobState>(r.varint());
+    j.submitTimeMs = r.signedVarint();
+    j.startTimeMs = r.signedVarint();
+    j.endTimeMs = r.signedVarint();
+    j.actualRuntimeS = r.real();
+    j.node = static_cast<std::uint32_t>(r.varint());
+    const std::uint64_t devices = r.varint();
+    if (devices > rawSize) return std::string("jobs blob device list is damaged");
+    j.devices.resize(devices);
+    for (std::uint32_t& d : j.devices) d = static_cast<std::uint32_t>(r.varint());
+  }
+  if (!r.ok() || !r.atEnd()) return std::string("jobs blob is cut short or has trailing bytes");
+  return std::nullopt;
+}
+
+}  // namespace hetsched

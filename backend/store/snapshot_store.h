@@ -1,0 +1,74 @@
+#pragma once
+
+#include "history_reader.h"
+#include "snapshot_data.h"
+#include "sqlite_db.h"
+#include "store_error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hetsched {
+
+enum class OpenMode {
+  ReadOnly,   // never writes; an older schema is refused (NeedsUpgrade)
+  ReadWrite,  // the file must exist; an older schema is migrated forward
+  Create,     // as ReadWrite, but a missing or empty file becomes a new store
+};
+
+// Called while a save writes its history, inside the transaction. Return
+// false to cancel: the transaction rolls back and save() reports Cancelled.
+using SaveProgress = std::function<bool(std::size_t framesWritten, std::size_t frameCount)>;
+
+// A file of cluster snapshots (SQLite, WAL, schema versioned by
+// user_version). Opening checks that the file is ours and sound before
+// anything is written; every save is one transaction, so a crash or a kill
+// mid-save leaves the snapshots saved before it as they were.
+// Not thread-safe: one store per thread.
+class SnapshotStore {
+ public:
+  static std::variant<SnapshotStore, StoreError> open(const std::string& path, OpenMode mode);
+
+  SnapshotStore(SnapshotStore&&) noexcept = default;
+  SnapshotStore& operator=(SnapshotStore&&) noexcept = default;
+
+  std::variant<SnapshotId, StoreError> save(const SnapshotData& data, const SaveProgress& progress = {});
+  std::optional<StoreError> remove(SnapshotId id);
+
+  std::variant<std::vector<SnapshotInfo>, StoreError> list();
+  std::variant<SnapshotMeta, StoreError> loadMeta(SnapshotId id);
+
+  std::variant<std::size_t, StoreError> frameCount(SnapshotId id);
+  // The history frame at `index` (0 = oldest). Sequential and nearby reads
+  // reuse the previous decode; any frame costs at most one keyframe span.
+  std::optional<StoreError> frameIndex(SnapshotId id, std::size_t index, Frame* out);
+  // The last frame at or before simTimeMs (the first one for earlier times).
+  std::variant<std::size_t, StoreError> indexAt(SnapshotId id, std::int64_t simTimeMs);
+  std::optional<StoreError> frameAt(SnapshotId id, std::int64_t simTimeMs, Frame* out);
+
+  std::variant<WhatIfRunId, StoreError> addWhatIfRun(const WhatIfRun& run);
+  std::variant<std::vector<WhatIfRun>, StoreError> whatIfRuns(SnapshotId id);
+
+  const std::string& path() const { return m_path; }
+  bool readOnly() const { return m_readOnly; }
+  // The schema version found on open, before any migration.
+  int openedSchemaVersion() const { return m_openedVersion; }
+
+  // Frames between keyframes: bounds the decode work of a random seek.
+  static constexpr std::size_t kKeyframeInterval = 10;
+
+ private:
+  SnapshotStore(SqliteDb db, std::string path, bool readOnly, int openedVersion);
+  std::optional<StoreError> writable() const;
+
+  SqliteDb m_db;
+  std::string m_path;
+  bool m_readOnly = false;
+  int m_openedVersion = 0;
+  HistoryReader m_reader;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,137 @@
+// SnapshotStore::loadMeta and what-if runs: reading everything but history.
+#include "job_codec.h"
+#include "snapshot_store.h"
+#include "sqlite_statement.h"
+
+#include <sqlite3.h>
+
+namespace hetsched {
+
+namespace {
+
+template <typename T>
+T as(std::int64_t v) {
+  return static_cast<T>(v);
+}
+
+}  // namespace
+
+std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
+  SnapshotMeta meta;
+  const auto fail = [&](int rc, const char* what) {
+    return m_db.error(rc, m_path + ": reading " + what + " of snapshot " + std::to_string(id));
+  };
+  {
+    SqliteStatement q(m_db.get(),
+                      "SELECT name, taken_at_ms, cluster_name, device_count, node_count, job_count, frame_count, "
+                      "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version, policy_json, source, "
+                      "topology_version, agent_period_ms FROM snapshot WHERE id = ?");
+    if (!q.ok()) return fail(q.prepareResult(), "the header");
+    q.bind(1, id);
+    const int rc = q.step();
+    if (rc == SQLITE_DONE) return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
+    if (rc != SQLITE_ROW) return fail(rc, "the header");
+    SnapshotInfo& i = meta.info;
+    i.id = id;
+    i.name = q.columnText(0);
+    i.takenAtMs = q.columnInt(1);
+    i.clusterName = q.columnText(2);
+    i.deviceCount = as<std::size_t>(q.columnInt(3));
+    i.nodeCount = as<std::size_t>(q.columnInt(4));
+    i.jobCount = as<std::size_t>(q.columnInt(5));
+    i.frameCount = as<std::size_t>(q.columnInt(6));
+    i.firstSimTimeMs = q.columnInt(7);
+    i.lastSimTimeMs = q.columnInt(8);
+    i.historyBytes = as<std::uint64_t>(q.columnInt(9));
+    i.policyName = meta.policy.name = q.columnText(10);
+    i.policyVersion = meta.policy.version = as<std::uint64_t>(q.columnInt(11));
+    meta.policy.json = q.columnText(12);
+    meta.topology.clusterName = i.clusterName;
+    meta.topology.source = q.columnText(13);
+    meta.topology.version = as<std::uint64_t>(q.columnInt(14));
+    meta.topology.agentPeriodMs = as<std::uint32_t>(q.columnInt(15));
+  }
+  Topology& t = meta.topology;
+  SqliteStatement m(m_db.get(),
+                    "SELECT name, kind, peak_tflops, tdp_watts, idle_watts, memory_mib, memory_bandwidth_gbps, "
+                    "instruction_latency_ns, cores FROM device_model WHERE snapshot_id = ? ORDER BY idx");
+  if (!m.ok()) return fail(m.prepareResult(), "device models");
+  m.bind(1, id);
+  int rc = 0;
+  while ((rc = m.step()) == SQLITE_ROW) {
+    DeviceModel& dm = t.models.emplace_back();
+    dm.name = m.columnText(0);
+    dm.kind = as<DeviceKind>(m.columnInt(1));
+    dm.peakTflops = m.columnDouble(2);
+    dm.tdpWatts = m.columnDouble(3);
+    dm.idleWatts = m.columnDouble(4);
+    dm.memoryMib = as<std::uint64_t>(m.columnInt(5));
+    dm.memoryBandwidthGbps = m.columnDouble(6);
+    dm.instructionLatencyNs = m.columnDouble(7);
+    dm.cores = as<std::uint32_t>(m.columnInt(8));
+  }
+  if (rc != SQLITE_DONE) return fail(rc, "device models");
+
+  SqliteStatement n(m_db.get(),
+                    "SELECT name, kind, first_device, device_count, cpu_milli, memory_mib FROM node "
+                    "WHERE snapshot_id = ? ORDER BY idx");
+  if (!n.ok()) return fail(n.prepareResult(), "nodes");
+  n.bind(1, id);
+  t.nodes.reserve(meta.info.nodeCount);
+  while ((rc = n.step()) == SQLITE_ROW) {
+    t.nodes.push_back({n.columnText(0), as<DeviceKind>(n.columnInt(1)), as<std::uint32_t>(n.columnInt(2)),
+                       as<std::uint32_t>(n.columnInt(3)), as<std::uint32_t>(n.columnInt(4)),
+                       as<std::uint64_t>(n.columnInt(5))});
+  }
+  if (rc != SQLITE_DONE) return fail(rc, "nodes");
+
+  SqliteStatement d(m_db.get(), "SELECT node, slot, model FROM device WHERE snapshot_id = ? ORDER BY idx");
+  if (!d.ok()) return fail(d.prepareResult(), "devices");
+  d.bind(1, id);
+  t.devices.reserve(meta.info.deviceCount);
+  while ((rc = d.step()) == SQLITE_ROW) {
+    t.devices.push_back(
+        {as<std::uint32_t>(d.columnInt(0)), as<std::uint32_t>(d.columnInt(1)), as<std::uint32_t>(d.columnInt(2))});
+  }
+  if (rc != SQLITE_DONE) return fail(rc, "devices");
+
+  SqliteStatement j(m_db.get(), "SELECT chunk, data FROM job_chunk WHERE snapshot_id = ? ORDER BY chunk");
+  if (!j.ok()) return fail(j.prepareResult(), "jobs");
+  j.bind(1, id);
+  meta.jobs.reserve(meta.info.jobCount);
+  while ((rc = j.step()) == SQLITE_ROW) {
+    if (auto error = JobCodec::decode(j.columnBlob(1), &meta.jobs))
+      return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + ", jobs chunk " +
+                                                     std::to_string(j.columnInt(0)) + ": " + *error};
+  }
+  if (rc != SQLITE_DONE) return fail(rc, "jobs");
+  if (meta.jobs.size() != meta.info.jobCount)
+    return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + " lists " +
+                                                   std::to_string(meta.info.jobCount) + " jobs, its chunks hold " +
+                                                   std::to_string(meta.jobs.size())};
+  return meta;
+}
+
+std::variant<std::vector<WhatIfRun>, StoreError> SnapshotStore::whatIfRuns(SnapshotId id) {
+  SqliteStatement q(m_db.get(),
+                    "SELECT id, created_at_ms, policy_name, policy_version, policy_json, results_json, results_blob "
+                    "FROM whatif_run WHERE snapshot_id = ? ORDER BY id");
+  if (!q.ok()) return m_db.error(q.prepareResult(), "reading what-if runs");
+  q.bind(1, id);
+  std::vector<WhatIfRun> out;
+  int rc = 0;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    WhatIfRun& r = out.emplace_back();
+    r.id = q.columnInt(0);
+    r.snapshot = id;
+    r.createdAtMs = q.columnInt(1);
+    r.policy = {q.columnText(2), as<std::uint64_t>(q.columnInt(3)), q.columnText(4)};
+    r.resultsJson = q.columnText(5);
+    const auto blob = q.columnBlob(6);
+    r.resultsBlob.assign(blob.begin(), blob.end());
+  }
+  if (rc != SQLITE_DONE) return m_db.error(rc, "reading what-if runs of snapshot " + std::to_string(id));
+  return out;
+}
+
+}  // namespace hetsched
