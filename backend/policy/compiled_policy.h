@@ -1,0 +1,62 @@
+#pragma once
+
+#include "sched/node_score.h"
+#include "sched/routing.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hetsched {
+
+enum class QueueKind : std::uint8_t { Fcfs, Sjf, Srtf, Priority };
+
+enum class PlacementKind : std::uint8_t {
+  TypeRouting,
+  RoundRobin,
+  WeightedRoundRobin,
+  LeastConnections,
+  KeyHash,
+  ConsistentHash,
+  SeedScore,
+  FirstFit,
+  BestFit,
+  WorstFit,
+  External,
+};
+
+std::string_view toString(QueueKind kind);
+std::string_view toString(PlacementKind kind);
+
+// A validated policy in the form the simulator's hot loop reads: plain
+// fields, no Protobuf accessors, defaults resolved.
+struct CompiledPolicy {
+  std::string name;
+  std::uint32_t version = 1;
+  std::string description;
+
+  QueueKind queue = QueueKind::Fcfs;
+  double agingIntervalS = 0.0;
+  std::uint32_t backfillDepth = 0;
+
+  PlacementKind placement = PlacementKind::FirstFit;
+  RoutingTable routing;
+  std::vector<std::uint32_t> weights;  // per node index; missing entries weigh 1
+  std::uint32_t virtualNodes = 0;
+  NodeScoreWeights scoreWeights;
+  std::string externalScorer;
+
+  bool preemption = false;
+  double restartCostS = 0.0;
+  bool keepProgress = false;
+
+  bool migration = false;
+  double migrationThreshold = 1.0;
+  double migrationCostS = 0.0;
+  std::uint32_t migrationMaxPerEvent = 0;
+
+  std::uint32_t weightOf(std::uint32_t node) const { return node < weights.size() ? weights[node] : 1; }
+};
+
+}  // namespace hetsched

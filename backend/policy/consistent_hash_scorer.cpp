@@ -1,0 +1,29 @@
+#include "consistent_hash_scorer.h"
+
+#include "hashing.h"
+
+namespace hetsched {
+
+ConsistentHashScorer::ConsistentHashScorer(const Topology& topology, std::uint32_t virtualNodes)
+    : m_rings{ConsistentHashRing(virtualNodes), ConsistentHashRing(virtualNodes), ConsistentHashRing(virtualNodes)} {
+  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) m_rings[index(topology.nodes[n].kind)].add(n);
+}
+
+std::optional<std::uint32_t> ConsistentHashScorer::choose(const ScoringContext& context,
+                                                          const PlacementRequest& request, FitOracle& fit) {
+  const ConsistentHashRing& ring = m_rings[index(request.kind)];
+  if (ring.empty() || context.index.maxFree(request.kind) < request.needMilli) return std::nullopt;
+  const std::size_t first = ring.ownerPoint(stableHash(request.key));
+  std::uint32_t previous = ~0u;
+  // Consecutive points of one member are asked once; a member seen earlier
+  // on the walk may be asked again, which is harmless.
+  for (std::size_t i = 0; i < ring.pointCount(); ++i) {
+    const std::uint32_t node = ring.memberAt(first + i);
+    if (node == previous) continue;
+    previous = node;
+    if (context.index.freeOf(node) >= request.needMilli && fit.fits(node)) return node;
+  }
+  return std::nullopt;
+}
+
+}  // namespace hetsched

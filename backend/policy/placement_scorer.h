@@ -1,0 +1,44 @@
+#pragma once
+
+#include "free_capacity_index.h"
+#include "model/job.h"
+#include "sched/capacity_state.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace hetsched {
+
+// What a scorer sees of the cluster at the moment of a decision.
+struct ScoringContext {
+  const Topology& topology;
+  const CapacityState& state;
+  const FreeCapacityIndex& index;
+};
+
+// The job being placed: its spec, the device kind it was routed to, what it
+// needs of that kind's primary resource, and its hashing key (the seed's
+// "client IP": a user, a tenant, a job group).
+struct PlacementRequest {
+  const JobSpec& spec;
+  DeviceKind kind = DeviceKind::Cpu;
+  std::uint32_t needMilli = 0;
+  std::string_view key;
+};
+
+// Chooses the node for one job among those of its kind that fit. This is the
+// extension point of the placement family: the built-in rules below and,
+// through ScorerRegistry, scorers written elsewhere (the ATC'23 GPU-sharing
+// family: Random-fit, DotProd, GPU Clustering, GPU Packing, Best-fit, FGD).
+class PlacementScorer {
+ public:
+  virtual ~PlacementScorer() = default;
+  virtual std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
+                                              FitOracle& fit) = 0;
+  // Lifecycle notices for scorers with state (least connections).
+  virtual void onStarted(std::uint32_t node) { (void)node; }
+  virtual void onFinished(std::uint32_t node) { (void)node; }
+};
+
+}  // namespace hetsched

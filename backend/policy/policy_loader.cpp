@@ -1,0 +1,102 @@
+#include "policy_loader.h"
+
+#include "policy_validation.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace hetsched {
+
+namespace {
+
+QueueKind queueKind(v1::QueueDiscipline::Kind kind) {
+  switch (kind) {
+    case v1::QueueDiscipline::SJF: return QueueKind::Sjf;
+    case v1::QueueDiscipline::SRTF: return QueueKind::Srtf;
+    case v1::QueueDiscipline::PRIORITY: return QueueKind::Priority;
+    default: return QueueKind::Fcfs;
+  }
+}
+
+PlacementKind placementKind(v1::PlacementRule::Kind kind) {
+  switch (kind) {
+    case v1::PlacementRule::TYPE_ROUTING: return PlacementKind::TypeRouting;
+    case v1::PlacementRule::ROUND_ROBIN: return PlacementKind::RoundRobin;
+    case v1::PlacementRule::WEIGHTED_ROUND_ROBIN: return PlacementKind::WeightedRoundRobin;
+    case v1::PlacementRule::LEAST_CONNECTIONS: return PlacementKind::LeastConnections;
+    case v1::PlacementRule::KEY_HASH: return PlacementKind::KeyHash;
+    case v1::PlacementRule::CONSISTENT_HASH: return PlacementKind::ConsistentHash;
+    case v1::PlacementRule::SEED_SCORE: return PlacementKind::SeedScore;
+    case v1::PlacementRule::BEST_FIT: return PlacementKind::BestFit;
+    case v1::PlacementRule::WORST_FIT: return PlacementKind::WorstFit;
+    case v1::PlacementRule::EXTERNAL: return PlacementKind::External;
+    default: return PlacementKind::FirstFit;
+  }
+}
+
+// Wire enums are offset by their UNSPECIFIED zero.
+JobKind jobKind(v1::JobKind kind) { return static_cast<JobKind>(static_cast<int>(kind) - 1); }
+DeviceKind deviceKind(v1::DeviceKind kind) { return static_cast<DeviceKind>(static_cast<int>(kind) - 1); }
+
+}  // namespace
+
+std::variant<v1::Policy, PolicyLoadError> parsePolicyJson(std::string_view json) {
+  v1::Policy policy;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(json.data(), json.size()), &policy, options);
+  if (!status.ok()) return PolicyLoadError{PolicyLoadError::Kind::BadJson, std::string(status.message()), {}};
+  auto errors = validatePolicy(policy);
+  if (!errors.empty()) return PolicyLoadError{PolicyLoadError::Kind::Invalid, {}, std::move(errors)};
+  return policy;
+}
+
+std::variant<v1::Policy, PolicyLoadError> loadPolicyFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return PolicyLoadError{PolicyLoadError::Kind::Unreadable, path.string(), {}};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parsePolicyJson(text.str());
+}
+
+std::string policyToJson(const v1::Policy& policy) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(policy, &out, options);
+  return out;
+}
+
+std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Policy& p) {
+  auto errors = validatePolicy(p);
+  if (!errors.empty()) return errors;
+  CompiledPolicy c;
+  c.name = p.name();
+  c.version = p.version();
+  c.description = p.description();
+  c.queue = queueKind(p.queue().kind());
+  c.agingIntervalS = p.queue().aging_interval_s();
+  c.backfillDepth = p.queue().backfill_depth();
+  const v1::PlacementRule& pl = p.placement();
+  c.placement = placementKind(pl.kind());
+  for (const auto& route : pl.routes()) c.routing.set(jobKind(route.job_kind()), deviceKind(route.device_kind()));
+  c.weights.assign(pl.weights().begin(), pl.weights().end());
+  c.virtualNodes = pl.virtual_nodes();
+  c.scoreWeights = {pl.priority_factor(), pl.resource_score()};
+  c.externalScorer = pl.external_scorer();
+  c.preemption = p.preemption().enabled();
+  c.restartCostS = p.preemption().restart_cost_s();
+  c.keepProgress = p.preemption().keep_progress();
+  c.migration = p.migration().enabled();
+  c.migrationThreshold = p.migration().utilization_threshold();
+  c.migrationCostS = p.migration().cost_s();
+  c.migrationMaxPerEvent = p.migration().max_per_event();
+  return c;
+}
+
+}  // namespace hetsched

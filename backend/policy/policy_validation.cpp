@@ -1,0 +1,70 @@
+#include "policy_validation.h"
+
+#include "policy.pb.h"
+
+#include <cmath>
+#include <string>
+
+namespace hetsched {
+
+namespace {
+
+// Bounds that keep a policy's cost sane rather than express taste: a ring of
+// more than 10,000 points per node or a backfill window past 1,024 jobs
+// only slows the simulator down.
+constexpr std::uint32_t kMaxVirtualNodes = 10'000;
+constexpr std::uint32_t kMaxBackfillDepth = 1'024;
+
+std::string indexed(const char* field, int i) { return std::string(field) + "[" + std::to_string(i) + "]"; }
+
+bool nonNegative(double v) { return std::isfinite(v) && v >= 0.0; }
+
+}  // namespace
+
+std::vector<FieldError> validatePolicy(const v1::Policy& p) {
+  std::vector<FieldError> errors;
+  auto fail = [&](std::string field, const char* problem) { errors.push_back({std::move(field), problem}); };
+
+  if (p.name().empty()) fail("name", "must not be empty");
+  if (p.version() == 0) fail("version", "must be > 0");
+
+  const v1::QueueDiscipline& q = p.queue();
+  if (q.kind() == v1::QueueDiscipline::KIND_UNSPECIFIED) fail("queue.kind", "must be set");
+  if (!nonNegative(q.aging_interval_s()))
+    fail("queue.aging_interval_s", "must be >= 0");
+  else if (q.kind() == v1::QueueDiscipline::PRIORITY && q.aging_interval_s() <= 0.0)
+    fail("queue.aging_interval_s", "must be > 0 for PRIORITY, or low classes can starve");
+  if (q.backfill_depth() > kMaxBackfillDepth) fail("queue.backfill_depth", "must be <= 1024");
+
+  const v1::PlacementRule& pl = p.placement();
+  if (pl.kind() == v1::PlacementRule::KIND_UNSPECIFIED) fail("placement.kind", "must be set");
+  for (int i = 0; i < pl.routes_size(); ++i) {
+    if (pl.routes(i).job_kind() == v1::JOB_KIND_UNSPECIFIED)
+      fail(indexed("placement.routes", i) + ".job_kind", "must be set");
+    if (pl.routes(i).device_kind() == v1::DEVICE_KIND_UNSPECIFIED)
+      fail(indexed("placement.routes", i) + ".device_kind", "must be set");
+  }
+  for (int i = 0; i < pl.weights_size(); ++i) {
+    if (pl.weights(i) == 0) fail(indexed("placement.weights", i), "must be > 0");
+  }
+  if (pl.kind() == v1::PlacementRule::CONSISTENT_HASH && pl.virtual_nodes() == 0)
+    fail("placement.virtual_nodes", "must be > 0");
+  if (pl.virtual_nodes() > kMaxVirtualNodes) fail("placement.virtual_nodes", "must be <= 10000");
+  if (!nonNegative(pl.priority_factor())) fail("placement.priority_factor", "must be >= 0");
+  if (!nonNegative(pl.resource_score())) fail("placement.resource_score", "must be >= 0");
+  if (pl.kind() == v1::PlacementRule::EXTERNAL && pl.external_scorer().empty())
+    fail("placement.external_scorer", "must name a scorer");
+
+  const v1::PreemptionRule& pre = p.preemption();
+  if (!nonNegative(pre.restart_cost_s())) fail("preemption.restart_cost_s", "must be >= 0");
+
+  const v1::MigrationRule& m = p.migration();
+  const double threshold = m.utilization_threshold();
+  if (m.enabled() && !(std::isfinite(threshold) && threshold > 0.0 && threshold <= 1.0))
+    fail("migration.utilization_threshold", "must be in (0, 1]");
+  if (!nonNegative(m.cost_s())) fail("migration.cost_s", "must be >= 0");
+  if (m.enabled() && m.max_per_event() == 0) fail("migration.max_per_event", "must be > 0");
+  return errors;
+}
+
+}  // namespace hetsched
