@@ -1,0 +1,27 @@
+#include "job_fit.h"
+
+#include <algorithm>
+
+namespace hetsched {
+
+bool JobFit::fits(std::uint32_t node) {
+  const NodeInfo& info = m_topology.nodes[node];
+  if (!m_job->allowedModels.empty()) {
+    if (info.deviceCount == 0) return false;
+    const std::uint32_t model = m_topology.devices[info.firstDevice].model;
+    if (std::ranges::find(m_job->allowedModels, model) == m_job->allowedModels.end()) return false;
+  }
+  auto placement = m_placer.fitOnNode(m_state, m_job->spec, node);
+  if (!placement) return false;
+  m_cached = std::move(*placement);
+  m_cachedNode = node;
+  return true;
+}
+
+Placement JobFit::take(std::uint32_t node) {
+  if (m_cachedNode != node) (void)fits(node);
+  m_cachedNode = kNone;
+  return std::move(m_cached);
+}
+
+}  // namespace hetsched

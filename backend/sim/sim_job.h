@@ -1,0 +1,22 @@
+#pragma once
+
+#include "model/job.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hetsched {
+
+// One job of a what-if run. `spec.estimatedRuntimeS` is what the scheduler
+// believes (SJF/SRTF order by it; 0 = trust `runtimeS`), `runtimeS` is what
+// the job really takes.
+struct SimJob {
+  JobSpec spec;
+  double arrivalS = 0.0;
+  double runtimeS = 0.0;
+  std::vector<std::uint32_t> allowedModels;  // indices into Topology::models; empty: any
+  std::string key;                           // hashing key (user, tenant); empty: the job's name
+};
+
+}  // namespace hetsched

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "model/device_kind.h"
+#include "model/job.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace hetsched {
+
+enum class SimError : std::uint8_t { UnknownScorer, NoNodes };
+
+// Why a job never ran.
+enum class UnschedulableReason : std::uint8_t { None, InvalidRuntime, NeverFits };
+
+// One job's life. Times in seconds of simulated time; -1 where it never
+// happened. node/devices are those of its last run.
+struct JobTimeline {
+  double arrivalS = 0.0;
+  double startS = -1.0;  // first start
+  double endS = -1.0;
+  double runtimeS = 0.0;
+  std::uint32_t node = 0;
+  std::vector<std::uint32_t> devices;
+  std::uint32_t preemptions = 0;
+  JobState state = JobState::Queued;
+  UnschedulableReason reason = UnschedulableReason::None;
+
+  bool operator==(const JobTimeline&) const = default;
+};
+
+struct PreemptionEvent {
+  double timeS = 0.0;
+  std::uint32_t victim = 0;     // input index
+  std::uint32_t preemptor = 0;  // input index
+  std::uint32_t node = 0;
+
+  bool operator==(const PreemptionEvent&) const = default;
+};
+
+// The cluster at one instant.
+struct TimeSample {
+  double timeS = 0.0;
+  std::array<double, kDeviceKindCount> busy{};       // share of devices running something
+  std::array<double, kDeviceKindCount> allocated{};  // share of capacity (milli) allocated
+  double powerW = 0.0;
+  std::uint32_t queued = 0;
+  std::uint32_t running = 0;
+};
+
+struct SimSummary {
+  std::uint64_t jobs = 0;
+  std::uint64_t completed = 0;
+  std::uint64_t unschedulable = 0;
+  double waitAvgS = 0.0;  // time not making progress: end - arrival - runtime
+  double waitP50S = 0.0;
+  double waitP95S = 0.0;
+  double waitP99S = 0.0;
+  double responseAvgS = 0.0;  // first start - arrival
+  double jctAvgS = 0.0;       // end - arrival
+  double slowdownAvg = 0.0;   // (end - arrival) / runtime
+  double makespanS = 0.0;     // last end - first arrival
+  std::array<double, kDeviceKindCount> utilization{};  // time-average of TimeSample::busy
+  std::array<double, kDeviceKindCount> allocation{};   // time-average of TimeSample::allocated
+  double gpuAllocationRatio = 0.0;
+  double energyJ = 0.0;  // sum over devices of (idle + (tdp - idle) * util) dt
+  std::uint64_t preemptions = 0;
+  std::uint64_t migrations = 0;
+};
+
+struct SimResult {
+  std::vector<JobTimeline> jobs;  // in input order
+  std::vector<PreemptionEvent> preemptions;
+  std::vector<TimeSample> series;
+  SimSummary summary;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "sim_result.h"
+
+#include <vector>
+
+namespace hetsched {
+
+class UsageMeter;
+
+// Aggregates the timeline into the what-if table's numbers. Percentiles are
+// nearest-rank over completed jobs.
+SimSummary summarize(const std::vector<JobTimeline>& jobs, const UsageMeter& meter, std::uint64_t preemptions,
+                     std::uint64_t migrations);
+
+// Nearest-rank percentile (p in [0, 100]) of unsorted values; 0 when empty.
+double percentile(std::vector<double> values, double p);
+
+}  // namespace hetsched

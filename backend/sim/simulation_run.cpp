@@ -1,0 +1,305 @@
+#include "simulation_run.h"
+
+#include "policy/free_capacity_index.h"
+#include "policy/preemption.h"
+#include "policy/scorer_registry.h"
+#include "sim_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numeric>
+
+namespace hetsched {
+
+namespace {
+
+std::vector<std::uint32_t> column(const CapacityState& state, std::size_t nodes, bool total) {
+  std::vector<std::uint32_t> out(nodes);
+  for (std::uint32_t n = 0; n < nodes; ++n) out[n] = total ? state.nodeTotalMilli(n) : state.nodeFreeMilli(n);
+  return out;
+}
+
+// What a job needs of its kind's primary resource, the index's key.
+std::uint32_t primaryNeed(const JobRequests& r, DeviceKind kind) {
+  switch (kind) {
+    case DeviceKind::Cpu: return r.cpuMilli;
+    case DeviceKind::Gpu: return r.gpuCount > 0 ? r.gpuCount * 1000 : r.gpuMilli;
+    case DeviceKind::Tpu: return r.tpuCount * 1000;
+  }
+  return 0;
+}
+
+double autoInterval(std::span<const SimJob> jobs) {
+  double lo = INFINITY, hi = -INFINITY, longest = 0.0;
+  for (const SimJob& j : jobs) {
+    if (!std::isfinite(j.arrivalS)) continue;
+    lo = std::min(lo, j.arrivalS);
+    hi = std::max(hi, j.arrivalS);
+    if (std::isfinite(j.runtimeS)) longest = std::max(longest, j.runtimeS);
+  }
+  const double span = hi - lo + longest;
+  return span > 0 && std::isfinite(span) ? span / 500.0 : 1.0;
+}
+
+}  // namespace
+
+SimulationRun::SimulationRun(const Topology& topology, const CompiledPolicy& policy,
+                             const SimulationOptions& options, std::span<const SimJob> jobs)
+    : m_topology(topology),
+      m_policy(policy),
+      m_options(options),
+      m_jobs(jobs),
+      m_state(topology),
+      m_placer(topology, policy.routing, policy.scoreWeights),
+      m_index(topology, column(m_state, topology.nodes.size(), false), column(m_state, topology.nodes.size(), true)),
+      m_shapes(topology, m_state),
+      m_meter(topology, m_state, options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs),
+              options.maxSamples),
+      m_fit(topology, m_state, m_placer),
+      m_scorer(makeScorer(policy, topology, m_state, options.scorers, options.seed)),
+      m_queues{JobQueue(policy.queue, policy.agingIntervalS), JobQueue(policy.queue, policy.agingIntervalS),
+               JobQueue(policy.queue, policy.agingIntervalS)},
+      m_timeline(jobs.size()),
+      m_remaining(jobs.size()),
+      m_doneS(jobs.size(), 0.0),
+      m_runStart(jobs.size(), 0.0),
+      m_generation(jobs.size(), 0),
+      m_queueSeq(jobs.size(), 0),
+      m_kind(jobs.size(), 0),
+      m_need(jobs.size(), 0),
+      m_placement(jobs.size()),
+      m_victimKey(preemptive() ? jobs.size() : 0) {}
+
+SimulationRun::~SimulationRun() = default;
+
+double SimulationRun::expectedRuntime(std::uint32_t j) const {
+  const double estimate = m_jobs[j].spec.estimatedRuntimeS;
+  return estimate > 0.0 ? estimate : m_jobs[j].runtimeS;
+}
+
+double SimulationRun::expectedRemaining(std::uint32_t j, double t) const {
+  double left = std::max(0.0, expectedRuntime(j) - m_doneS[j]);
+  if (m_timeline[j].state == JobState::Running) left -= t - m_runStart[j];
+  return std::max(0.0, left) + (m_timeline[j].preemptions > 0 ? m_policy.restartCostS : 0.0);
+}
+
+SimResult SimulationRun::execute() {
+  std::vector<std::uint32_t> order;
+  order.reserve(m_jobs.size());
+  for (std::uint32_t j = 0; j < m_jobs.size(); ++j) {
+    m_timeline[j].arrivalS = m_jobs[j].arrivalS;
+    m_timeline[j].runtimeS = m_jobs[j].runtimeS;
+    if (std::isfinite(m_jobs[j].arrivalS)) {
+      order.push_back(j);
+    } else {
+      m_timeline[j].state = JobState::Unschedulable;
+      m_timeline[j].reason = UnschedulableReason::InvalidRuntime;
+    }
+  }
+  std::ranges::stable_sort(order, {}, [&](std::uint32_t j) { return m_jobs[j].arrivalS; });
+
+  std::vector<std::uint32_t> arrived;
+  std::size_t next = 0;
+  const auto later = std::greater<Completion>{};
+  while (next < order.size() || !m_completions.empty()) {
+    double t = next < order.size() ? m_jobs[order[next]].arrivalS : INFINITY;
+    if (!m_completions.empty()) t = std::min(t, m_completions.front().timeS);
+    m_meter.advance(t, m_queued, m_running);
+
+    while (!m_completions.empty() && m_completions.front().timeS <= t) {
+      std::ranges::pop_heap(m_completions, later);
+      const Completion c = m_completions.back();
+      m_completions.pop_back();
+      if (c.generation == m_generation[c.job]) finish(c.job, t);
+    }
+    arrived.clear();
+    for (; next < order.size() && m_jobs[order[next]].arrivalS <= t; ++next) {
+      arrive(order[next], t);
+      if (m_timeline[order[next]].state == JobState::Queued) arrived.push_back(order[next]);
+    }
+    for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+      if (m_dirty[k]) dispatch(k, t);
+    if (preemptive()) {
+      for (const std::uint32_t j : arrived)
+        if (m_timeline[j].state == JobState::Queued) tryPreempt(j, t);
+      for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+        if (m_dirty[k]) dispatch(k, t);
+    }
+  }
+  m_meter.finish(m_queued, m_running);
+
+  SimResult result;
+  for (JobTimeline& tl : m_timeline) {
+    if (tl.state == JobState::Queued) {  // cannot happen while NodeShapes is exact; never drop a job silently
+      tl.state = JobState::Unschedulable;
+      tl.reason = UnschedulableReason::NeverFits;
+    }
+  }
+  result.summary = summarize(m_timeline, m_meter, m_preemptionLog.size(), 0);
+  result.jobs = std::move(m_timeline);
+  result.preemptions = std::move(m_preemptionLog);
+  result.series = m_meter.takeSeries();
+  return result;
+}
+
+void SimulationRun::arrive(std::uint32_t j, double) {
+  const SimJob& job = m_jobs[j];
+  JobTimeline& tl = m_timeline[j];
+  if (!std::isfinite(job.runtimeS) || job.runtimeS <= 0.0) {
+    tl.state = JobState::Unschedulable;
+    tl.reason = UnschedulableReason::InvalidRuntime;
+    return;
+  }
+  const DeviceKind kind = m_policy.routing.route(job.spec.kind);
+  if (!m_shapes.canEverFit(job.spec.requests, kind, job.allowedModels)) {
+    tl.state = JobState::Unschedulable;
+    tl.reason = UnschedulableReason::NeverFits;
+    return;
+  }
+  m_kind[j] = static_cast<std::uint8_t>(index(kind));
+  m_need[j] = primaryNeed(job.spec.requests, kind);
+  m_remaining[j] = job.runtimeS;
+  enqueue(j);
+}
+
+void SimulationRun::enqueue(std::uint32_t j) {
+  m_timeline[j].state = JobState::Queued;  // first: expectedRemaining reads it
+  const double size = m_policy.queue == QueueKind::Srtf ? expectedRemaining(j, 0.0) : expectedRuntime(j);
+  const QueueEntry entry{j, m_jobs[j].arrivalS, size, m_jobs[j].spec.priority, ++m_seq};
+  m_queueSeq[j] = entry.seq;
+  m_queues[m_kind[j]].push(entry);
+  ++m_queued;
+  m_dirty[m_kind[j]] = true;
+}
+
+bool SimulationRun::stale(const QueueEntry& e) const {
+  return m_timeline[e.job].state != JobState::Queued || m_queueSeq[e.job] != e.seq;
+}
+
+void SimulationRun::dispatch(std::size_t k, double t) {
+  m_dirty[k] = false;
+  JobQueue& queue = m_queues[k];
+  m_held.clear();
+  while (!queue.empty()) {
+    const QueueEntry& head = queue.top(t);
+    if (stale(head)) {
+      queue.pop(t);
+      continue;
+    }
+    // A head that failed and has seen no capacity freed since fails again.
+    const bool knownBlocked = m_blocked[k].seq == head.seq && m_blocked[k].epoch == m_epoch[k];
+    if (!knownBlocked && tryStart(head.job, t)) {
+      queue.pop(t);
+      continue;
+    }
+    if (m_held.empty()) m_blocked[k] = {head.seq, m_epoch[k]};
+    if (m_held.size() >= m_policy.backfillDepth) break;
+    m_held.push_back(queue.pop(t));
+  }
+  for (const QueueEntry& e : m_held) queue.push(e);
+  m_dirty[k] = false;
+}
+
+bool SimulationRun::tryStart(std::uint32_t j, double t) {
+  const SimJob& job = m_jobs[j];
+  const std::string_view key = job.key.empty() ? std::string_view(job.spec.name) : std::string_view(job.key);
+  const PlacementRequest request{job.spec, static_cast<DeviceKind>(m_kind[j]), m_need[j], key};
+  m_fit.reset(job);
+  const auto node = m_scorer->choose({m_topology, m_state, m_index}, request, m_fit);
+  if (!node) return false;
+  start(j, m_fit.take(*node), t);
+  return true;
+}
+
+void SimulationRun::start(std::uint32_t j, Placement p, double t) {
+  const std::uint32_t node = p.node;
+  m_meter.beforeAllocate(p, m_state);
+  m_state.allocate(p);
+  m_index.update(node, m_state.nodeFreeMilli(node));
+  m_scorer->onStarted(node);
+  JobTimeline& tl = m_timeline[j];
+  tl.state = JobState::Running;
+  if (tl.startS < 0.0) tl.startS = t;
+  tl.node = node;
+  m_runStart[j] = t;
+  m_completions.push_back({t + m_remaining[j], ++m_seq, j, m_generation[j]});
+  std::ranges::push_heap(m_completions, std::greater<Completion>{});
+  if (preemptive() && m_jobs[j].spec.interruptible) {
+    // Priority rule: lowest class first, then the latest start (least work
+    // lost). SRTF: the longest expected remaining time first.
+    const VictimKey key = m_policy.queue == QueueKind::Srtf
+                              ? VictimKey{-(t + expectedRemaining(j, t)), 0.0, j}
+                              : VictimKey{-static_cast<double>(m_jobs[j].spec.priority), -t, j};
+    m_victimKey[j] = key;
+    m_victims[m_kind[j]].insert(key);
+  }
+  m_placement[j] = std::move(p);
+  ++m_running;
+  --m_queued;
+}
+
+void SimulationRun::release(std::uint32_t j) {
+  Placement& p = m_placement[j];
+  m_state.release(p);
+  m_meter.afterRelease(p, m_state);
+  m_index.update(p.node, m_state.nodeFreeMilli(p.node));
+  m_scorer->onFinished(p.node);
+  if (preemptive() && m_jobs[j].spec.interruptible) m_victims[m_kind[j]].erase(m_victimKey[j]);
+  ++m_epoch[m_kind[j]];
+  m_dirty[m_kind[j]] = true;
+  --m_running;
+}
+
+void SimulationRun::finish(std::uint32_t j, double t) {
+  release(j);
+  JobTimeline& tl = m_timeline[j];
+  tl.state = JobState::Completed;
+  tl.endS = t;
+  tl.devices = std::move(m_placement[j].devices);
+  m_placement[j] = Placement{};
+}
+
+void SimulationRun::evict(std::uint32_t v, std::uint32_t by, double t) {
+  release(v);
+  const double ran = t - m_runStart[v];
+  if (keepsProgress()) {
+    m_remaining[v] -= ran;
+    m_doneS[v] += ran;
+  } else {
+    m_remaining[v] = m_jobs[v].runtimeS;
+    m_doneS[v] = 0.0;
+  }
+  m_remaining[v] += m_policy.restartCostS;
+  ++m_generation[v];  // its pending completion is void
+  ++m_timeline[v].preemptions;
+  m_preemptionLog.push_back({t, v, by, m_placement[v].node});
+  m_placement[v] = Placement{};
+  enqueue(v);
+}
+
+bool SimulationRun::tryPreempt(std::uint32_t j, double t) {
+  auto& victims = m_victims[m_kind[j]];
+  const bool srtf = m_policy.queue == QueueKind::Srtf;
+  std::uint32_t tries = 0;
+  for (auto it = victims.begin(); it != victims.end() && tries < m_options.maxVictimTries; ++it, ++tries) {
+    const std::uint32_t v = it->job;
+    // Victims are ordered so that once one does not qualify, none after it does.
+    if (srtf ? !(expectedRemaining(j, t) < expectedRemaining(v, t))
+             : !shouldPreempt(m_jobs[v].spec.priority, m_jobs[v].spec.interruptible, m_jobs[j].spec.priority))
+      break;
+    const Placement& held = m_placement[v];
+    m_state.release(held);
+    m_fit.reset(m_jobs[j]);
+    const bool fits = m_fit.fits(held.node);
+    m_state.allocate(held);
+    if (!fits) continue;
+    const std::uint32_t node = held.node;
+    evict(v, j, t);
+    start(j, m_fit.take(node), t);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace hetsched

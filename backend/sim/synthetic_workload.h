@@ -1,0 +1,23 @@
+#pragma once
+
+#include "model/topology.h"
+#include "sim_job.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace hetsched {
+
+// A heterogeneous cluster of `nodes` nodes from the seed's device table:
+// 60 % CPU nodes (2 Xeon sockets), 30 % GPU nodes (8 A100), 10 % TPU nodes
+// (4 TPU v4).
+Topology syntheticTopology(std::uint32_t nodes);
+
+// `count` jobs: 60 % CPU work (service, batch, real-time), 30 % GPU training
+// (a third of it GPU shares), 10 % TPU inference; runtimes a mix of short
+// (80 %, mean 60 s) and long (mean 1,800 s) jobs; Poisson arrivals paced so
+// that the busiest kind is offered `load` of its capacity. Same seed, same jobs.
+std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,
+                                  double load = 0.9);
+
+}  // namespace hetsched
