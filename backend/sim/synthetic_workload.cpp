@@ -43,7 +43,7 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
     const double runtime = rng.uniform() < 0.8 ? rng.exponential(60.0) : rng.exponential(1800.0);
     j.runtimeS = std::max(1.0, std::round(runtime));
     if (pick < 0.6) {
-      static constexpr std::array kCpu{1000u, 2000u, 4000u, 8000u, 16000u};
+      static constexpr std::array kCpu{2000u, 4000u, 8000u, 16000u, 32000u};
       static constexpr std::array kKinds{JobKind::Service, JobKind::Batch, JobKind::Realtime};
       static constexpr std::array kClass{PriorityClass::Middle, PriorityClass::Low, PriorityClass::High};
       const std::uint32_t which = rng.below(3);
@@ -52,7 +52,7 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
       r.cpuMilli = kCpu[rng.below(kCpu.size())];
       r.memoryMib = 1024u * (1u + rng.below(32));
       demand[index(DeviceKind::Cpu)] += r.cpuMilli * j.runtimeS;
-    } else if (pick < 0.9) {
+    } else if (pick < 0.95) {
       j.spec.kind = JobKind::Training;
       j.spec.priority = PriorityClass::Low;
       r.cpuMilli = 4000;
@@ -73,7 +73,7 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
       demand[index(DeviceKind::Tpu)] += r.tpuCount * 1000.0 * j.runtimeS;
     }
     j.spec.interruptible = j.spec.priority == PriorityClass::Low;
-    j.key = {};
+    j.key = "t" + std::to_string(rng.below(1000));  // one of 1,000 tenants
   }
   std::array<double, kDeviceKindCount> capacity{};
   const CapacityState empty(topology);

@@ -13,8 +13,9 @@ namespace hetsched {
 // (4 TPU v4).
 Topology syntheticTopology(std::uint32_t nodes);
 
-// `count` jobs: 60 % CPU work (service, batch, real-time), 30 % GPU training
-// (a third of it GPU shares), 10 % TPU inference; runtimes a mix of short
+// `count` jobs: 60 % CPU work (service, batch, real-time), 35 % GPU training
+// (a third of it GPU shares), 5 % TPU inference, which loads the three kinds
+// of syntheticTopology() about evenly; keys from 1,000 tenants; runtimes a mix of short
 // (80 %, mean 60 s) and long (mean 1,800 s) jobs; Poisson arrivals paced so
 // that the busiest kind is offered `load` of its capacity. Same seed, same jobs.
 std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,

@@ -22,6 +22,7 @@ constexpr std::array kBenches{
           &benchStream},
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
           &benchStore},
+    Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
 };
 
 int usage() {

@@ -13,6 +13,7 @@ namespace hetsched::cli {
 int benchFrame(const Args& args);
 int benchStream(const Args& args);
 int benchStore(const Args& args);
+int benchSim(const Args& args);
 
 double median(std::vector<double> values);
 // A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.

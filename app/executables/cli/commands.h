@@ -17,5 +17,7 @@ struct Command {
 int runBench(std::span<char* const> args);
 int runExperiment(std::span<char* const> args);
 int runSnapshot(std::span<char* const> args);
+int runWhatif(std::span<char* const> args);
+int runPolicies(std::span<char* const> args);
 
 }  // namespace hetsched::cli

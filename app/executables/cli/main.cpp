@@ -15,6 +15,10 @@ constexpr std::array kCommands{
     Command{"experiment", "reproduce published experiments (fragmentation: ATC'23 FGD)",
             &hetsched::cli::runExperiment},
     Command{"snapshot", "inspect snapshot files, make one from a simulated cluster", &hetsched::cli::runSnapshot},
+    Command{"whatif", "run jobs on a cluster under one or more policies, metrics side by side",
+            &hetsched::cli::runWhatif},
+    Command{"policies", "list the built-in scheduling policies and their parameters",
+            &hetsched::cli::runPolicies},
 };
 
 int usage(FILE* out) {

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "policy.pb.h"
+
+#include <string>
+#include <variant>
+
+namespace hetsched::cli {
+
+// A policy named on the command line: a JSON file, or the name of a
+// built-in ("sjf"). Errors come back as one printable message.
+std::variant<v1::Policy, std::string> resolvePolicy(const std::string& fileOrName);
+
+// One line per parameter that matters for the policy's kinds.
+std::string describePolicy(const v1::Policy& policy);
+
+}  // namespace hetsched::cli

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "sim/sim_result.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace hetsched::cli {
+
+struct WhatifColumn {
+  std::string policy;
+  SimSummary summary;
+  double wallS = 0.0;
+};
+
+// The side-by-side metrics table, one column per policy.
+void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
+// The same numbers as JSON: {"policies": [{"name": ..., "summary": {...}}]}.
+std::string whatifJson(const std::vector<WhatifColumn>& columns, const std::string& workload);
+
+}  // namespace hetsched::cli
