@@ -1,0 +1,300 @@
+// Policy files, validation, queue disciplines and the placement scorers that
+// carry guarantees of their own (smooth WRR, consistent hashing).
+#include "policy/builtin_policies.h"
+#include "policy/consistent_hash_ring.h"
+#include "policy/free_capacity_index.h"
+#include "policy/job_queue.h"
+#include "policy/policy_loader.h"
+#include "policy/preemption.h"
+#include "policy/weighted_round_robin_scorer.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <map>
+#include <random>
+
+using namespace hetsched;
+
+Q_DECLARE_METATYPE(hetsched::PriorityClass)
+
+namespace {
+
+class AcceptAll final : public FitOracle {
+ public:
+  bool fits(std::uint32_t) override { return true; }
+};
+
+// n CPU nodes, each one Xeon socket (32 cores).
+Topology cpuNodes(std::uint32_t n) {
+  Topology t;
+  t.models = {*findBuiltinModel("Xeon")};
+  for (std::uint32_t i = 0; i < n; ++i) {
+    t.nodes.push_back({"n" + std::to_string(i), DeviceKind::Cpu, i, 1, 0, 1024});
+    t.devices.push_back({i, 0, 0});
+  }
+  return t;
+}
+
+QStringList messages(const std::vector<FieldError>& errors) {
+  QStringList out;
+  for (const FieldError& e : errors) out << QString::fromStdString(e.message());
+  return out;
+}
+
+}  // namespace
+
+class TestPolicy : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void validation_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QStringList>("expected");
+    const QString ok = QStringLiteral(R"("name":"p","version":1,"queue":{"kind":"FCFS"},)");
+    QTest::newRow("valid") << ok + QStringLiteral(R"("placement":{"kind":"FIRST_FIT"}})") << QStringList{};
+    QTest::newRow("weights") << ok + QStringLiteral(R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[3,1,2,0]}})")
+                             << QStringList{QStringLiteral("placement.weights[3]: must be > 0")};
+    QTest::newRow("two weights") << ok + QStringLiteral(R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[0,1,0]}})")
+                                 << QStringList{QStringLiteral("placement.weights[0]: must be > 0"),
+                                                QStringLiteral("placement.weights[2]: must be > 0")};
+    QTest::newRow("no name, no version")
+        << QStringLiteral(R"({"queue":{"kind":"SJF"},"placement":{"kind":"BEST_FIT"}})")
+        << QStringList{QStringLiteral("name: must not be empty"), QStringLiteral("version: must be > 0")};
+    QTest::newRow("kinds unset") << QStringLiteral(R"({"name":"p","version":2})")
+                                 << QStringList{QStringLiteral("queue.kind: must be set"),
+                                                QStringLiteral("placement.kind: must be set")};
+    QTest::newRow("priority without aging")
+        << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":"PRIORITY"},"placement":{"kind":"FIRST_FIT"}})")
+        << QStringList{QStringLiteral("queue.aging_interval_s: must be > 0 for PRIORITY, or low classes can starve")};
+    QTest::newRow("negative aging")
+        << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":"FCFS","agingIntervalS":-1},"placement":{"kind":"FIRST_FIT"}})")
+        << QStringList{QStringLiteral("queue.aging_interval_s: must be >= 0")};
+    QTest::newRow("ring without points")
+        << ok + QStringLiteral(R"("placement":{"kind":"CONSISTENT_HASH"}})")
+        << QStringList{QStringLiteral("placement.virtual_nodes: must be > 0")};
+    QTest::newRow("route unset")
+        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"},{"job_kind":"JOB_KIND_SERVICE"}]}})")
+        << QStringList{QStringLiteral("placement.routes[1].device_kind: must be set")};
+    QTest::newRow("seed score negative")
+        << ok + QStringLiteral(R"("placement":{"kind":"SEED_SCORE","priority_factor":-0.5}})")
+        << QStringList{QStringLiteral("placement.priority_factor: must be >= 0")};
+    QTest::newRow("external unnamed") << ok + QStringLiteral(R"("placement":{"kind":"EXTERNAL"}})")
+                                      << QStringList{QStringLiteral("placement.external_scorer: must name a scorer")};
+    QTest::newRow("preemption and migration")
+        << ok + QStringLiteral(R"("placement":{"kind":"FIRST_FIT"},"preemption":{"enabled":true,"restart_cost_s":-3},)"
+                               R"("migration":{"enabled":true,"utilization_threshold":1.5}})")
+        << QStringList{QStringLiteral("preemption.restart_cost_s: must be >= 0"),
+                       QStringLiteral("migration.utilization_threshold: must be in (0, 1]"),
+                       QStringLiteral("migration.max_per_event: must be > 0")};
+  }
+
+  void validation() {
+    QFETCH(QString, json);
+    QFETCH(QStringList, expected);
+    const std::string text = json.startsWith(QLatin1Char('{')) ? json.toStdString() : "{" + json.toStdString();
+    auto parsed = parsePolicyJson(text);
+    if (expected.isEmpty()) {
+      QVERIFY(std::holds_alternative<v1::Policy>(parsed));
+      return;
+    }
+    QVERIFY(std::holds_alternative<PolicyLoadError>(parsed));
+    const PolicyLoadError& error = std::get<PolicyLoadError>(parsed);
+    QCOMPARE(int(error.kind), int(PolicyLoadError::Kind::Invalid));
+    QCOMPARE(messages(error.fields), expected);
+  }
+
+  void badJsonIsNotValidation() {
+    for (const char* text : {"{", R"({"name":"p","colour":"red"})", R"({"queue":{"kind":"LIFO"}})"}) {
+      auto parsed = parsePolicyJson(text);
+      QVERIFY2(std::holds_alternative<PolicyLoadError>(parsed), text);
+      QCOMPARE(int(std::get<PolicyLoadError>(parsed).kind), int(PolicyLoadError::Kind::BadJson));
+    }
+  }
+
+  void samplePolicies_data() {
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(HETSCHED_POLICY_DIR));
+    const auto files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QVERIFY2(files.size() >= 10, "resources/policies must hold the sample policies");
+    for (const QString& f : files) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+
+  // Each sample loads, validates, survives JSON → message → JSON unchanged,
+  // and is the built-in of the same name.
+  void samplePolicies() {
+    QFETCH(QString, file);
+    auto loaded = loadPolicyFile(file.toStdString());
+    QVERIFY(std::holds_alternative<v1::Policy>(loaded));
+    const v1::Policy& policy = std::get<v1::Policy>(loaded);
+    const std::string json = policyToJson(policy);
+    auto again = parsePolicyJson(json);
+    QVERIFY(std::holds_alternative<v1::Policy>(again));
+    QCOMPARE(std::get<v1::Policy>(again).SerializeAsString(), policy.SerializeAsString());
+    QCOMPARE(policyToJson(std::get<v1::Policy>(again)), json);
+    QVERIFY(std::holds_alternative<CompiledPolicy>(compilePolicy(policy)));
+    bool builtin = false;
+    for (const v1::Policy& b : builtinPolicies())
+      if (b.name() == policy.name()) builtin = b.SerializeAsString() == policy.SerializeAsString();
+    QVERIFY2(builtin, "a sample differs from the built-in of its name (re-export with `hetsched policies --export`)");
+  }
+
+  void compileResolvesRoutes() {
+    auto parsed = parsePolicyJson(
+        R"({"name":"r","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"TYPE_ROUTING",)"
+        R"("routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"}]}})");
+    const auto compiled = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
+    QCOMPARE(int(compiled.routing.route(JobKind::Batch)), int(DeviceKind::Gpu));
+    QCOMPARE(int(compiled.routing.route(JobKind::Training)), int(DeviceKind::Gpu));
+    QCOMPARE(int(compiled.routing.route(JobKind::Service)), int(DeviceKind::Cpu));
+  }
+
+  void shouldPreemptRule_data() {
+    QTest::addColumn<PriorityClass>("running");
+    QTest::addColumn<bool>("interruptible");
+    QTest::addColumn<PriorityClass>("arriving");
+    QTest::addColumn<bool>("expected");
+    const auto H = PriorityClass::High, M = PriorityClass::Middle, L = PriorityClass::Low;
+    QTest::newRow("high over low") << L << true << H << true;
+    QTest::newRow("middle over low") << L << true << M << true;
+    QTest::newRow("high over middle") << M << true << H << true;
+    QTest::newRow("equal") << M << true << M << false;
+    QTest::newRow("lower") << H << true << L << false;
+    QTest::newRow("not interruptible") << L << false << H << false;
+  }
+  void shouldPreemptRule() {
+    QFETCH(PriorityClass, running);
+    QFETCH(bool, interruptible);
+    QFETCH(PriorityClass, arriving);
+    QFETCH(bool, expected);
+    QCOMPARE(shouldPreempt(running, interruptible, arriving), expected);
+  }
+
+  void queueOrders() {
+    const std::vector<QueueEntry> entries{{0, 0.0, 5.0, PriorityClass::Low, 1},
+                                          {1, 1.0, 1.0, PriorityClass::High, 2},
+                                          {2, 2.0, 3.0, PriorityClass::Middle, 3},
+                                          {3, 3.0, 1.0, PriorityClass::High, 4}};
+    auto drain = [&](QueueKind kind, double aging, double now) {
+      JobQueue q(kind, aging);
+      for (const auto& e : entries) q.push(e);
+      std::vector<std::uint32_t> order;
+      while (!q.empty()) order.push_back(q.pop(now).job);
+      return order;
+    };
+    QCOMPARE(drain(QueueKind::Fcfs, 0, 10), (std::vector<std::uint32_t>{0, 1, 2, 3}));
+    QCOMPARE(drain(QueueKind::Sjf, 0, 10), (std::vector<std::uint32_t>{1, 3, 2, 0}));
+    QCOMPARE(drain(QueueKind::Priority, 100, 10), (std::vector<std::uint32_t>{1, 3, 2, 0}));
+    // At t = 10 with 4 s aging every job counts as high (job 0, low, waited
+    // 10 s: two steps; job 2, middle, waited 8 s), so age alone decides.
+    QCOMPARE(drain(QueueKind::Priority, 4, 10), (std::vector<std::uint32_t>{0, 1, 2, 3}));
+    // At t = 5: job 0 has risen to middle only; the high jobs go first.
+    QCOMPARE(drain(QueueKind::Priority, 4, 5), (std::vector<std::uint32_t>{1, 3, 0, 2}));
+    QCOMPARE(int(JobQueue::agedClass(PriorityClass::Low, 3.9, 4)), int(PriorityClass::Low));
+    QCOMPARE(int(JobQueue::agedClass(PriorityClass::Low, 4.0, 4)), int(PriorityClass::Middle));
+    QCOMPARE(int(JobQueue::agedClass(PriorityClass::Low, 100, 4)), int(PriorityClass::High));
+  }
+
+  // nginx smooth WRR, weight=3 and weight=1: a a b a, repeated; exactly 3:1
+  // over every window of four picks.
+  void weightedRoundRobinExactAndSmooth() {
+    const Topology t = cpuNodes(2);
+    const CapacityState state(t);
+    const std::vector<std::uint32_t> free{32000, 32000};
+    const FreeCapacityIndex index(t, free, free);
+    WeightedRoundRobinScorer wrr(2, {3, 1});
+    AcceptAll all;
+    const JobSpec spec;
+    std::vector<std::uint32_t> picks;
+    for (int i = 0; i < 400; ++i)
+      picks.push_back(*wrr.choose({t, state, index}, {spec, DeviceKind::Cpu, 1000, {}}, all));
+    const std::vector<std::uint32_t> cycle{0, 0, 1, 0};
+    for (std::size_t i = 0; i < picks.size(); ++i) QCOMPARE(picks[i], cycle[i % 4]);
+    QCOMPARE(std::count(picks.begin(), picks.end(), 0u), 300);
+  }
+
+  // Adding a member moves only keys to it, about 1/(n+1) of them; removing
+  // one moves exactly its own keys.
+  void consistentHashMovementBound() {
+    constexpr std::uint32_t kMembers = 20;
+    constexpr int kKeys = 50'000;
+    ConsistentHashRing ring(160);
+    for (std::uint32_t m = 0; m < kMembers; ++m) ring.add(m);
+    std::vector<std::uint32_t> before(kKeys);
+    for (int k = 0; k < kKeys; ++k) before[k] = *ring.owner("key-" + std::to_string(k));
+
+    ring.add(kMembers);
+    int moved = 0;
+    for (int k = 0; k < kKeys; ++k) {
+      const std::uint32_t now = *ring.owner("key-" + std::to_string(k));
+      if (now != before[k]) {
+        ++moved;
+        QCOMPARE(now, kMembers);  // a key only ever moves to the new member
+      }
+    }
+    const double share = 1.0 / (kMembers + 1);
+    qInfo("add: %.4f of keys moved (ideal %.4f)", double(moved) / kKeys, share);
+    QVERIFY(moved > kKeys * share * 0.6);
+    QVERIFY(moved < kKeys * share * 1.4);
+
+    ring.remove(kMembers);
+    ring.remove(7);
+    int movedOff = 0, owned = 0;
+    for (int k = 0; k < kKeys; ++k) {
+      const std::uint32_t now = *ring.owner("key-" + std::to_string(k));
+      if (before[k] == 7) {
+        ++owned;
+        QVERIFY(now != 7);
+      } else {
+        QCOMPARE(now, before[k]);  // keys of other members stay put
+      }
+      movedOff += now != before[k];
+    }
+    QCOMPARE(movedOff, owned);
+    QVERIFY(owned < kKeys * 1.4 / kMembers);
+
+    // Balance: with 160 points per member no member is far off its share.
+    std::map<std::uint32_t, int> load;
+    for (int k = 0; k < kKeys; ++k) ++load[before[k]];
+    for (const auto& [member, keys] : load) QVERIFY(keys < kKeys * 1.5 / kMembers);
+  }
+
+  // The index against brute force on random updates.
+  void freeCapacityIndexMatchesScan() {
+    constexpr std::uint32_t kNodes = 300;
+    const Topology t = cpuNodes(kNodes);
+    std::vector<std::uint32_t> free(kNodes, 32000), total(kNodes, 32000);
+    FreeCapacityIndex index(t, free, total);
+    std::mt19937 rng(7);
+    AcceptAll all;
+    for (int step = 0; step < 5000; ++step) {
+      const std::uint32_t n = rng() % kNodes;
+      free[n] = rng() % 32001;
+      index.update(n, free[n]);
+      const std::uint32_t need = rng() % 33000;
+      std::optional<std::uint32_t> first;
+      std::optional<std::uint32_t> bestFree, worstFree;
+      for (std::uint32_t i = 0; i < kNodes; ++i) {
+        if (free[i] < need) continue;
+        if (!first) first = i;
+        if (!bestFree || free[i] < *bestFree) bestFree = free[i];
+        if (!worstFree || free[i] > *worstFree) worstFree = free[i];
+      }
+      const std::uint32_t from = rng() % kNodes;
+      std::optional<std::uint32_t> fromFirst;
+      for (std::uint32_t i = from; i < kNodes && !fromFirst; ++i)
+        if (free[i] >= need) fromFirst = i;
+      QCOMPARE(index.firstFit(DeviceKind::Cpu, need, 0, all), first);
+      QCOMPARE(index.firstFit(DeviceKind::Cpu, need, from, all), fromFirst);
+      const auto best = index.bestFit(DeviceKind::Cpu, need, all);
+      const auto worst = index.worstFit(DeviceKind::Cpu, need, all);
+      QCOMPARE(best.has_value(), bestFree.has_value());
+      if (best) QCOMPARE(free[*best], *bestFree);
+      if (worst) QCOMPARE(free[*worst], *worstFree);
+      QCOMPARE(index.maxFree(DeviceKind::Cpu), *std::max_element(free.begin(), free.end()));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPolicy)
+#include "tst_policy.moc"
