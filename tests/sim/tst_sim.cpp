@@ -1,0 +1,300 @@
+// The what-if simulator against hand-computed cases: the seed's §2.3 claim
+// (SJF halves FCFS's wait), SRTF, aging, the ShouldPreempt rule, energy,
+// determinism; plus the §3 estimates.
+#include "estimate/device_features.h"
+#include "estimate/resource_estimate.h"
+#include "estimate/runtime_predictor.h"
+#include "policy/policy_loader.h"
+#include "policy/builtin_policies.h"
+#include "policy/scorer_registry.h"
+#include "sim/simulator.h"
+#include "sim/synthetic_workload.h"
+
+#include <QTest>
+
+using namespace hetsched;
+
+Q_DECLARE_METATYPE(hetsched::PriorityClass)
+
+namespace {
+
+// One CPU node whose single one-core device runs one job at a time.
+Topology oneSlot() {
+  Topology t;
+  DeviceModel core = *findBuiltinModel("Xeon");
+  core.name = "core";
+  core.cores = 1;
+  t.models = {core};
+  t.nodes = {{"n0", DeviceKind::Cpu, 0, 1, 0, 1024}};
+  t.devices = {{0, 0, 0}};
+  return t;
+}
+
+SimJob job(double arrival, double runtime, PriorityClass priority = PriorityClass::Middle,
+           bool interruptible = false, std::uint32_t cpuMilli = 1000) {
+  SimJob j;
+  j.arrivalS = arrival;
+  j.runtimeS = runtime;
+  j.spec.kind = JobKind::Service;
+  j.spec.priority = priority;
+  j.spec.interruptible = interruptible;
+  j.spec.requests.cpuMilli = cpuMilli;
+  return j;
+}
+
+CompiledPolicy policy(QueueKind queue, PlacementKind placement = PlacementKind::FirstFit) {
+  CompiledPolicy p;
+  p.name = "test";
+  p.queue = queue;
+  p.placement = placement;
+  return p;
+}
+
+SimResult simulate(const Topology& t, const CompiledPolicy& p, const std::vector<SimJob>& jobs,
+                   SimulationOptions options = {}) {
+  auto result = Simulator(t, p, options).run(jobs);
+  if (!std::holds_alternative<SimResult>(result)) qFatal("simulation failed");
+  return std::get<SimResult>(std::move(result));
+}
+
+CompiledPolicy builtin(const char* name) {
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == name) return std::get<CompiledPolicy>(compilePolicy(p));
+  qFatal("no built-in %s", name);
+}
+
+// The seed's §2.3 setting, in milliseconds: a short job runs, then long and
+// short jobs arrive together while it does.
+std::vector<SimJob> mixedShortLong(bool interruptible) {
+  std::vector<SimJob> jobs{job(0.0, 2.0, PriorityClass::Middle, interruptible)};
+  const double bursts[] = {12, 1, 10, 2, 1, 8, 3};
+  for (int i = 0; i < 7; ++i) jobs.push_back(job(1.0 + 0.1 * i, bursts[i], PriorityClass::Middle, interruptible));
+  return jobs;
+}
+
+}  // namespace
+
+class TestSim : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sjfHalvesFcfsWait() {
+    const Topology t = oneSlot();
+    const auto jobs = mixedShortLong(false);
+    const SimSummary fcfs = simulate(t, policy(QueueKind::Fcfs), jobs).summary;
+    const SimSummary sjf = simulate(t, policy(QueueKind::Sjf), jobs).summary;
+    qInfo("average wait: FCFS %.3f ms, SJF %.3f ms (seed: 15.2 -> 7.1); response FCFS %.3f, SJF %.3f",
+          fcfs.waitAvgS, sjf.waitAvgS, fcfs.responseAvgS, sjf.responseAvgS);
+    QCOMPARE(fcfs.completed, 8u);
+    QVERIFY(qFuzzyCompare(fcfs.waitAvgS, 137.9 / 8));  // hand-computed
+    QVERIFY(qFuzzyCompare(sjf.waitAvgS, 58.9 / 8));
+    QVERIFY(sjf.waitAvgS <= 0.5 * fcfs.waitAvgS);
+    QCOMPARE(sjf.makespanS, fcfs.makespanS);  // same work, one slot: order only moves waits
+  }
+
+  void srtfNoWorseThanSjf() {
+    const Topology t = oneSlot();
+    for (const bool interruptible : {false, true}) {
+      const auto jobs = mixedShortLong(interruptible);
+      const double sjf = simulate(t, policy(QueueKind::Sjf), jobs).summary.waitAvgS;
+      const double srtf = simulate(t, policy(QueueKind::Srtf), jobs).summary.waitAvgS;
+      QVERIFY(srtf <= sjf + 1e-9);
+    }
+    // A long job running when short ones arrive: SRTF preempts it once.
+    const std::vector<SimJob> jobs{job(0, 20, PriorityClass::Middle, true), job(1, 1, PriorityClass::Middle, true),
+                                   job(2, 2, PriorityClass::Middle, true), job(3, 1, PriorityClass::Middle, true)};
+    const SimSummary sjf = simulate(t, policy(QueueKind::Sjf), jobs).summary;
+    const SimResult srtf = simulate(t, policy(QueueKind::Srtf), jobs);
+    qInfo("long job first: SJF wait %.3f, SRTF wait %.3f", sjf.waitAvgS, srtf.summary.waitAvgS);
+    QVERIFY(qFuzzyCompare(sjf.waitAvgS, 57.0 / 4));
+    QVERIFY(qFuzzyCompare(srtf.summary.waitAvgS, 5.0 / 4));
+    QCOMPARE(srtf.summary.preemptions, 1u);
+    QCOMPARE(srtf.jobs[0].endS, 24.0);  // resumed: 1 s done before, 19 s after the three short jobs
+  }
+
+  void agingBoundsLowPriorityWait() {
+    const Topology t = oneSlot();
+    std::vector<SimJob> jobs;
+    for (int i = 0; i < 200; ++i) jobs.push_back(job(0.5 * i, 1.0, PriorityClass::High));
+    jobs.push_back(job(0.25, 1.0, PriorityClass::Low));
+    CompiledPolicy aging = policy(QueueKind::Priority);
+    aging.agingIntervalS = 5.0;
+    const double start = simulate(t, aging, jobs).jobs.back().startS;
+    // Two intervals to rise from low to high, then at most one running job.
+    QVERIFY2(start <= 0.25 + 2 * 5.0 + 1.0, qPrintable(QString::number(start)));
+    QVERIFY(start >= 0.25 + 2 * 5.0);
+    aging.agingIntervalS = 1e9;  // no aging: starves behind the whole stream
+    QVERIFY(simulate(t, aging, jobs).jobs.back().startS >= 199.0);
+  }
+
+  void preemptionFollowsTheSeedRule_data() {
+    QTest::addColumn<PriorityClass>("running");
+    QTest::addColumn<bool>("interruptible");
+    QTest::addColumn<PriorityClass>("arriving");
+    QTest::addColumn<bool>("keepProgress");
+    QTest::addColumn<bool>("enabled");
+    QTest::addColumn<bool>("preempted");
+    QTest::addColumn<double>("victimEnd");
+    const auto H = PriorityClass::High, M = PriorityClass::Middle, L = PriorityClass::Low;
+    // Victim: 10 s from t = 0; the arrival at t = 1 runs 1 s; restart cost 2 s.
+    QTest::newRow("high over low, restart") << L << true << H << false << true << true << 2.0 + 10 + 2;
+    QTest::newRow("high over low, resume") << L << true << H << true << true << true << 2.0 + 9 + 2;
+    QTest::newRow("middle over low") << L << true << M << false << true << true << 14.0;
+    QTest::newRow("not interruptible") << L << false << H << false << true << false << 10.0;
+    QTest::newRow("same class") << M << true << M << false << true << false << 10.0;
+    QTest::newRow("lower class arrives") << M << true << L << false << true << false << 10.0;
+    QTest::newRow("preemption off") << L << true << H << false << false << false << 10.0;
+  }
+
+  void preemptionFollowsTheSeedRule() {
+    QFETCH(PriorityClass, running);
+    QFETCH(bool, interruptible);
+    QFETCH(PriorityClass, arriving);
+    QFETCH(bool, keepProgress);
+    QFETCH(bool, enabled);
+    QFETCH(bool, preempted);
+    QFETCH(double, victimEnd);
+    CompiledPolicy p = policy(QueueKind::Fcfs);
+    p.preemption = enabled;
+    p.restartCostS = 2.0;
+    p.keepProgress = keepProgress;
+    const SimResult r = simulate(oneSlot(), p, {job(0, 10, running, interruptible), job(1, 1, arriving)});
+    QCOMPARE(r.summary.preemptions, preempted ? 1u : 0u);
+    QCOMPARE(r.jobs[1].startS, preempted ? 1.0 : 10.0);
+    QCOMPARE(r.jobs[0].endS, victimEnd);
+    QCOMPARE(r.jobs[0].startS, 0.0);
+    QCOMPARE(r.jobs[0].preemptions, preempted ? 1u : 0u);
+    if (preempted) QCOMPARE(r.preemptions.front(), (PreemptionEvent{1.0, 0, 1, 0}));
+  }
+
+  // Xeon socket (45 W idle, 150 W TDP, 32 cores) and an idle A100 (50 W):
+  // 0-10 s half the socket: 45 + 105 * 0.5 = 97.5 W; 10-20 s all of it: 150 W.
+  void energyHandComputed() {
+    Topology t;
+    t.models = {*findBuiltinModel("Xeon"), *findBuiltinModel("A100")};
+    t.nodes = {{"cpu", DeviceKind::Cpu, 0, 1, 0, 4096}, {"gpu", DeviceKind::Gpu, 1, 1, 8000, 4096}};
+    t.devices = {{0, 0, 0}, {1, 0, 1}};
+    const SimResult r = simulate(t, policy(QueueKind::Fcfs), {job(0, 10, PriorityClass::Middle, false, 16000),
+                                                              job(10, 10, PriorityClass::Middle, false, 32000)});
+    QCOMPARE(r.summary.makespanS, 20.0);
+    QVERIFY(qFuzzyCompare(r.summary.energyJ, 97.5 * 10 + 150.0 * 10 + 50.0 * 20));
+    QVERIFY(qFuzzyCompare(r.summary.utilization[index(DeviceKind::Cpu)], 1.0));
+    QVERIFY(qFuzzyCompare(r.summary.allocation[index(DeviceKind::Cpu)], 0.75));
+    QCOMPARE(r.summary.utilization[index(DeviceKind::Gpu)], 0.0);
+    QVERIFY(!r.series.empty());
+    QVERIFY(qFuzzyCompare(r.series.front().powerW, 97.5 + 50.0));
+  }
+
+  void unschedulableJobsAreCounted() {
+    std::vector<SimJob> jobs{job(0, 1), job(0, 1, PriorityClass::Middle, false, 2000), job(1, 0)};
+    const SimResult r = simulate(oneSlot(), policy(QueueKind::Fcfs), jobs);
+    QCOMPARE(r.summary.completed, 1u);
+    QCOMPARE(r.summary.unschedulable, 2u);
+    QCOMPARE(int(r.jobs[1].reason), int(UnschedulableReason::NeverFits));
+    QCOMPARE(int(r.jobs[2].reason), int(UnschedulableReason::InvalidRuntime));
+  }
+
+  void weightedRoundRobinInTheSimulator() {
+    Topology t = oneSlot();
+    t.models[0].cores = 32;
+    t.nodes.push_back({"n1", DeviceKind::Cpu, 1, 1, 0, 1024});
+    t.devices.push_back({1, 0, 0});
+    CompiledPolicy p = policy(QueueKind::Fcfs, PlacementKind::WeightedRoundRobin);
+    p.weights = {3, 1};
+    std::vector<SimJob> jobs;
+    for (int i = 0; i < 8; ++i) jobs.push_back(job(0.1 * i, 100));
+    const SimResult r = simulate(t, p, jobs);
+    std::vector<std::uint32_t> nodes;
+    for (const JobTimeline& j : r.jobs) nodes.push_back(j.node);
+    QCOMPARE(nodes, (std::vector<std::uint32_t>{0, 0, 1, 0, 0, 0, 1, 0}));
+  }
+
+  void externalScorerPlugsIn() {
+    Topology t = oneSlot();
+    t.nodes.push_back({"n1", DeviceKind::Cpu, 1, 1, 0, 1024});
+    t.devices.push_back({1, 0, 0});
+    class LastNode final : public PlacementScorer {
+     public:
+      std::optional<std::uint32_t> choose(const ScoringContext& c, const PlacementRequest& r, FitOracle& fit) override {
+        const auto nodes = c.index.nodesOf(r.kind);
+        for (auto it = nodes.rbegin(); it != nodes.rend(); ++it)
+          if (fit.fits(*it)) return *it;
+        return std::nullopt;
+      }
+    };
+    ScorerRegistry registry;
+    registry.add("last-node", [](const Topology&, const CapacityState&, std::uint64_t) {
+      return std::make_unique<LastNode>();
+    });
+    CompiledPolicy p = policy(QueueKind::Fcfs, PlacementKind::External);
+    p.externalScorer = "last-node";
+    SimulationOptions options;
+    options.scorers = &registry;
+    QCOMPARE(simulate(t, p, {job(0, 1)}, options).jobs[0].node, 1u);
+    p.externalScorer = "fgd";
+    QVERIFY(std::holds_alternative<SimError>(Simulator(t, p, options).run(std::vector<SimJob>{job(0, 1)})));
+  }
+
+  void deterministic_data() {
+    QTest::addColumn<QString>("name");
+    for (const char* name : {"fcfs", "sjf", "srtf", "priority-aging", "round-robin", "weighted-round-robin",
+                             "least-connections", "key-hash", "consistent-hash", "seed-score", "best-fit", "worst-fit"})
+      QTest::newRow(name) << QString::fromLatin1(name);
+  }
+
+  void deterministic() {
+    QFETCH(QString, name);
+    const Topology t = syntheticTopology(40);
+    const auto jobs = syntheticJobs(t, 4000, 42, 1.1);
+    QCOMPARE(syntheticJobs(t, 4000, 42, 1.1).back().arrivalS, jobs.back().arrivalS);
+    const CompiledPolicy p = builtin(qPrintable(name));
+    const SimResult a = simulate(t, p, jobs);
+    const SimResult b = simulate(t, p, jobs);
+    QCOMPARE(a.summary.completed, jobs.size());
+    QVERIFY(a.jobs == b.jobs);
+    QVERIFY(a.preemptions == b.preemptions);
+    QCOMPARE(a.series.size(), b.series.size());
+    QCOMPARE(a.summary.energyJ, b.summary.energyJ);
+    QVERIFY(simulate(t, p, syntheticJobs(t, 4000, 43, 1.1)).jobs != a.jobs);
+  }
+
+  void seedEstimates() {
+    const ResourceEstimate c = estimateResources(TaskType::Classification, 224, 32);
+    QVERIFY(qFuzzyCompare(c.gpuFlops, 1.2 * 32 * 224));
+    QVERIFY(qFuzzyCompare(c.memoryGb, 0.8 * 32 * std::sqrt(224.0)));
+    const ResourceEstimate n = estimateResources(*parseTaskType("nlp"), 512, 8);
+    QVERIFY(qFuzzyCompare(n.gpuFlops, 0.9 * 8 * 512));
+    QVERIFY(qFuzzyCompare(n.memoryGb, 2.1 * 8 * std::sqrt(512.0)));
+    const ResourceEstimate d = estimateResources(TaskType::Detection, 100, 4);
+    QVERIFY(qFuzzyCompare(d.memoryGb, 1.5 * 4 * 10));
+    QVERIFY(!parseTaskType("speech"));
+    const DeviceModel a100 = *findBuiltinModel("A100");
+    const JobRequests r = requestsFromEstimate({0, 100.0}, a100);  // 100 GB on 40 GiB GPUs
+    QCOMPARE(r.memoryMib, 102400u);
+    QCOMPARE(r.gpuCount, 3u);
+    const auto f = extractComputationalFeatures(a100).asArray();
+    QCOMPARE(f[0], 312e12);
+    QCOMPARE(f[1], 1555e9);
+    QCOMPARE(f[2], 5e-9);
+  }
+
+  void runtimePredictor() {
+    RuntimePredictor predictor(5, 0.5);
+    JobSpec small;
+    small.kind = JobKind::Batch;
+    small.requests.cpuMilli = 1000;
+    JobSpec other = small;
+    other.requests.cpuMilli = 16000;
+    QVERIFY(!predictor.predictMedian(small));
+    for (const double r : {10.0, 12.0, 11.0, 500.0, 13.0}) predictor.observe(small, r);
+    QCOMPARE(*predictor.predictMedian(small), 12.0);  // the straggler does not move the median
+    QCOMPARE(predictor.samples(small), 5u);
+    QCOMPARE(*predictor.predictMedian(other), 12.0);  // unseen shape: the kind's median
+    predictor.observe(small, 14.0);                   // window of 5 drops the 10
+    QCOMPARE(*predictor.predictMedian(small), 13.0);
+    QVERIFY(*predictor.predictEwma(small) > 13.0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSim)
+#include "tst_sim.moc"
