@@ -186,4 +186,18 @@ std::optional<std::uint32_t> FreeCapacityIndex::worstFit(DeviceKind kind, std::u
   return std::nullopt;
 }
 
+std::optional<std::uint32_t> FreeCapacityIndex::mostLoaded(DeviceKind kind, std::uint32_t freeBelow,
+                                                           std::uint32_t maxVisits, FitOracle& accept) const {
+  const PerKind& k = m_kinds[index(kind)];
+  if (k.nodes.empty()) return std::nullopt;
+  std::uint32_t visits = 0;
+  for (auto b = nextBucketAtLeast(k, 0); b && *b < freeBelow; b = nextBucketAtLeast(k, *b + 1)) {
+    for (std::int32_t n = k.bucketHead[*b]; n >= 0; n = m_next[static_cast<std::size_t>(n)]) {
+      if (visits++ >= maxVisits) return std::nullopt;
+      if (accept.fits(static_cast<std::uint32_t>(n))) return static_cast<std::uint32_t>(n);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace hetsched

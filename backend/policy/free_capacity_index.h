@@ -40,6 +40,10 @@ class FreeCapacityIndex {
   std::uint32_t positionOf(std::uint32_t node) const { return m_position[node]; }
   std::uint32_t freeOf(std::uint32_t node) const { return m_free[node]; }
   std::uint32_t maxFree(DeviceKind kind) const;
+  // The largest node total of the kind (the bucket range).
+  std::uint32_t maxTotal(DeviceKind kind) const {
+    return static_cast<std::uint32_t>(m_kinds[index(kind)].bucketHead.size() - 1);
+  }
 
   // Leftmost node at position >= from in nodesOf(kind), with free >= need,
   // that the oracle accepts.
@@ -51,6 +55,10 @@ class FreeCapacityIndex {
   // The accepted node with the least (best) or most (worst) free >= need.
   std::optional<std::uint32_t> bestFit(DeviceKind kind, std::uint32_t need, FitOracle& fit) const;
   std::optional<std::uint32_t> worstFit(DeviceKind kind, std::uint32_t need, FitOracle& fit) const;
+  // The accepted node with the least free capacity below `freeBelow` (the
+  // busiest), visiting at most `maxVisits` nodes.
+  std::optional<std::uint32_t> mostLoaded(DeviceKind kind, std::uint32_t freeBelow, std::uint32_t maxVisits,
+                                          FitOracle& accept) const;
 
  private:
   struct PerKind {

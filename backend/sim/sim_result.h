@@ -24,6 +24,7 @@ struct JobTimeline {
   std::uint32_t node = 0;
   std::vector<std::uint32_t> devices;
   std::uint32_t preemptions = 0;
+  std::uint32_t migrations = 0;
   JobState state = JobState::Queued;
   UnschedulableReason reason = UnschedulableReason::None;
 

@@ -11,6 +11,7 @@
 #include "usage_meter.h"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <set>
 #include <span>
@@ -58,6 +59,7 @@ class SimulationRun {
   void release(std::uint32_t job);
   void finish(std::uint32_t job, double t);
   void evict(std::uint32_t victim, std::uint32_t by, double t);
+  void migrateInto(std::uint32_t target, double t);
   bool stale(const QueueEntry& entry) const;
   double expectedRuntime(std::uint32_t job) const;
   double expectedRemaining(std::uint32_t job, double t) const;
@@ -94,10 +96,12 @@ class SimulationRun {
   std::vector<std::uint32_t> m_need;
   std::vector<Placement> m_placement;
   std::vector<VictimKey> m_victimKey;
-  std::vector<Completion> m_completions;  // min-heap
+  std::vector<std::vector<std::uint32_t>> m_nodeJobs;  // running jobs per node, for migration
+  std::vector<Completion> m_completions;               // min-heap
   std::uint64_t m_seq = 0;
   std::uint32_t m_running = 0;
   std::uint32_t m_queued = 0;
+  std::uint64_t m_migrations = 0;
 };
 
 }  // namespace hetsched

@@ -185,6 +185,34 @@ class TestSim : public QObject {
     QVERIFY(qFuzzyCompare(r.series.front().powerW, 97.5 + 50.0));
   }
 
+  // Two 4-core nodes; first fit stacks A and B on node 0. When C ends on
+  // node 1, node 0 (load 1.0) is above the 0.6 threshold and sheds its
+  // newest job, B, which pauses 1 s for the hand-over.
+  void migrationShedsLoad() {
+    Topology t = oneSlot();
+    t.models[0].cores = 4;
+    t.nodes.push_back({"n1", DeviceKind::Cpu, 1, 1, 0, 1024});
+    t.devices.push_back({1, 0, 0});
+    CompiledPolicy p = policy(QueueKind::Fcfs, PlacementKind::FirstFit);
+    p.migration = true;
+    p.migrationThreshold = 0.6;
+    p.migrationCostS = 1.0;
+    p.migrationMaxPerEvent = 1;
+    const auto M = PriorityClass::Middle;
+    const SimResult r = simulate(t, p, {job(0, 100, M, true, 2000), job(0, 100, M, true, 2000),
+                                        job(0, 5, M, false, 2000)});
+    QCOMPARE(r.summary.migrations, 1u);
+    QCOMPARE(r.jobs[1].node, 1u);
+    QCOMPARE(r.jobs[1].migrations, 1u);
+    QCOMPARE(r.jobs[1].startS, 0.0);
+    QCOMPARE(r.jobs[1].endS, 101.0);
+    QCOMPARE(r.jobs[0].endS, 100.0);
+    p.migration = false;
+    QCOMPARE(simulate(t, p, {job(0, 100, M, true, 2000), job(0, 100, M, true, 2000), job(0, 5, M, false, 2000)})
+                 .summary.migrations,
+             0u);
+  }
+
   void unschedulableJobsAreCounted() {
     std::vector<SimJob> jobs{job(0, 1), job(0, 1, PriorityClass::Middle, false, 2000), job(1, 0)};
     const SimResult r = simulate(oneSlot(), policy(QueueKind::Fcfs), jobs);
