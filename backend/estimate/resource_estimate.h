@@ -14,6 +14,13 @@ enum class TaskType : std::uint8_t { Classification, Nlp, Detection };
 std::optional<TaskType> parseTaskType(std::string_view text);
 std::string_view toString(TaskType type);
 
+// What a deep-learning job declares about itself when it names no requests.
+struct TaskProfile {
+  TaskType type = TaskType::Classification;
+  double inputSize = 0.0;
+  double batchSize = 0.0;
+};
+
 struct ResourceEstimate {
   double gpuFlops = 0.0;  // the seed's relative compute units
   double memoryGb = 0.0;

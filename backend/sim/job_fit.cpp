@@ -11,7 +11,7 @@ bool JobFit::fits(std::uint32_t node) {
     const std::uint32_t model = m_topology.devices[info.firstDevice].model;
     if (std::ranges::find(m_job->allowedModels, model) == m_job->allowedModels.end()) return false;
   }
-  auto placement = m_placer.fitOnNode(m_state, m_job->spec, node);
+  auto placement = m_placer.fitOnNode(m_state, *m_spec, node);
   if (!placement) return false;
   m_cached = std::move(*placement);
   m_cachedNode = node;

@@ -16,8 +16,9 @@ class JobFit final : public FitOracle {
   JobFit(const Topology& topology, const CapacityState& state, const Placer& placer)
       : m_topology(topology), m_state(state), m_placer(placer) {}
 
-  void reset(const SimJob& job) {
+  void reset(const SimJob& job, const JobSpec& spec) {
     m_job = &job;
+    m_spec = &spec;
     m_cachedNode = kNone;
   }
   bool fits(std::uint32_t node) override;
@@ -31,6 +32,7 @@ class JobFit final : public FitOracle {
   const CapacityState& m_state;
   const Placer& m_placer;
   const SimJob* m_job = nullptr;
+  const JobSpec* m_spec = nullptr;
   std::uint32_t m_cachedNode = kNone;
   Placement m_cached;
 };

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "estimate/resource_estimate.h"
 #include "model/job.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,8 @@ struct SimJob {
   double runtimeS = 0.0;
   std::vector<std::uint32_t> allowedModels;  // indices into Topology::models; empty: any
   std::string key;                           // hashing key (user, tenant); empty: the job's name
+  // Used when spec.requests is empty: the seed's §3.2 estimate fills them.
+  std::optional<TaskProfile> profile;
 };
 
 }  // namespace hetsched

@@ -6,6 +6,11 @@ namespace hetsched {
 
 class ScorerRegistry;
 
+// What the scheduler knows of a job's runtime when the job gives no
+// estimate: the truth (an oracle, the classic SJF/SRTF assumption) or only
+// the history of similar jobs completed so far (RuntimePredictor's median).
+enum class RuntimeKnowledge : std::uint8_t { Oracle, History };
+
 struct SimulationOptions {
   std::uint64_t seed = 1;
   // Time-series step; 0 picks one giving about 500 samples. Never more than
@@ -15,6 +20,8 @@ struct SimulationOptions {
   // Bound on running jobs tried as preemption victims per arrival.
   std::uint32_t maxVictimTries = 32;
   const ScorerRegistry* scorers = nullptr;  // for EXTERNAL placement
+  RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
+  double defaultRuntimeS = 600.0;  // History: guess for a job unlike any seen
 };
 
 }  // namespace hetsched

@@ -70,13 +70,15 @@ SimulationRun::SimulationRun(const Topology& topology, const CompiledPolicy& pol
       m_need(jobs.size(), 0),
       m_placement(jobs.size()),
       m_victimKey(preemptive() ? jobs.size() : 0),
-      m_nodeJobs(policy.migration ? topology.nodes.size() : 0) {}
+      m_nodeJobs(policy.migration ? topology.nodes.size() : 0),
+      m_predicted(options.runtimes == RuntimeKnowledge::History ? jobs.size() : 0) {}
 
 SimulationRun::~SimulationRun() = default;
 
 double SimulationRun::expectedRuntime(std::uint32_t j) const {
   const double estimate = m_jobs[j].spec.estimatedRuntimeS;
-  return estimate > 0.0 ? estimate : m_jobs[j].runtimeS;
+  if (estimate > 0.0) return estimate;
+  return m_predicted.empty() ? m_jobs[j].runtimeS : m_predicted[j];
 }
 
 double SimulationRun::expectedRemaining(std::uint32_t j, double t) const {
@@ -158,15 +160,19 @@ void SimulationRun::arrive(std::uint32_t j, double) {
     tl.reason = UnschedulableReason::InvalidRuntime;
     return;
   }
-  const DeviceKind kind = m_policy.routing.route(job.spec.kind);
-  if (!m_shapes.canEverFit(job.spec.requests, kind, job.allowedModels)) {
+  if (job.profile && job.spec.requests == JobRequests{}) estimateRequests(j);
+  const JobSpec& spec = specOf(j);
+  const DeviceKind kind = m_policy.routing.route(spec.kind);
+  if (!m_shapes.canEverFit(spec.requests, kind, job.allowedModels)) {
     tl.state = JobState::Unschedulable;
     tl.reason = UnschedulableReason::NeverFits;
     return;
   }
   m_kind[j] = static_cast<std::uint8_t>(index(kind));
-  m_need[j] = primaryNeed(job.spec.requests, kind);
+  m_need[j] = primaryNeed(spec.requests, kind);
   m_remaining[j] = job.runtimeS;
+  if (!m_predicted.empty() && spec.estimatedRuntimeS <= 0.0)
+    m_predicted[j] = m_predictor.predictMedian(spec).value_or(m_options.defaultRuntimeS);
   enqueue(j);
 }
 
@@ -211,8 +217,9 @@ void SimulationRun::dispatch(std::size_t k, double t) {
 bool SimulationRun::tryStart(std::uint32_t j, double t) {
   const SimJob& job = m_jobs[j];
   const std::string_view key = job.key.empty() ? std::string_view(job.spec.name) : std::string_view(job.key);
-  const PlacementRequest request{job.spec, static_cast<DeviceKind>(m_kind[j]), m_need[j], key};
-  m_fit.reset(job);
+  const JobSpec& spec = specOf(j);
+  const PlacementRequest request{spec, static_cast<DeviceKind>(m_kind[j]), m_need[j], key};
+  m_fit.reset(job, spec);
   const auto node = m_scorer->choose({m_topology, m_state, m_index}, request, m_fit);
   if (!node) return false;
   start(j, m_fit.take(*node), t);
@@ -267,6 +274,23 @@ void SimulationRun::finish(std::uint32_t j, double t) {
   tl.endS = t;
   tl.devices = std::move(m_placement[j].devices);
   m_placement[j] = Placement{};
+  if (!m_predicted.empty()) m_predictor.observe(specOf(j), m_jobs[j].runtimeS);
+}
+
+void SimulationRun::estimateRequests(std::uint32_t j) {
+  const SimJob& job = m_jobs[j];
+  // The GPU the estimate is sized for: the first the job may use.
+  const DeviceModel* gpu = nullptr;
+  for (std::uint32_t m = 0; m < m_topology.models.size() && !gpu; ++m) {
+    const bool allowed = job.allowedModels.empty() || std::ranges::find(job.allowedModels, m) != job.allowedModels.end();
+    if (allowed && m_topology.models[m].kind == DeviceKind::Gpu) gpu = &m_topology.models[m];
+  }
+  static const DeviceModel kFallback = *findBuiltinModel("A100");
+  JobSpec spec = job.spec;
+  spec.requests = requestsFromEstimate(estimateResources(job.profile->type, job.profile->inputSize,
+                                                         job.profile->batchSize),
+                                       gpu ? *gpu : kFallback);
+  m_estimatedSpecs.emplace(j, std::move(spec));
 }
 
 }  // namespace hetsched

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "estimate/runtime_predictor.h"
 #include "job_fit.h"
 #include "node_shapes.h"
 #include "policy/compiled_policy.h"
@@ -14,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <unordered_map>
 #include <span>
 #include <vector>
 
@@ -63,6 +65,14 @@ class SimulationRun {
   bool stale(const QueueEntry& entry) const;
   double expectedRuntime(std::uint32_t job) const;
   double expectedRemaining(std::uint32_t job, double t) const;
+  // The spec the scheduler works with: the job's own, or one whose requests
+  // were estimated from its profile.
+  const JobSpec& specOf(std::uint32_t job) const {
+    if (m_estimatedSpecs.empty()) return m_jobs[job].spec;
+    const auto it = m_estimatedSpecs.find(job);
+    return it == m_estimatedSpecs.end() ? m_jobs[job].spec : it->second;
+  }
+  void estimateRequests(std::uint32_t job);
   bool preemptive() const { return m_policy.queue == QueueKind::Srtf || m_policy.preemption; }
   bool keepsProgress() const { return m_policy.queue == QueueKind::Srtf || m_policy.keepProgress; }
 
@@ -102,6 +112,9 @@ class SimulationRun {
   std::uint32_t m_running = 0;
   std::uint32_t m_queued = 0;
   std::uint64_t m_migrations = 0;
+  std::unordered_map<std::uint32_t, JobSpec> m_estimatedSpecs;
+  RuntimePredictor m_predictor;
+  std::vector<double> m_predicted;  // RuntimeKnowledge::History: runtime believed at arrival
 };
 
 }  // namespace hetsched

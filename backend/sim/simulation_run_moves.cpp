@@ -38,7 +38,7 @@ bool SimulationRun::tryPreempt(std::uint32_t j, double t) {
       break;
     const Placement& held = m_placement[v];
     m_state.release(held);
-    m_fit.reset(m_jobs[j]);
+    m_fit.reset(m_jobs[j], specOf(j));
     const bool fits = m_fit.fits(held.node);
     m_state.allocate(held);
     if (!fits) continue;
@@ -93,7 +93,7 @@ void SimulationRun::migrateInto(std::uint32_t target, double t) {
         if (!m_jobs[j].spec.interruptible) continue;
         if (m_need[j] > m_state.nodeFreeMilli(target)) continue;
         if (load(target, m_state.nodeFreeMilli(target) - m_need[j]) > threshold) continue;
-        m_fit.reset(m_jobs[j]);
+        m_fit.reset(m_jobs[j], specOf(j));
         if (m_fit.fits(target)) return j;
       }
       return std::nullopt;
@@ -101,7 +101,7 @@ void SimulationRun::migrateInto(std::uint32_t target, double t) {
     const auto freeBelow = static_cast<std::uint32_t>((1.0 - threshold) * m_index.maxTotal(kind));
     if (!m_index.mostLoaded(kind, freeBelow, kMaxSourcesVisited, source) || !source.job()) return;
     const std::uint32_t j = *source.job();
-    m_fit.reset(m_jobs[j]);
+    m_fit.reset(m_jobs[j], specOf(j));
     if (!m_fit.fits(target)) return;
     Placement placement = m_fit.take(target);
     release(j);

@@ -286,6 +286,44 @@ class TestSim : public QObject {
     QVERIFY(simulate(t, p, syntheticJobs(t, 4000, 43, 1.1)).jobs != a.jobs);
   }
 
+  // A training job with no requests but a §3.2 profile: classification,
+  // input 64, batch 4 → 0.8 * 4 * sqrt(64) = 25.6 GB → one 40 GiB A100.
+  void profileFillsMissingRequests() {
+    const Topology t = syntheticTopology(10);
+    SimJob j = job(0, 10);
+    j.spec.kind = JobKind::Training;
+    j.spec.requests = {};
+    j.profile = TaskProfile{TaskType::Classification, 64, 4};
+    const SimResult r = simulate(t, policy(QueueKind::Fcfs), {j});
+    QCOMPARE(r.summary.completed, 1u);
+    QCOMPARE(int(t.nodes[r.jobs[0].node].kind), int(DeviceKind::Gpu));
+    QCOMPARE(r.jobs[0].devices.size(), std::size_t{1});
+    j.profile = TaskProfile{TaskType::Nlp, 4096, 64};  // 2.1 * 64 * 64 GB: more than any node has
+    QCOMPARE(simulate(t, policy(QueueKind::Fcfs), {j}).summary.unschedulable, 1u);
+  }
+
+  // SJF that knows runtimes only from history: after one short (A) and one
+  // long (B) job of each shape has completed, it orders like the oracle.
+  void sjfFromHistory() {
+    const Topology t = oneSlot();
+    auto shaped = [](double arrival, double runtime, bool longShape) {
+      SimJob j = job(arrival, runtime);
+      j.spec.requests.memoryMib = longShape ? 512 : 1;
+      return j;
+    };
+    const std::vector<SimJob> jobs{shaped(0, 1, false), shaped(2, 10, true),  shaped(20, 1, false),
+                                   shaped(20.1, 10, true), shaped(20.2, 10, true), shaped(20.3, 1, false),
+                                   shaped(20.4, 1, false)};
+    SimulationOptions history;
+    history.runtimes = RuntimeKnowledge::History;
+    const SimResult learned = simulate(t, policy(QueueKind::Sjf), jobs, history);
+    const SimResult oracle = simulate(t, policy(QueueKind::Sjf), jobs);
+    QCOMPARE(learned.summary.waitAvgS, oracle.summary.waitAvgS);
+    QVERIFY(learned.jobs[5].startS < learned.jobs[3].startS);
+    const SimResult fcfs = simulate(t, policy(QueueKind::Fcfs), jobs);
+    QVERIFY(learned.summary.waitAvgS < fcfs.summary.waitAvgS);
+  }
+
   void seedEstimates() {
     const ResourceEstimate c = estimateResources(TaskType::Classification, 224, 32);
     QVERIFY(qFuzzyCompare(c.gpuFlops, 1.2 * 32 * 224));

@@ -27,6 +27,7 @@ constexpr const char* kUsage =
     "  --load X         synthetic offered load of the busiest kind (default 0.9)\n"
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
     "  --seed S         workload and simulation seed (default 1)\n"
+    "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
     "  --json OUT       also write the metrics as JSON\n";
 
 const char* csvProblem(CsvError::Kind kind) {
@@ -42,8 +43,8 @@ const char* csvProblem(CsvError::Kind kind) {
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 9> kKnown{"cluster", "nodes", "jobs", "synthetic", "load",
-                                                   "policy",  "seed",  "json", "help"};
+  constexpr std::array<std::string_view, 10> kKnown{"cluster", "nodes", "jobs", "synthetic", "load",
+                                                    "policy",  "seed",  "json", "help",      "runtimes"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -58,6 +59,12 @@ int runWhatif(std::span<char* const> argv) {
     const auto v = parseInteger("seed", *s, 0, std::numeric_limits<long long>::max());
     if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
     seed = static_cast<std::uint64_t>(std::get<long long>(v));
+  }
+
+  RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
+  if (const auto r = args.value("runtimes")) {
+    if (*r == "history") runtimes = RuntimeKnowledge::History;
+    else if (*r != "oracle") return std::fprintf(stderr, "hetsched whatif: --runtimes is oracle or history\n"), 2;
   }
 
   Topology topology;
@@ -113,6 +120,7 @@ int runWhatif(std::span<char* const> argv) {
     const CompiledPolicy& policy = std::get<CompiledPolicy>(compiled);  // resolvePolicy validated it
     SimulationOptions options;
     options.seed = seed;
+    options.runtimes = runtimes;
     const Simulator simulator(topology, policy, options);
     const auto t0 = std::chrono::steady_clock::now();
     auto result = simulator.run(jobs);
