@@ -1,67 +1,19 @@
 // The what-if simulator against hand-computed cases: the seed's §2.3 claim
 // (SJF halves FCFS's wait), SRTF, aging, the ShouldPreempt rule, energy,
-// determinism; plus the §3 estimates.
-#include "estimate/device_features.h"
-#include "estimate/resource_estimate.h"
-#include "estimate/runtime_predictor.h"
-#include "policy/policy_loader.h"
-#include "policy/builtin_policies.h"
+// migration, determinism, and the placement extension point.
 #include "policy/scorer_registry.h"
 #include "sim/simulator.h"
+#include "sim_fixtures.h"
 #include "sim/synthetic_workload.h"
 
 #include <QTest>
 
 using namespace hetsched;
+using namespace hetsched::testing;
 
 Q_DECLARE_METATYPE(hetsched::PriorityClass)
 
 namespace {
-
-// One CPU node whose single one-core device runs one job at a time.
-Topology oneSlot() {
-  Topology t;
-  DeviceModel core = *findBuiltinModel("Xeon");
-  core.name = "core";
-  core.cores = 1;
-  t.models = {core};
-  t.nodes = {{"n0", DeviceKind::Cpu, 0, 1, 0, 1024}};
-  t.devices = {{0, 0, 0}};
-  return t;
-}
-
-SimJob job(double arrival, double runtime, PriorityClass priority = PriorityClass::Middle,
-           bool interruptible = false, std::uint32_t cpuMilli = 1000) {
-  SimJob j;
-  j.arrivalS = arrival;
-  j.runtimeS = runtime;
-  j.spec.kind = JobKind::Service;
-  j.spec.priority = priority;
-  j.spec.interruptible = interruptible;
-  j.spec.requests.cpuMilli = cpuMilli;
-  return j;
-}
-
-CompiledPolicy policy(QueueKind queue, PlacementKind placement = PlacementKind::FirstFit) {
-  CompiledPolicy p;
-  p.name = "test";
-  p.queue = queue;
-  p.placement = placement;
-  return p;
-}
-
-SimResult simulate(const Topology& t, const CompiledPolicy& p, const std::vector<SimJob>& jobs,
-                   SimulationOptions options = {}) {
-  auto result = Simulator(t, p, options).run(jobs);
-  if (!std::holds_alternative<SimResult>(result)) qFatal("simulation failed");
-  return std::get<SimResult>(std::move(result));
-}
-
-CompiledPolicy builtin(const char* name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return std::get<CompiledPolicy>(compilePolicy(p));
-  qFatal("no built-in %s", name);
-}
 
 // The seed's §2.3 setting, in milliseconds: a short job runs, then long and
 // short jobs arrive together while it does.
@@ -286,21 +238,6 @@ class TestSim : public QObject {
     QVERIFY(simulate(t, p, syntheticJobs(t, 4000, 43, 1.1)).jobs != a.jobs);
   }
 
-  // A training job with no requests but a §3.2 profile: classification,
-  // input 64, batch 4 → 0.8 * 4 * sqrt(64) = 25.6 GB → one 40 GiB A100.
-  void profileFillsMissingRequests() {
-    const Topology t = syntheticTopology(10);
-    SimJob j = job(0, 10);
-    j.spec.kind = JobKind::Training;
-    j.spec.requests = {};
-    j.profile = TaskProfile{TaskType::Classification, 64, 4};
-    const SimResult r = simulate(t, policy(QueueKind::Fcfs), {j});
-    QCOMPARE(r.summary.completed, 1u);
-    QCOMPARE(int(t.nodes[r.jobs[0].node].kind), int(DeviceKind::Gpu));
-    QCOMPARE(r.jobs[0].devices.size(), std::size_t{1});
-    j.profile = TaskProfile{TaskType::Nlp, 4096, 64};  // 2.1 * 64 * 64 GB: more than any node has
-    QCOMPARE(simulate(t, policy(QueueKind::Fcfs), {j}).summary.unschedulable, 1u);
-  }
 
   // SJF that knows runtimes only from history: after one short (A) and one
   // long (B) job of each shape has completed, it orders like the oracle.
@@ -324,42 +261,8 @@ class TestSim : public QObject {
     QVERIFY(learned.summary.waitAvgS < fcfs.summary.waitAvgS);
   }
 
-  void seedEstimates() {
-    const ResourceEstimate c = estimateResources(TaskType::Classification, 224, 32);
-    QVERIFY(qFuzzyCompare(c.gpuFlops, 1.2 * 32 * 224));
-    QVERIFY(qFuzzyCompare(c.memoryGb, 0.8 * 32 * std::sqrt(224.0)));
-    const ResourceEstimate n = estimateResources(*parseTaskType("nlp"), 512, 8);
-    QVERIFY(qFuzzyCompare(n.gpuFlops, 0.9 * 8 * 512));
-    QVERIFY(qFuzzyCompare(n.memoryGb, 2.1 * 8 * std::sqrt(512.0)));
-    const ResourceEstimate d = estimateResources(TaskType::Detection, 100, 4);
-    QVERIFY(qFuzzyCompare(d.memoryGb, 1.5 * 4 * 10));
-    QVERIFY(!parseTaskType("speech"));
-    const DeviceModel a100 = *findBuiltinModel("A100");
-    const JobRequests r = requestsFromEstimate({0, 100.0}, a100);  // 100 GB on 40 GiB GPUs
-    QCOMPARE(r.memoryMib, 102400u);
-    QCOMPARE(r.gpuCount, 3u);
-    const auto f = extractComputationalFeatures(a100).asArray();
-    QCOMPARE(f[0], 312e12);
-    QCOMPARE(f[1], 1555e9);
-    QCOMPARE(f[2], 5e-9);
-  }
 
-  void runtimePredictor() {
-    RuntimePredictor predictor(5, 0.5);
-    JobSpec small;
-    small.kind = JobKind::Batch;
-    small.requests.cpuMilli = 1000;
-    JobSpec other = small;
-    other.requests.cpuMilli = 16000;
-    QVERIFY(!predictor.predictMedian(small));
-    for (const double r : {10.0, 12.0, 11.0, 500.0, 13.0}) predictor.observe(small, r);
-    QCOMPARE(*predictor.predictMedian(small), 12.0);  // the straggler does not move the median
-    QCOMPARE(predictor.samples(small), 5u);
-    QCOMPARE(*predictor.predictMedian(other), 12.0);  // unseen shape: the kind's median
-    predictor.observe(small, 14.0);                   // window of 5 drops the 10
-    QCOMPARE(*predictor.predictMedian(small), 13.0);
-    QVERIFY(*predictor.predictEwma(small) > 13.0);
-  }
+
 };
 
 QTEST_GUILESS_MAIN(TestSim)
