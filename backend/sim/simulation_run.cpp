@@ -107,17 +107,16 @@ SimResult SimulationRun::execute() {
 
   std::vector<std::uint32_t> arrived;
   std::size_t next = 0;
-  const auto later = std::greater<Completion>{};
   while (next < order.size() || !m_completions.empty()) {
     double t = next < order.size() ? m_jobs[order[next]].arrivalS : INFINITY;
-    if (!m_completions.empty()) t = std::min(t, m_completions.front().timeS);
+    if (!m_completions.empty()) t = std::min(t, m_completions.top().timeS);
     m_meter.advance(t, m_queued, m_running);
 
-    while (!m_completions.empty() && m_completions.front().timeS <= t) {
-      std::ranges::pop_heap(m_completions, later);
-      const Completion c = m_completions.back();
-      m_completions.pop_back();
-      if (c.generation != m_generation[c.job]) continue;
+    while (!m_completions.empty() && m_completions.top().timeS <= t) {
+      const Completion c = m_completions.pop();
+      // Only preemption and migration void a scheduled end; skip the
+      // (cache-missing) look-up when neither can happen.
+      if (movesJobs() && c.generation != m_generation[c.job]) continue;
       const std::uint32_t node = m_placement[c.job].node;
       finish(c.job, t);
       if (m_policy.migration) migrateInto(node, t);
@@ -237,8 +236,7 @@ void SimulationRun::start(std::uint32_t j, Placement p, double t) {
   if (tl.startS < 0.0) tl.startS = t;
   tl.node = node;
   m_runStart[j] = t;
-  m_completions.push_back({t + m_remaining[j], ++m_seq, j, m_generation[j]});
-  std::ranges::push_heap(m_completions, std::greater<Completion>{});
+  m_completions.push({t + m_remaining[j], ++m_seq, j, movesJobs() ? m_generation[j] : 0});
   if (preemptive() && m_jobs[j].spec.interruptible) {
     // Priority rule: lowest class first, then the latest start (least work
     // lost). SRTF: the longest expected remaining time first.

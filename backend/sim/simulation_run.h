@@ -1,5 +1,6 @@
 #pragma once
 
+#include "completion_heap.h"
 #include "estimate/runtime_predictor.h"
 #include "job_fit.h"
 #include "node_shapes.h"
@@ -33,13 +34,6 @@ class SimulationRun {
   SimResult execute();
 
  private:
-  struct Completion {
-    double timeS;
-    std::uint64_t seq;
-    std::uint32_t job;
-    std::uint32_t generation;
-    bool operator>(const Completion& o) const { return timeS != o.timeS ? timeS > o.timeS : seq > o.seq; }
-  };
   // Running, interruptible jobs in the order they are offered as victims.
   struct VictimKey {
     double first;
@@ -74,6 +68,7 @@ class SimulationRun {
   }
   void estimateRequests(std::uint32_t job);
   bool preemptive() const { return m_policy.queue == QueueKind::Srtf || m_policy.preemption; }
+  bool movesJobs() const { return preemptive() || m_policy.migration; }
   bool keepsProgress() const { return m_policy.queue == QueueKind::Srtf || m_policy.keepProgress; }
 
   const Topology& m_topology;
@@ -107,7 +102,7 @@ class SimulationRun {
   std::vector<Placement> m_placement;
   std::vector<VictimKey> m_victimKey;
   std::vector<std::vector<std::uint32_t>> m_nodeJobs;  // running jobs per node, for migration
-  std::vector<Completion> m_completions;               // min-heap
+  CompletionHeap m_completions;
   std::uint64_t m_seq = 0;
   std::uint32_t m_running = 0;
   std::uint32_t m_queued = 0;
