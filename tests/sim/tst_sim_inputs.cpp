@@ -1,16 +1,16 @@
-// What the simulator reads: the stop-gap Alibaba CSV reader, the seed's
+// What the simulator reads: Alibaba trace rows, the seed's
 // §3.1/§3.2 estimates and the runtime predictor.
 #include "estimate/device_features.h"
 #include "estimate/resource_estimate.h"
 #include "estimate/runtime_predictor.h"
-#include "sim/alibaba_csv.h"
 #include "sim/synthetic_workload.h"
+#include "sim/trace_workload.h"
+#include "trace/alibaba_trace_importer.h"
 #include "sim_fixtures.h"
 
 #include <QTest>
 
 #include <cmath>
-#include <sstream>
 
 using namespace hetsched;
 using namespace hetsched::testing;
@@ -35,14 +35,12 @@ class TestSimInputs : public QObject {
     QCOMPARE(simulate(t, policy(QueueKind::Fcfs), {j}).summary.unschedulable, 1u);
   }
 
-  // The stop-gap reader of Alibaba's openb CSVs: a GPU node and a CPU node;
-  // a GPU-sharing pod limited to one model, a CPU pod, and a pod that never
-  // got scheduled (skipped).
-  void alibabaCsv() {
-    std::istringstream nodes("sn,cpu_milli,memory_mib,num_gpu,model\n"
-                             "g0,96000,786432,8,V100M32\n"
-                             "c0,64000,262144,0,\n");
-    const Topology t = std::get<Topology>(readAlibabaNodes(nodes));
+  // Trace rows (as the importer yields them) as a cluster and jobs: a GPU
+  // node and a CPU node; a GPU-sharing pod limited to one model, a CPU pod,
+  // a pod still running (no runtime: left out).
+  void traceRowsAsWorkload() {
+    const std::vector<trace::TraceNode> nodes{{"g0", 96000, 786432, 8, "V100M32"}, {"c0", 64000, 262144, 0, ""}};
+    const Topology t = topologyFromTrace(nodes);
     QCOMPARE(t.nodes.size(), std::size_t{2});
     QCOMPARE(int(t.nodes[0].kind), int(DeviceKind::Gpu));
     QCOMPARE(t.nodes[0].deviceCount, 8u);
@@ -50,27 +48,57 @@ class TestSimInputs : public QObject {
     QCOMPARE(t.modelOf(0).tdpWatts, 300.0);
     QCOMPARE(int(t.nodes[1].kind), int(DeviceKind::Cpu));
     QCOMPARE(t.modelOf(8).cores, 64u);
-    std::istringstream pods("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,"
-                            "deletion_time,scheduled_time\n"
-                            "p0,8000,30000,1,500,V100M32,BE,Succeeded,100,400,110\n"
-                            "p1,4000,1000,0,0,,LS,Running,150,,\n"
-                            "p2,2000,1000,0,0,,LS,Succeeded,160,260,170\n");
-    const AlibabaPods read = std::get<AlibabaPods>(readAlibabaPods(pods, t));
+    trace::TracePod share;
+    share.name = "p0";
+    share.cpuMilli = 8000;
+    share.memoryMib = 30000;
+    share.gpuCount = 1;
+    share.gpuMilli = 500;
+    share.gpuModels = {"V100M32"};
+    share.qos = Qos::BestEffort;
+    share.creationTime = 100;
+    share.scheduledTime = 110;
+    share.deletionTime = 400;
+    trace::TracePod running = share;
+    running.gpuCount = 0;
+    running.gpuMilli = 0;
+    running.gpuModels = {};
+    running.deletionTime.reset();
+    trace::TracePod cpu = running;
+    cpu.creationTime = 160;
+    cpu.scheduledTime = 170;
+    cpu.deletionTime = 260;
+    const TraceJobs read = jobsFromTrace(std::vector{share, running, cpu}, t);
     QCOMPARE(read.jobs.size(), std::size_t{2});
-    QCOMPARE(read.skipped, 1u);
-    const SimJob& share = read.jobs[0];
-    QCOMPARE(share.spec.requests.gpuMilli, 500u);
-    QCOMPARE(share.spec.requests.gpuCount, 0u);
-    QCOMPARE(share.allowedModels, (std::vector<std::uint32_t>{0}));
-    QCOMPARE(share.runtimeS, 290.0);
-    QCOMPARE(int(share.spec.priority), int(PriorityClass::Low));
+    QCOMPARE(read.withoutRuntime, 1u);
+    QCOMPARE(read.jobs[0].spec.requests.gpuMilli, 500u);
+    QCOMPARE(read.jobs[0].spec.requests.gpuCount, 0u);
+    QCOMPARE(read.jobs[0].allowedModels, (std::vector<std::uint32_t>{0}));
+    QCOMPARE(read.jobs[0].runtimeS, 290.0);
+    QCOMPARE(read.jobs[0].spec.estimatedRuntimeS, 0.0);
     QCOMPARE(read.jobs[1].arrivalS, 60.0);
     const SimResult r = simulate(t, policy(QueueKind::Fcfs), read.jobs);
     QCOMPARE(r.summary.completed, 2u);
     QCOMPARE(r.jobs[0].node, 0u);
     QCOMPARE(r.jobs[1].node, 1u);
-    std::istringstream bad("sn,cpu_milli,memory_mib\n");
-    QCOMPARE(int(std::get<CsvError>(readAlibabaNodes(bad)).kind), int(CsvError::Kind::MissingColumn));
+  }
+
+  // The published excerpts end to end: every pod with a runtime is placed
+  // (CPU-only pods on the GPU nodes' host CPUs, as in the ATC'23 setting).
+  void traceExcerpts() {
+    const auto nodes = trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
+    const auto pods = trace::AlibabaTraceImporter::loadPods(HETSCHED_TEST_DATA "/alibaba/openb_pod_list_default_excerpt.csv");
+    QVERIFY(nodes.ok());
+    QVERIFY(pods.ok());
+    const Topology t = topologyFromTrace(nodes.rows);
+    const TraceJobs jobs = jobsFromTrace(pods.rows, t);
+    QVERIFY(jobs.jobs.size() > 300);
+    CompiledPolicy p = builtin("sjf");
+    p.routing.set(JobKind::Batch, DeviceKind::Gpu);
+    const SimResult r = simulate(t, p, jobs.jobs);
+    QCOMPARE(r.summary.unschedulable, 0u);
+    QCOMPARE(r.summary.completed, jobs.jobs.size());
+    QVERIFY(r.summary.gpuAllocationRatio > 0.0);
   }
 
   void seedEstimates() {

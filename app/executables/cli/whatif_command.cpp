@@ -2,15 +2,17 @@
 #include "commands.h"
 #include "policy/policy_loader.h"
 #include "policy_catalog.h"
-#include "sim/alibaba_csv.h"
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
+#include "sim/trace_workload.h"
 #include "sim_args.h"
+#include "trace/alibaba_trace_importer.h"
 #include "whatif_report.h"
 
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
 #include <fstream>
 
 namespace hetsched::cli {
@@ -20,9 +22,10 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetsched whatif (--cluster NODES.csv | --nodes N) (--jobs PODS.csv | --synthetic N)\n"
     "                       --policy A.json|NAME [--policy B.json|NAME ...] [--seed S] [--json OUT]\n"
-    "  --cluster FILE   Alibaba openb_node_list CSV (sn,cpu_milli,memory_mib,num_gpu,model)\n"
+    "  --cluster FILE   Alibaba cluster-trace-gpu-v2023 openb_node_list CSV\n"
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
-    "  --jobs FILE      Alibaba openb_pod_list CSV\n"
+    "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
+    "                   on a cluster without CPU nodes, CPU-only pods use GPU nodes' host CPUs\n"
     "  --synthetic N    N seeded synthetic jobs (mixed short and long)\n"
     "  --load X         synthetic offered load of the busiest kind (default 0.9)\n"
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
@@ -30,13 +33,19 @@ constexpr const char* kUsage =
     "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
     "  --json OUT       also write the metrics as JSON\n";
 
-const char* csvProblem(CsvError::Kind kind) {
-  switch (kind) {
-    case CsvError::Kind::MissingColumn: return "missing column";
-    case CsvError::Kind::BadNumber: return "not a number";
-    case CsvError::Kind::ShortRow: return "too few columns";
+// Prints the importer's problems (at most a few) and says whether the file
+// can be used at all.
+template <class Row>
+bool report(const trace::ImportResult<Row>& result) {
+  if (result.fatal) {
+    std::fprintf(stderr, "%s\n", trace::describe(*result.fatal).c_str());
+    return false;
   }
-  return "?";
+  for (std::size_t i = 0; i < result.errors.size() && i < 5; ++i)
+    std::fprintf(stderr, "%s\n", trace::describe(result.errors[i]).c_str());
+  if (result.rowsRejected > 0)
+    std::fprintf(stderr, "hetsched whatif: %zu of %zu rows rejected\n", result.rowsRejected, result.rowsRead);
+  return true;
 }
 
 }  // namespace
@@ -70,13 +79,9 @@ int runWhatif(std::span<char* const> argv) {
   Topology topology;
   std::string workload;
   if (const auto file = args.value("cluster")) {
-    std::ifstream in(*file);
-    auto read = readAlibabaNodes(in);
-    if (!in.is_open()) return std::fprintf(stderr, "hetsched whatif: cannot read %s\n", file->c_str()), 1;
-    if (auto* e = std::get_if<CsvError>(&read))
-      return std::fprintf(stderr, "%s:%llu: %s %s\n", file->c_str(), static_cast<unsigned long long>(e->line),
-                          csvProblem(e->kind), e->column.c_str()), 1;
-    topology = std::move(std::get<Topology>(read));
+    const auto nodes = trace::AlibabaTraceImporter::loadNodes(*file);
+    if (!report(nodes)) return 1;
+    topology = topologyFromTrace(nodes.rows);
     workload = *file;
   } else {
     const auto n = parseInteger("nodes", *args.value("nodes"), 1, 10'000'000);
@@ -86,18 +91,16 @@ int runWhatif(std::span<char* const> argv) {
   }
 
   std::vector<SimJob> jobs;
+  bool cpuPodsOnGpuNodes = false;
   if (const auto file = args.value("jobs")) {
-    std::ifstream in(*file);
-    if (!in.is_open()) return std::fprintf(stderr, "hetsched whatif: cannot read %s\n", file->c_str()), 1;
-    auto read = readAlibabaPods(in, topology);
-    if (auto* e = std::get_if<CsvError>(&read))
-      return std::fprintf(stderr, "%s:%llu: %s %s\n", file->c_str(), static_cast<unsigned long long>(e->line),
-                          csvProblem(e->kind), e->column.c_str()), 1;
-    auto& pods = std::get<AlibabaPods>(read);
-    if (pods.skipped > 0)
-      std::fprintf(stderr, "hetsched whatif: %llu pods without scheduled/deletion times skipped\n",
-                   static_cast<unsigned long long>(pods.skipped));
-    jobs = std::move(pods.jobs);
+    const auto pods = trace::AlibabaTraceImporter::loadPods(*file);
+    if (!report(pods)) return 1;
+    TraceJobs converted = jobsFromTrace(pods.rows, topology);
+    if (converted.withoutRuntime > 0)
+      std::fprintf(stderr, "hetsched whatif: %llu pods without a runtime left out\n",
+                   static_cast<unsigned long long>(converted.withoutRuntime));
+    jobs = std::move(converted.jobs);
+    cpuPodsOnGpuNodes = std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
     workload += ", " + *file;
   } else {
     const auto n = parseInteger("synthetic", *args.value("synthetic"), 1, 100'000'000);
@@ -117,7 +120,10 @@ int runWhatif(std::span<char* const> argv) {
     auto resolved = resolvePolicy(name);
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
     auto compiled = compilePolicy(std::get<v1::Policy>(resolved));
-    const CompiledPolicy& policy = std::get<CompiledPolicy>(compiled);  // resolvePolicy validated it
+    CompiledPolicy& policy = std::get<CompiledPolicy>(compiled);  // resolvePolicy validated it
+    // As in the ATC'23 setting, a GPU cluster runs its CPU-only pods on
+    // the GPU nodes' host CPUs.
+    if (cpuPodsOnGpuNodes) policy.routing.set(JobKind::Batch, DeviceKind::Gpu);
     SimulationOptions options;
     options.seed = seed;
     options.runtimes = runtimes;

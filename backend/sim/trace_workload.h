@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/topology.h"
+#include "sim_job.h"
+#include "trace/trace_node.h"
+#include "trace/trace_pod.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace hetsched {
+
+// Alibaba cluster-trace-gpu-v2023 rows (read by trace::AlibabaTraceImporter)
+// as a what-if cluster. A node with GPUs is a GPU node of its model (power
+// from a small table of vendor TDPs, A100's where the model is unknown);
+// one without is a CPU node with one CPU device as large as the machine.
+Topology topologyFromTrace(std::span<const trace::TraceNode> nodes);
+
+// Pods as jobs: arrival is creation_time relative to the earliest pod,
+// runtime deletion_time - scheduled_time. The trace's runtime becomes the
+// truth, not a declared estimate, so SJF can be run as oracle or from
+// history. gpu_spec limits the GPU models (a model not in the cluster
+// leaves the pod unschedulable). Pods without a runtime (the five-column
+// multi-GPU files, or still running) are left out and counted.
+struct TraceJobs {
+  std::vector<SimJob> jobs;
+  std::uint64_t withoutRuntime = 0;
+};
+TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology);
+
+}  // namespace hetsched
