@@ -31,7 +31,8 @@ constexpr const char* kUsage =
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
     "  --seed S         workload and simulation seed (default 1)\n"
     "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
-    "  --json OUT       also write the metrics as JSON\n";
+    "  --json OUT       also write the metrics as JSON\n"
+    "  --timeline PRE   write each policy's per-job timeline to PRE<policy>.csv\n";
 
 // Prints the importer's problems (at most a few) and says whether the file
 // can be used at all.
@@ -52,8 +53,8 @@ bool report(const trace::ImportResult<Row>& result) {
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 10> kKnown{"cluster", "nodes", "jobs", "synthetic", "load",
-                                                    "policy",  "seed",  "json", "help",      "runtimes"};
+  constexpr std::array<std::string_view, 11> kKnown{"cluster", "nodes", "jobs",     "synthetic", "load",    "policy",
+                                                    "seed",    "json",  "help",     "runtimes",  "timeline"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -137,6 +138,13 @@ int runWhatif(std::span<char* const> argv) {
       return 1;
     }
     columns.push_back({policy.name, std::get<SimResult>(result).summary, wall});
+    if (const auto prefix = args.value("timeline")) {
+      const std::string path = *prefix + policy.name + ".csv";
+      std::FILE* out = std::fopen(path.c_str(), "w");
+      if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s\n", path.c_str()), 1;
+      writeTimelineCsv(out, std::get<SimResult>(result), topology);
+      std::fclose(out);
+    }
   }
   std::printf("%s\n\n", workload.c_str());
   printWhatifTable(stdout, columns);

@@ -73,4 +73,16 @@ std::string whatifJson(const std::vector<WhatifColumn>& columns, const std::stri
   return out.str();
 }
 
+void writeTimelineCsv(std::FILE* out, const SimResult& result, const Topology& topology) {
+  std::fprintf(out, "job,arrival_s,start_s,end_s,node,devices,preemptions,migrations,state\n");
+  for (std::size_t i = 0; i < result.jobs.size(); ++i) {
+    const JobTimeline& j = result.jobs[i];
+    const bool ran = j.startS >= 0.0;
+    std::fprintf(out, "%zu,%.3f,%.3f,%.3f,%s,", i, j.arrivalS, j.startS, j.endS,
+                 ran ? topology.nodes[j.node].name.c_str() : "");
+    for (std::size_t d = 0; d < j.devices.size(); ++d) std::fprintf(out, "%s%u", d ? ";" : "", j.devices[d]);
+    std::fprintf(out, ",%u,%u,%s\n", j.preemptions, j.migrations, std::string(toString(j.state)).c_str());
+  }
+}
+
 }  // namespace hetsched::cli

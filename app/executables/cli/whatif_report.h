@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/topology.h"
 #include "sim/sim_result.h"
 
 #include <cstdio>
@@ -18,5 +19,8 @@ struct WhatifColumn {
 void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
 // The same numbers as JSON: {"policies": [{"name": ..., "summary": {...}}]}.
 std::string whatifJson(const std::vector<WhatifColumn>& columns, const std::string& workload);
+// Per-job timeline as CSV: input index, arrival, first start, end, node,
+// devices (";"-separated), preemptions, migrations, state.
+void writeTimelineCsv(std::FILE* out, const SimResult& result, const Topology& topology);
 
 }  // namespace hetsched::cli
