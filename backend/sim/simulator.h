@@ -14,7 +14,9 @@ namespace hetsched {
 // The what-if simulator: a cluster, a stream of jobs and a policy in, a
 // per-job timeline, time series and summary out. Discrete-event and
 // deterministic: ties between events are broken by a sequence number, never
-// by addresses or hash order, so the same input gives the same output.
+// by addresses or hash order, so the same input gives the same output. The
+// built-in rules draw no random numbers; the seed reaches external scorers.
+// `topology` must outlive the simulator; run() may be called repeatedly.
 class Simulator {
  public:
   Simulator(const Topology& topology, CompiledPolicy policy, SimulationOptions options = {});
