@@ -19,5 +19,6 @@ int runExperiment(std::span<char* const> args);
 int runSnapshot(std::span<char* const> args);
 int runWhatif(std::span<char* const> args);
 int runPolicies(std::span<char* const> args);
+int runTsne(std::span<char* const> args);
 
 }  // namespace hetsched::cli

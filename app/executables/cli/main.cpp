@@ -19,6 +19,7 @@ constexpr std::array kCommands{
             &hetsched::cli::runWhatif},
     Command{"policies", "list the built-in scheduling policies and their parameters",
             &hetsched::cli::runPolicies},
+    Command{"tsne", "2-D t-SNE map of the rows of a numeric CSV (--bench: timing)", &hetsched::cli::runTsne},
 };
 
 int usage(FILE* out) {

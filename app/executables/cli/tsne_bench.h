@@ -1,0 +1,18 @@
+#pragma once
+
+#include "cli_args.h"
+#include "embed/tsne_options.h"
+
+#include <string>
+#include <variant>
+
+namespace hetsched::cli {
+
+// --perplexity/--iterations/--seed/--threads of `hetsched tsne`.
+std::variant<embed::TsneOptions, std::string> tsneOptionsFromArgs(const Args& args);
+
+// `hetsched tsne --bench`: seeded Gaussian clusters, several timed runs, and
+// Rtsne / scikit-learn on the same data when they are installed.
+int runTsneBench(const Args& args, const embed::TsneOptions& options);
+
+}  // namespace hetsched::cli

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hetsched::embed {
+
+class WorkerPool;
+struct KnnGraph;
+
+// Symmetrised input similarities p_ij = (p_j|i + p_i|j) / 2N of the sparse
+// t-SNE, stored once per pair: row i holds the columns j > i (CSR). Each stored
+// value stands for both p_ij and p_ji, so the stored values sum to 1/2.
+struct Affinities {
+  std::size_t points = 0;
+  std::vector<std::size_t> rowStart;
+  std::vector<std::int32_t> columns;
+  std::vector<float> values;
+  // sum over ordered pairs of p log p, the constant part of KL(P||Q).
+  double plogp = 0.0;
+};
+
+// Calibrates a Gaussian per point so that its conditional distribution over
+// its neighbours has the given perplexity (bisection on the precision, as in
+// bhtsne), then symmetrises.
+Affinities perplexityAffinities(const KnnGraph& graph, double perplexity, WorkerPool& pool);
+
+}  // namespace hetsched::embed

@@ -1,0 +1,29 @@
+#include "gaussian_clusters.h"
+
+#include "embed/random_stream.h"
+
+namespace hetsched::embed {
+
+LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters,
+                                std::uint64_t seed, double spread) {
+  RandomStream random(seed);
+  const auto rows = static_cast<Eigen::Index>(points);
+  const auto cols = static_cast<Eigen::Index>(dims);
+  Eigen::MatrixXd centres(static_cast<Eigen::Index>(clusters), cols);
+  for (Eigen::Index c = 0; c < centres.rows(); ++c) {
+    for (Eigen::Index d = 0; d < cols; ++d) centres(c, d) = spread * random.normal();
+  }
+  LabelledPoints out;
+  out.points.resize(rows, cols);
+  out.labels.resize(points);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const auto label = static_cast<Eigen::Index>(static_cast<std::size_t>(i) % clusters);
+    out.labels[static_cast<std::size_t>(i)] = static_cast<int>(label);
+    for (Eigen::Index d = 0; d < cols; ++d) {
+      out.points(i, d) = static_cast<float>(centres(label, d) + random.normal());
+    }
+  }
+  return out;
+}
+
+}  // namespace hetsched::embed

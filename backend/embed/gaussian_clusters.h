@@ -1,0 +1,22 @@
+#pragma once
+
+#include "embed/embed_types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hetsched::embed {
+
+// Seeded test data: `clusters` isotropic unit Gaussians in `dims` dimensions
+// whose centres are drawn with standard deviation `spread`; points are
+// assigned round-robin so that every cluster has the same size.
+struct LabelledPoints {
+  PointMatrix points;
+  std::vector<int> labels;
+};
+
+LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters,
+                                std::uint64_t seed, double spread = 3.0);
+
+}  // namespace hetsched::embed

@@ -1,0 +1,128 @@
+#include "interpolated_repulsion.h"
+
+#include "embed/worker_pool.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched::embed {
+
+namespace {
+
+// Node spacings come from a ladder 2^(k/32) so that the kernel spectrum is
+// reused across iterations while the map grows slowly.
+constexpr double kLadder = 16.0;
+
+struct Stencil {
+  std::size_t base;
+  float w[4];
+};
+
+// Cubic Lagrange weights on the nodes base..base+3 around grid coordinate u.
+Stencil stencil(double u, std::size_t nodes) {
+  const double f = std::floor(u);
+  const double clamped = std::clamp(f - 1.0, 0.0, static_cast<double>(nodes - 4));
+  const double t = u - clamped - 1.0;
+  Stencil s;
+  s.base = static_cast<std::size_t>(clamped);
+  s.w[0] = static_cast<float>(-t * (t - 1.0) * (t - 2.0) / 6.0);
+  s.w[1] = static_cast<float>((t + 1.0) * (t - 1.0) * (t - 2.0) / 2.0);
+  s.w[2] = static_cast<float>(-(t + 1.0) * t * (t - 2.0) / 2.0);
+  s.w[3] = static_cast<float>((t + 1.0) * t * (t - 1.0) / 6.0);
+  return s;
+}
+
+}  // namespace
+
+void InterpolatedRepulsion::prepareGrid(std::size_t nodes, int spacingStep) {
+  if (m_grid && m_grid->nodes() == nodes && m_spacingStep == spacingStep) return;
+  if (!m_grid || m_grid->nodes() != nodes) m_grid = std::make_unique<FftGrid>(nodes);
+  m_spacingStep = spacingStep;
+  const double h = std::exp2(spacingStep / kLadder);
+  m_grid->setKernel([h](long dx, long dy) {
+    const double w = 1.0 / (1.0 + h * h * static_cast<double>(dx * dx + dy * dy));
+    return static_cast<float>(w * w);
+  });
+}
+
+double InterpolatedRepulsion::compute(std::span<const double> y, std::span<double> forces,
+                                      WorkerPool& pool) {
+  const std::size_t n = y.size() / 2;
+  double minX = y[0], maxX = y[0], minY = y[1], maxY = y[1];
+  for (std::size_t i = 1; i < n; ++i) {
+    minX = std::min(minX, y[2 * i]);
+    maxX = std::max(maxX, y[2 * i]);
+    minY = std::min(minY, y[2 * i + 1]);
+    maxY = std::max(maxY, y[2 * i + 1]);
+  }
+  const double range = std::max({maxX - minX, maxY - minY, 1e-6});
+  std::size_t nodes = 16;
+  while (nodes < 1024 && range / static_cast<double>(nodes - 3) > m_maxSpacing) nodes *= 2;
+  const int step = static_cast<int>(std::ceil(kLadder * std::log2(range / static_cast<double>(nodes - 3))));
+  prepareGrid(nodes, step);
+  const double h = std::exp2(step / kLadder);
+  const double cx = 0.5 * (minX + maxX);
+  const double cy = 0.5 * (minY + maxY);
+  const double origin = 0.5 * static_cast<double>(nodes - 1);  // grid coordinate of the centre
+
+  const std::size_t cells = nodes * nodes;
+  const unsigned workers = pool.size();
+  m_charges.resize(cells * workers);
+  m_potentials.resize(cells);
+  m_partialZ.assign(workers, 0.0);
+
+  pool.run([&](unsigned worker) {
+    F4* grid = &m_charges[cells * worker];
+    std::fill(grid, grid + cells, F4{0, 0, 0, 0});
+    const auto [first, last] = pool.share(n, worker);
+    for (std::size_t i = first; i < last; ++i) {
+      const double px = y[2 * i] - cx;
+      const double py = y[2 * i + 1] - cy;
+      const Stencil sx = stencil(origin + px / h, nodes);
+      const Stencil sy = stencil(origin + py / h, nodes);
+      // 1, x, y and |y|^2 against w^2: the last gives Z through
+      // sum_j w_ij = sum_j w_ij^2 (1 + |y_i|^2 - 2 y_i.y_j + |y_j|^2).
+      const F4 charge = {1.0f, static_cast<float>(px), static_cast<float>(py),
+                         static_cast<float>(px * px + py * py)};
+      for (int a = 0; a < 4; ++a) {
+        F4* row = grid + (sy.base + a) * nodes + sx.base;
+        const F4 q = charge * sy.w[a];
+        for (int b = 0; b < 4; ++b) row[b] += q * sx.w[b];
+      }
+    }
+  });
+  // Fold the per-worker grids into the first, row band by row band.
+  pool.run([&](unsigned worker) {
+    const auto [first, last] = pool.share(cells, worker);
+    for (unsigned w = 1; w < workers; ++w) {
+      const F4* other = &m_charges[cells * w];
+      for (std::size_t c = first; c < last; ++c) m_charges[c] += other[c];
+    }
+  });
+  m_grid->convolve(m_charges.data(), m_potentials.data(), pool);
+  pool.run([&](unsigned worker) {
+    const auto [first, last] = pool.share(n, worker);
+    double z = 0.0;
+    for (std::size_t i = first; i < last; ++i) {
+      const double px = y[2 * i] - cx;
+      const double py = y[2 * i + 1] - cy;
+      const Stencil sx = stencil(origin + px / h, nodes);
+      const Stencil sy = stencil(origin + py / h, nodes);
+      F4 phi = {0, 0, 0, 0};
+      for (int a = 0; a < 4; ++a) {
+        const F4* row = m_potentials.data() + (sy.base + a) * nodes + sx.base;
+        F4 acc = row[0] * sx.w[0] + row[1] * sx.w[1] + row[2] * sx.w[2] + row[3] * sx.w[3];
+        phi += acc * sy.w[a];
+      }
+      forces[2 * i] = px * phi[0] - phi[1];
+      forces[2 * i + 1] = py * phi[0] - phi[2];
+      z += (1.0 + px * px + py * py) * phi[0] - 2.0 * (px * phi[1] + py * phi[2]) + phi[3];
+    }
+    m_partialZ[worker] = z;
+  });
+  double z = -static_cast<double>(n);  // each point's own w_ii = 1
+  for (double part : m_partialZ) z += part;
+  return z;
+}
+
+}  // namespace hetsched::embed

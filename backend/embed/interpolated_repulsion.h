@@ -1,0 +1,42 @@
+#pragma once
+
+#include "embed/fft_grid.h"
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace hetsched::embed {
+
+class WorkerPool;
+
+// The t-SNE repulsion by polynomial interpolation on an equispaced grid and
+// FFT convolution (the idea of FIt-SNE, Linderman et al. 2019): charges are
+// spread to grid nodes with cubic Lagrange weights, convolved with the
+// kernels, and the potentials interpolated back, O(N + G log G) per step.
+class InterpolatedRepulsion {
+ public:
+  // `maxSpacing`: the largest node spacing, in map units, before the grid
+  // doubles. The kernels vary on a scale of one unit.
+  explicit InterpolatedRepulsion(double maxSpacing = 1.0) : m_maxSpacing(maxSpacing) {}
+
+  // y: interleaved (x, y) of n points. Writes sum_j w_ij^2 (y_i - y_j) into
+  // `forces` (interleaved) and returns Z = sum_{i != j} w_ij, where
+  // w_ij = 1 / (1 + |y_i - y_j|^2).
+  double compute(std::span<const double> y, std::span<double> forces, WorkerPool& pool);
+
+  std::size_t gridNodes() const { return m_grid ? m_grid->nodes() : 0; }
+
+ private:
+  void prepareGrid(std::size_t nodes, int spacingStep);
+
+  double m_maxSpacing;
+  std::unique_ptr<FftGrid> m_grid;
+  int m_spacingStep = 0;
+  std::vector<F4> m_charges;  // one n x n grid per worker
+  std::vector<F4> m_potentials;
+  std::vector<double> m_partialZ;
+};
+
+}  // namespace hetsched::embed

@@ -1,0 +1,76 @@
+#include "knn_graph.h"
+
+#include "embed/worker_pool.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace hetsched::embed {
+
+namespace {
+
+constexpr Eigen::Index kBlockRows = 128;
+
+using Candidate = std::pair<float, std::int32_t>;
+
+// Max-heap on (distance, index): the root is the worst of the k kept.
+void offer(std::vector<Candidate>& heap, std::size_t k, Candidate c) {
+  if (heap.size() < k) {
+    heap.push_back(c);
+    std::push_heap(heap.begin(), heap.end());
+  } else if (c < heap.front()) {
+    std::pop_heap(heap.begin(), heap.end());
+    heap.back() = c;
+    std::push_heap(heap.begin(), heap.end());
+  }
+}
+
+}  // namespace
+
+KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
+  const Eigen::Index n = data.rows();
+  KnnGraph graph;
+  graph.k = std::min<std::size_t>(k, n > 0 ? static_cast<std::size_t>(n - 1) : 0);
+  k = graph.k;
+  graph.indices.assign(static_cast<std::size_t>(n) * k, 0);
+  graph.distances2.assign(static_cast<std::size_t>(n) * k, 0.0);
+  if (k == 0) return graph;
+
+  const Eigen::VectorXf norms = data.rowwise().squaredNorm();
+  const Eigen::Index blocks = (n + kBlockRows - 1) / kBlockRows;
+  pool.run([&](unsigned worker) {
+    const auto [first, last] = pool.share(static_cast<std::size_t>(blocks), worker);
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> dots;
+    std::vector<Candidate> heap;
+    heap.reserve(k);
+    for (std::size_t b = first; b < last; ++b) {
+      const Eigen::Index r0 = static_cast<Eigen::Index>(b) * kBlockRows;
+      const Eigen::Index rows = std::min(kBlockRows, n - r0);
+      dots.noalias() = data.middleRows(r0, rows) * data.transpose();
+      for (Eigen::Index r = 0; r < rows; ++r) {
+        const Eigen::Index i = r0 + r;
+        const float* row = dots.row(r).data();
+        const float ni = norms[i];
+        heap.clear();
+        for (Eigen::Index j = 0; j < n; ++j) {
+          if (j == i) continue;
+          const float d = std::max(0.0f, ni + norms[j] - 2.0f * row[j]);
+          offer(heap, k, {d, static_cast<std::int32_t>(j)});
+        }
+        std::sort_heap(heap.begin(), heap.end());
+        // The expanded form loses digits for close points; the kept few get
+        // their distance recomputed directly.
+        const std::size_t base = static_cast<std::size_t>(i) * k;
+        for (std::size_t m = 0; m < k; ++m) {
+          const std::int32_t j = heap[m].second;
+          graph.indices[base + m] = j;
+          graph.distances2[base + m] =
+              (data.row(i).cast<double>() - data.row(j).cast<double>()).squaredNorm();
+        }
+      }
+    }
+  });
+  return graph;
+}
+
+}  // namespace hetsched::embed

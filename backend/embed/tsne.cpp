@@ -1,0 +1,224 @@
+#include "tsne.h"
+
+#include "embed/affinities.h"
+#include "embed/interpolated_repulsion.h"
+#include "embed/knn_graph.h"
+#include "embed/random_stream.h"
+#include "embed/worker_pool.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+namespace hetsched::embed {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr double kMaxStep = 5.0;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Row ranges with about equal numbers of stored pairs, one per worker: the
+// attraction costs one pass over the pairs.
+std::vector<std::size_t> balancedRows(const Affinities& p, unsigned workers) {
+  std::vector<std::size_t> split(workers + 1, p.points);
+  split[0] = 0;
+  const std::size_t total = p.columns.size();
+  std::size_t row = 0;
+  for (unsigned w = 1; w < workers; ++w) {
+    const std::size_t target = total * w / workers;
+    while (row < p.points && p.rowStart[row] < target) ++row;
+    split[w] = row;
+  }
+  return split;
+}
+
+// Gradient descent with momentum and per-coordinate gains (Jacobs 1988), the
+// update rule of bhtsne.
+class Optimiser {
+ public:
+  Optimiser(const Affinities& p, const TsneOptions& options, std::vector<double> y, WorkerPool& pool)
+      : m_p(p),
+        m_options(options),
+        m_pool(pool),
+        m_y(std::move(y)),
+        m_velocity(m_y.size(), 0.0),
+        m_gains(m_y.size(), 1.0),
+        m_repulsion(m_y.size(), 0.0),
+        m_attraction(m_y.size() * pool.size(), 0.0),
+        m_rows(balancedRows(p, pool.size())),
+        m_repulsionField(options.maxGridSpacing) {
+    const double n = static_cast<double>(p.points);
+    m_rate = options.learningRate > 0.0 ? options.learningRate
+                                        : std::max(200.0, n / std::max(1.0, options.exaggeration));
+  }
+
+  void step(int iteration) {
+    const bool early = iteration < m_options.exaggerationIterations;
+    const double exaggeration = early ? m_options.exaggeration : 1.0;
+    const double momentum = early ? m_options.initialMomentum : m_options.finalMomentum;
+    const std::size_t n = m_p.points;
+    const double z = m_repulsionField.compute(m_y, m_repulsion, m_pool);
+    m_pool.run([&](unsigned worker) { attract(worker); });
+    const double inverseZ = 1.0 / z;
+    const unsigned workers = m_pool.size();
+    m_pool.run([&](unsigned worker) {
+      const auto [first, last] = m_pool.share(n, worker);
+      for (std::size_t i = first; i < last; ++i) {
+        for (std::size_t c = 2 * i; c < 2 * i + 2; ++c) {
+          double attraction = 0.0;
+          for (unsigned w = 0; w < workers; ++w) attraction += m_attraction[w * 2 * n + c];
+          const double gradient = 4.0 * (exaggeration * attraction - m_repulsion[c] * inverseZ);
+          // Gains grow where the gradient keeps pushing against the motion.
+          m_gains[c] = (gradient > 0.0) != (m_velocity[c] > 0.0) ? m_gains[c] + 0.2
+                                                                 : std::max(0.01, m_gains[c] * 0.8);
+          m_velocity[c] = momentum * m_velocity[c] - m_rate * m_gains[c] * gradient;
+        }
+        // Steps are clipped as in FIt-SNE and openTSNE: with exaggeration and a
+        // large learning rate a few points otherwise jump far out, and the
+        // empty span would make the interpolation grid needlessly large.
+        const double norm = std::hypot(m_velocity[2 * i], m_velocity[2 * i + 1]);
+        if (norm > kMaxStep) {
+          m_velocity[2 * i] *= kMaxStep / norm;
+          m_velocity[2 * i + 1] *= kMaxStep / norm;
+        }
+        m_y[2 * i] += m_velocity[2 * i];
+        m_y[2 * i + 1] += m_velocity[2 * i + 1];
+      }
+    });
+    recentre();
+  }
+
+  const std::vector<double>& positions() const { return m_y; }
+
+ private:
+  // sum_j p_ij w_ij (y_i - y_j), each stored pair visited once and applied to
+  // both ends in this worker's own buffer.
+  void attract(unsigned worker) {
+    const std::size_t n = m_p.points;
+    double* f = &m_attraction[worker * 2 * n];
+    std::fill(f, f + 2 * n, 0.0);
+    const double* y = m_y.data();
+    for (std::size_t i = m_rows[worker]; i < m_rows[worker + 1]; ++i) {
+      const double xi = y[2 * i];
+      const double yi = y[2 * i + 1];
+      double fx = 0.0;
+      double fy = 0.0;
+      for (std::size_t e = m_p.rowStart[i]; e < m_p.rowStart[i + 1]; ++e) {
+        const std::size_t j = static_cast<std::size_t>(m_p.columns[e]);
+        const double dx = xi - y[2 * j];
+        const double dy = yi - y[2 * j + 1];
+        const double w = static_cast<double>(m_p.values[e]) / (1.0 + dx * dx + dy * dy);
+        fx += w * dx;
+        fy += w * dy;
+        f[2 * j] -= w * dx;
+        f[2 * j + 1] -= w * dy;
+      }
+      f[2 * i] += fx;
+      f[2 * i + 1] += fy;
+    }
+  }
+
+  // The objective ignores translation; keeping the mean at zero stops drift.
+  void recentre() {
+    const std::size_t n = m_p.points;
+    double mx = 0.0, my = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+      mx += m_y[2 * i];
+      my += m_y[2 * i + 1];
+    }
+    mx /= static_cast<double>(n);
+    my /= static_cast<double>(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      m_y[2 * i] -= mx;
+      m_y[2 * i + 1] -= my;
+    }
+  }
+
+  const Affinities& m_p;
+  const TsneOptions& m_options;
+  WorkerPool& m_pool;
+  double m_rate = 200.0;
+  std::vector<double> m_y;
+  std::vector<double> m_velocity;
+  std::vector<double> m_gains;
+  std::vector<double> m_repulsion;
+  std::vector<double> m_attraction;  // one 2N buffer per worker
+  std::vector<std::size_t> m_rows;
+  InterpolatedRepulsion m_repulsionField;
+};
+
+std::vector<double> initialPositions(const TsneOptions& options, std::size_t n) {
+  std::vector<double> y(2 * n);
+  if (options.initial) {
+    for (std::size_t i = 0; i < n; ++i) {
+      y[2 * i] = (*options.initial)(static_cast<Eigen::Index>(i), 0);
+      y[2 * i + 1] = (*options.initial)(static_cast<Eigen::Index>(i), 1);
+    }
+  } else {
+    RandomStream random(options.seed);
+    for (double& v : y) v = 1e-4 * random.normal();
+  }
+  return y;
+}
+
+}  // namespace
+
+TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, const std::atomic<bool>* cancel,
+                       const TsneProgress& progress) {
+  TsneResult result;
+  const std::size_t n = static_cast<std::size_t>(data.rows());
+  if (!(options.perplexity > 0.0) || options.iterations < 0 || !(options.maxGridSpacing > 0.0)) {
+    result.status = TsneStatus::InvalidOptions;
+    return result;
+  }
+  if (n < 2 || data.cols() < 1) {
+    result.status = TsneStatus::TooFewPoints;
+    return result;
+  }
+  if (options.initial && (static_cast<std::size_t>(options.initial->rows()) != n || !options.initial->allFinite())) {
+    result.status = TsneStatus::InvalidInitial;
+    return result;
+  }
+  WorkerPool pool(options.threads);
+  // Small inputs cannot supply 3 * perplexity neighbours; shrink the
+  // perplexity as Rtsne asks its users to.
+  result.perplexityUsed = std::min(options.perplexity, static_cast<double>(n - 1) / 3.0);
+  const auto start = Clock::now();
+  const KnnGraph graph = exactKnn(data, static_cast<std::size_t>(3.0 * result.perplexityUsed), pool);
+  const Affinities p = perplexityAffinities(graph, result.perplexityUsed, pool);
+  result.neighbourSeconds = secondsSince(start);
+
+  const auto optimiseStart = Clock::now();
+  Optimiser optimiser(p, options, initialPositions(options, n), pool);
+  for (int iteration = 0; iteration < options.iterations; ++iteration) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
+      result.status = TsneStatus::Cancelled;
+      break;
+    }
+    optimiser.step(iteration);
+    result.iterationsRun = iteration + 1;
+    if (progress && options.progressInterval > 0 &&
+        (result.iterationsRun % options.progressInterval == 0 || result.iterationsRun == options.iterations)) {
+      progress(result.iterationsRun, options.iterations);
+    }
+  }
+  result.optimiseSeconds = secondsSince(optimiseStart);
+
+  const std::vector<double>& y = optimiser.positions();
+  result.embedding.resize(static_cast<Eigen::Index>(n), 2);
+  std::copy(y.begin(), y.end(), result.embedding.data());
+  if (options.computeKl && result.status == TsneStatus::Ok) {
+    const auto klStart = Clock::now();
+    result.klDivergence = tsneKlDivergence(p, result.embedding, pool);
+    result.klSeconds = secondsSince(klStart);
+  }
+  return result;
+}
+
+}  // namespace hetsched::embed

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "embed/embed_types.h"
+#include "embed/tsne_options.h"
+
+#include <atomic>
+
+namespace hetsched::embed {
+
+struct Affinities;
+class WorkerPool;
+
+// t-SNE to two dimensions: exact kNN affinities, FFT-interpolated repulsion,
+// bhtsne's optimiser. Deterministic for a given seed and thread count.
+// Setting *cancel makes it return TsneStatus::Cancelled at the next iteration.
+TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options,
+                       const std::atomic<bool>* cancel = nullptr, const TsneProgress& progress = {});
+
+// Exact KL(P||Q) of a map, P as in computeTsne: lets other maps of the same
+// data (another implementation's, a warm-started one) be compared fairly.
+double tsneKlDivergence(const PointMatrix& data, const Embedding2d& map, double perplexity,
+                        unsigned threads = 0);
+double tsneKlDivergence(const Affinities& p, const Embedding2d& map, WorkerPool& pool);
+
+}  // namespace hetsched::embed

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "embed/embed_types.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace hetsched::embed {
+
+// Settings of one t-SNE run; the defaults follow van der Maaten's bhtsne
+// except the learning rate (see learningRate).
+struct TsneOptions {
+  double perplexity = 30.0;  // neighbours searched: 3 * perplexity
+  int iterations = 1000;
+  double exaggeration = 12.0;
+  int exaggerationIterations = 250;  // also when momentum switches
+  double initialMomentum = 0.5;
+  double finalMomentum = 0.8;
+  // 0 picks max(200, N / exaggeration) (Belkina et al. 2019): bhtsne's fixed
+  // 200 leaves large maps unconverged after 1000 iterations.
+  double learningRate = 0.0;
+  std::uint64_t seed = 1;
+  unsigned threads = 0;  // 0: std::thread::hardware_concurrency()
+  // Warm start: one row per input point. Without it the map starts from a
+  // seeded Gaussian of standard deviation 1e-4, as in bhtsne.
+  std::optional<Embedding2d> initial;
+  int progressInterval = 10;  // iterations between progress reports
+  bool computeKl = true;      // exact KL(P||Q) at the end, O(N^2)
+  double maxGridSpacing = 1.0;  // interpolation grid, see InterpolatedRepulsion
+};
+
+enum class TsneStatus : std::uint8_t { Ok, Cancelled, TooFewPoints, InvalidOptions, InvalidInitial };
+
+struct TsneResult {
+  TsneStatus status = TsneStatus::Ok;
+  Embedding2d embedding;
+  // KL(P||Q) with P the symmetrised sparse affinities (summing to 1) and Q
+  // normalised over all pairs: bhtsne's normalisation, evaluated exactly.
+  double klDivergence = 0.0;
+  int iterationsRun = 0;
+  double perplexityUsed = 0.0;
+  // Wall time of the phases, for benchmarks.
+  double neighbourSeconds = 0.0;
+  double optimiseSeconds = 0.0;
+  double klSeconds = 0.0;
+};
+
+// Called on the calling thread with the iterations done so far.
+using TsneProgress = std::function<void(int done, int total)>;
+
+}  // namespace hetsched::embed

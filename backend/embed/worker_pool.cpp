@@ -1,0 +1,51 @@
+#include "worker_pool.h"
+
+#include <algorithm>
+
+namespace hetsched::embed {
+
+unsigned WorkerPool::resolve(unsigned requested) {
+  if (requested > 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+WorkerPool::WorkerPool(unsigned threads) {
+  const unsigned total = resolve(threads);
+  m_threads.reserve(total - 1);
+  for (unsigned w = 1; w < total; ++w) m_threads.emplace_back([this, w] { loop(w); });
+}
+
+WorkerPool::~WorkerPool() {
+  m_stop.store(true);
+  m_generation.fetch_add(1);
+  m_generation.notify_all();
+  for (std::thread& t : m_threads) t.join();
+}
+
+void WorkerPool::run(const std::function<void(unsigned)>& task) {
+  if (m_threads.empty()) {
+    task(0);
+    return;
+  }
+  m_task = &task;
+  m_remaining.store(static_cast<unsigned>(m_threads.size()));
+  m_generation.fetch_add(1);
+  m_generation.notify_all();
+  task(0);
+  // atomic::wait spins briefly before sleeping, which suits phases of a few
+  // hundred microseconds without burning a core when the machine is busy.
+  for (unsigned left = m_remaining.load(); left != 0; left = m_remaining.load()) m_remaining.wait(left);
+}
+
+void WorkerPool::loop(unsigned worker) {
+  std::uint64_t seen = 0;
+  for (;;) {
+    m_generation.wait(seen);
+    seen = m_generation.load();
+    if (m_stop.load()) return;
+    (*m_task)(worker);
+    if (m_remaining.fetch_sub(1) == 1) m_remaining.notify_one();
+  }
+}
+
+}  // namespace hetsched::embed
