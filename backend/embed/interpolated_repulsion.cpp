@@ -13,22 +13,16 @@ namespace {
 // reused across iterations while the map grows slowly.
 constexpr double kLadder = 16.0;
 
-struct Stencil {
-  std::size_t base;
-  float w[4];
-};
-
 // Cubic Lagrange weights on the nodes base..base+3 around grid coordinate u.
-Stencil stencil(double u, std::size_t nodes) {
-  const double f = std::floor(u);
-  const double clamped = std::clamp(f - 1.0, 0.0, static_cast<double>(nodes - 4));
-  const double t = u - clamped - 1.0;
-  Stencil s;
-  s.base = static_cast<std::size_t>(clamped);
-  s.w[0] = static_cast<float>(-t * (t - 1.0) * (t - 2.0) / 6.0);
-  s.w[1] = static_cast<float>((t + 1.0) * (t - 1.0) * (t - 2.0) / 2.0);
-  s.w[2] = static_cast<float>(-(t + 1.0) * t * (t - 2.0) / 2.0);
-  s.w[3] = static_cast<float>((t + 1.0) * t * (t - 1.0) / 6.0);
+InterpolatedRepulsion::Stencil stencil(float u, std::size_t nodes) {
+  const float lowest = std::clamp(std::floor(u) - 1.0f, 0.0f, static_cast<float>(nodes - 4));
+  const float t = u - lowest - 1.0f;
+  InterpolatedRepulsion::Stencil s;
+  s.base = static_cast<std::uint32_t>(lowest);
+  s.w[0] = -t * (t - 1.0f) * (t - 2.0f) * (1.0f / 6.0f);
+  s.w[1] = (t + 1.0f) * (t - 1.0f) * (t - 2.0f) * 0.5f;
+  s.w[2] = -(t + 1.0f) * t * (t - 2.0f) * 0.5f;
+  s.w[3] = (t + 1.0f) * t * (t - 1.0f) * (1.0f / 6.0f);
   return s;
 }
 
@@ -70,6 +64,7 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
   m_charges.resize(cells * workers);
   m_potentials.resize(cells);
   m_partialZ.assign(workers, 0.0);
+  m_stencils.resize(2 * n);
 
   pool.run([&](unsigned worker) {
     F4* grid = &m_charges[cells * worker];
@@ -78,8 +73,10 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
     for (std::size_t i = first; i < last; ++i) {
       const double px = y[2 * i] - cx;
       const double py = y[2 * i + 1] - cy;
-      const Stencil sx = stencil(origin + px / h, nodes);
-      const Stencil sy = stencil(origin + py / h, nodes);
+      const Stencil sx = stencil(static_cast<float>(origin + px / h), nodes);
+      const Stencil sy = stencil(static_cast<float>(origin + py / h), nodes);
+      m_stencils[2 * i] = sx;
+      m_stencils[2 * i + 1] = sy;
       // 1, x, y and |y|^2 against w^2: the last gives Z through
       // sum_j w_ij = sum_j w_ij^2 (1 + |y_i|^2 - 2 y_i.y_j + |y_j|^2).
       const F4 charge = {1.0f, static_cast<float>(px), static_cast<float>(py),
@@ -106,8 +103,8 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
     for (std::size_t i = first; i < last; ++i) {
       const double px = y[2 * i] - cx;
       const double py = y[2 * i + 1] - cy;
-      const Stencil sx = stencil(origin + px / h, nodes);
-      const Stencil sy = stencil(origin + py / h, nodes);
+      const Stencil& sx = m_stencils[2 * i];
+      const Stencil& sy = m_stencils[2 * i + 1];
       F4 phi = {0, 0, 0, 0};
       for (int a = 0; a < 4; ++a) {
         const F4* row = m_potentials.data() + (sy.base + a) * nodes + sx.base;

@@ -3,6 +3,7 @@
 #include "embed/fft_grid.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -28,6 +29,11 @@ class InterpolatedRepulsion {
 
   std::size_t gridNodes() const { return m_grid ? m_grid->nodes() : 0; }
 
+  struct Stencil {
+    std::uint32_t base;
+    float w[4];
+  };
+
  private:
   void prepareGrid(std::size_t nodes, int spacingStep);
 
@@ -37,6 +43,7 @@ class InterpolatedRepulsion {
   std::vector<F4> m_charges;  // one n x n grid per worker
   std::vector<F4> m_potentials;
   std::vector<double> m_partialZ;
+  std::vector<Stencil> m_stencils;  // x and y weights per point, spread to gather
 };
 
 }  // namespace hetsched::embed

@@ -13,18 +13,6 @@ constexpr Eigen::Index kBlockRows = 128;
 
 using Candidate = std::pair<float, std::int32_t>;
 
-// Max-heap on (distance, index): the root is the worst of the k kept.
-void offer(std::vector<Candidate>& heap, std::size_t k, Candidate c) {
-  if (heap.size() < k) {
-    heap.push_back(c);
-    std::push_heap(heap.begin(), heap.end());
-  } else if (c < heap.front()) {
-    std::pop_heap(heap.begin(), heap.end());
-    heap.back() = c;
-    std::push_heap(heap.begin(), heap.end());
-  }
-}
-
 }  // namespace
 
 KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
@@ -51,11 +39,23 @@ KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
         const Eigen::Index i = r0 + r;
         const float* row = dots.row(r).data();
         const float ni = norms[i];
+        // The first k candidates seed the heap; after that almost every point
+        // is rejected by one comparison with the current k-th distance.
         heap.clear();
-        for (Eigen::Index j = 0; j < n; ++j) {
+        Eigen::Index j = 0;
+        for (; heap.size() < k; ++j) {
           if (j == i) continue;
+          heap.push_back({std::max(0.0f, ni + norms[j] - 2.0f * row[j]), static_cast<std::int32_t>(j)});
+        }
+        std::make_heap(heap.begin(), heap.end());
+        float worst = heap.front().first;
+        for (; j < n; ++j) {
           const float d = std::max(0.0f, ni + norms[j] - 2.0f * row[j]);
-          offer(heap, k, {d, static_cast<std::int32_t>(j)});
+          if (d >= worst || j == i) continue;
+          std::pop_heap(heap.begin(), heap.end());
+          heap.back() = {d, static_cast<std::int32_t>(j)};
+          std::push_heap(heap.begin(), heap.end());
+          worst = heap.front().first;
         }
         std::sort_heap(heap.begin(), heap.end());
         // The expanded form loses digits for close points; the kept few get

@@ -1,6 +1,7 @@
 #include "tsne.h"
 
 #include "embed/affinities.h"
+#include "embed/fft_grid.h"
 #include "embed/interpolated_repulsion.h"
 #include "embed/knn_graph.h"
 #include "embed/random_stream.h"
@@ -50,7 +51,8 @@ class Optimiser {
         m_velocity(m_y.size(), 0.0),
         m_gains(m_y.size(), 1.0),
         m_repulsion(m_y.size(), 0.0),
-        m_attraction(m_y.size() * pool.size(), 0.0),
+        m_yFloat(m_y.begin(), m_y.end()),
+        m_attraction(m_y.size() * pool.size(), 0.0f),
         m_rows(balancedRows(p, pool.size())),
         m_repulsionField(options.maxGridSpacing) {
     const double n = static_cast<double>(p.points);
@@ -72,7 +74,7 @@ class Optimiser {
       for (std::size_t i = first; i < last; ++i) {
         for (std::size_t c = 2 * i; c < 2 * i + 2; ++c) {
           double attraction = 0.0;
-          for (unsigned w = 0; w < workers; ++w) attraction += m_attraction[w * 2 * n + c];
+          for (unsigned w = 0; w < workers; ++w) attraction += static_cast<double>(m_attraction[w * 2 * n + c]);
           const double gradient = 4.0 * (exaggeration * attraction - m_repulsion[c] * inverseZ);
           // Gains grow where the gradient keeps pushing against the motion.
           m_gains[c] = (gradient > 0.0) != (m_velocity[c] > 0.0) ? m_gains[c] + 0.2
@@ -82,13 +84,16 @@ class Optimiser {
         // Steps are clipped as in FIt-SNE and openTSNE: with exaggeration and a
         // large learning rate a few points otherwise jump far out, and the
         // empty span would make the interpolation grid needlessly large.
-        const double norm = std::hypot(m_velocity[2 * i], m_velocity[2 * i + 1]);
-        if (norm > kMaxStep) {
+        const double norm2 = m_velocity[2 * i] * m_velocity[2 * i] + m_velocity[2 * i + 1] * m_velocity[2 * i + 1];
+        if (norm2 > kMaxStep * kMaxStep) {
+          const double norm = std::sqrt(norm2);
           m_velocity[2 * i] *= kMaxStep / norm;
           m_velocity[2 * i + 1] *= kMaxStep / norm;
         }
         m_y[2 * i] += m_velocity[2 * i];
         m_y[2 * i + 1] += m_velocity[2 * i + 1];
+        m_yFloat[2 * i] = static_cast<float>(m_y[2 * i]);
+        m_yFloat[2 * i + 1] = static_cast<float>(m_y[2 * i + 1]);
       }
     });
     recentre();
@@ -98,29 +103,53 @@ class Optimiser {
 
  private:
   // sum_j p_ij w_ij (y_i - y_j), each stored pair visited once and applied to
-  // both ends in this worker's own buffer.
+  // both ends in this worker's own buffer. Four pairs share one vector
+  // division: the division, not memory, bounds this loop.
   void attract(unsigned worker) {
     const std::size_t n = m_p.points;
-    double* f = &m_attraction[worker * 2 * n];
-    std::fill(f, f + 2 * n, 0.0);
-    const double* y = m_y.data();
+    float* f = &m_attraction[worker * 2 * n];
+    std::fill(f, f + 2 * n, 0.0f);
+    const float* y = m_yFloat.data();
+    const std::int32_t* columns = m_p.columns.data();
+    const float* values = m_p.values.data();
+    const F4 one = {1.0f, 1.0f, 1.0f, 1.0f};
     for (std::size_t i = m_rows[worker]; i < m_rows[worker + 1]; ++i) {
-      const double xi = y[2 * i];
-      const double yi = y[2 * i + 1];
-      double fx = 0.0;
-      double fy = 0.0;
-      for (std::size_t e = m_p.rowStart[i]; e < m_p.rowStart[i + 1]; ++e) {
-        const std::size_t j = static_cast<std::size_t>(m_p.columns[e]);
-        const double dx = xi - y[2 * j];
-        const double dy = yi - y[2 * j + 1];
-        const double w = static_cast<double>(m_p.values[e]) / (1.0 + dx * dx + dy * dy);
-        fx += w * dx;
-        fy += w * dy;
+      const float xi = y[2 * i];
+      const float yi = y[2 * i + 1];
+      F4 fx = {0, 0, 0, 0};
+      F4 fy = {0, 0, 0, 0};
+      std::size_t e = m_p.rowStart[i];
+      const std::size_t end = m_p.rowStart[i + 1];
+      for (; e + 4 <= end; e += 4) {
+        const std::int32_t* j = columns + e;
+        const F4 dx = {xi - y[2 * j[0]], xi - y[2 * j[1]], xi - y[2 * j[2]], xi - y[2 * j[3]]};
+        const F4 dy = {yi - y[2 * j[0] + 1], yi - y[2 * j[1] + 1], yi - y[2 * j[2] + 1], yi - y[2 * j[3] + 1]};
+        F4 p;
+        __builtin_memcpy(&p, values + e, sizeof p);
+        const F4 w = p / (one + dx * dx + dy * dy);
+        const F4 wx = w * dx;
+        const F4 wy = w * dy;
+        fx += wx;
+        fy += wy;
+        for (int l = 0; l < 4; ++l) {
+          f[2 * j[l]] -= wx[l];
+          f[2 * j[l] + 1] -= wy[l];
+        }
+      }
+      float sx = fx[0] + fx[1] + fx[2] + fx[3];
+      float sy = fy[0] + fy[1] + fy[2] + fy[3];
+      for (; e < end; ++e) {
+        const std::size_t j = static_cast<std::size_t>(columns[e]);
+        const float dx = xi - y[2 * j];
+        const float dy = yi - y[2 * j + 1];
+        const float w = values[e] / (1.0f + dx * dx + dy * dy);
+        sx += w * dx;
+        sy += w * dy;
         f[2 * j] -= w * dx;
         f[2 * j + 1] -= w * dy;
       }
-      f[2 * i] += fx;
-      f[2 * i + 1] += fy;
+      f[2 * i] += sx;
+      f[2 * i + 1] += sy;
     }
   }
 
@@ -134,9 +163,11 @@ class Optimiser {
     }
     mx /= static_cast<double>(n);
     my /= static_cast<double>(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      m_y[2 * i] -= mx;
-      m_y[2 * i + 1] -= my;
+    for (std::size_t i = 0; i < 2 * n; i += 2) {
+      m_y[i] -= mx;
+      m_y[i + 1] -= my;
+      m_yFloat[i] = static_cast<float>(m_y[i]);
+      m_yFloat[i + 1] = static_cast<float>(m_y[i + 1]);
     }
   }
 
@@ -148,7 +179,8 @@ class Optimiser {
   std::vector<double> m_velocity;
   std::vector<double> m_gains;
   std::vector<double> m_repulsion;
-  std::vector<double> m_attraction;  // one 2N buffer per worker
+  std::vector<float> m_yFloat;  // the positions the attraction reads
+  std::vector<float> m_attraction;  // one 2N buffer per worker
   std::vector<std::size_t> m_rows;
   InterpolatedRepulsion m_repulsionField;
 };

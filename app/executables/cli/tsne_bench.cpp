@@ -36,8 +36,12 @@ struct BaselineRun {
 
 // Runs another t-SNE on the CSV at `data` through its interpreter; the script
 // writes "seconds kl" to res.txt and the map to map.csv in `dir`.
-std::optional<BaselineRun> runExternal(const std::string& command, const fs::path& dir,
-                                       const embed::PointMatrix& points, double perplexity) {
+std::optional<BaselineRun> runExternal(const std::string& interpreter, const std::string& script,
+                                       const fs::path& dir, const embed::PointMatrix& points, double perplexity) {
+  const fs::path file = dir / "baseline.script";
+  std::ofstream(file) << script << '\n';
+  std::fflush(stdout);
+  const std::string command = interpreter + " '" + file.string() + "'";
   if (std::system(command.c_str()) != 0) return std::nullopt;
   std::ifstream res(dir / "res.txt");
   BaselineRun run;
@@ -93,6 +97,7 @@ int runTsneBench(const Args& args, const embed::TsneOptions& options) {
   const double oursKl = median(kls);
   std::printf("%-13s %8.3f s  KL %.4f  (median of %lld)\n", "hetsched", ours, oursKl, sizes[3]);
 
+  if (args.flag("no-baseline")) return 0;
   const fs::path dir = fs::temp_directory_path() / ("hetsched-tsne-bench-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   {
@@ -112,8 +117,7 @@ int runTsneBench(const Args& args, const embed::TsneOptions& options) {
                                "))[['elapsed']]; write.table(r$Y, '" + d +
                                "/map.csv', sep=',', row.names=FALSE, col.names=FALSE); cat(t, tail(r$itercosts, 1), file='" +
                                d + "/res.txt')";
-    std::fflush(stdout);
-    report("Rtsne", runExternal("Rscript -e \"" + script + "\"", dir, data.points, options.perplexity), ours, oursKl);
+    report("Rtsne", runExternal("Rscript", script, dir, data.points, options.perplexity), ours, oursKl);
   } else {
     std::printf("%-13s not installed (Rscript with the Rtsne package not found); no side-by-side run\n", "Rtsne");
   }
@@ -125,9 +129,7 @@ int runTsneBench(const Args& args, const embed::TsneOptions& options) {
                                "); t = time.time(); Y = m.fit_transform(X); t = time.time() - t; np.savetxt('" + d +
                                "/map.csv', Y, delimiter=','); open('" + d +
                                "/res.txt', 'w').write(f'{t} {m.kl_divergence_}')";
-    std::fflush(stdout);
-    report("scikit-learn", runExternal("python3 -c \"" + script + "\"", dir, data.points, options.perplexity), ours,
-           oursKl);
+    report("scikit-learn", runExternal("python3", script, dir, data.points, options.perplexity), ours, oursKl);
   } else {
     std::printf("%-13s not installed (python3 cannot import sklearn); no side-by-side run\n", "scikit-learn");
   }

@@ -17,14 +17,15 @@ namespace hetsched::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kKnown{"input",  "output", "perplexity", "iterations",
-                                                  "seed",   "threads", "bench",     "points",
-                                                  "dims",   "clusters", "runs"};
+constexpr std::array<std::string_view, 12> kKnown{
+    "input", "output", "perplexity", "iterations", "seed", "threads", "bench", "points", "dims", "clusters", "runs",
+    "no-baseline"};
 
 int usage() {
   std::fprintf(stderr,
                "usage: hetsched tsne --input X.csv --output Y.csv [options]\n"
-               "       hetsched tsne --bench [--points 10000] [--dims 64] [--clusters 10] [--runs 3]\n\n"
+               "       hetsched tsne --bench [--points 10000] [--dims 64] [--clusters 10] [--runs 3]\n"
+               "                     [--no-baseline]   (Rtsne / scikit-learn side by side when installed)\n\n"
                "  --perplexity P   neighbourhood size, 3P neighbours are searched (default 30)\n"
                "  --iterations N   gradient steps (default 1000)\n"
                "  --seed S         seed of the initial map (default 1)\n"
