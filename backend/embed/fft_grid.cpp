@@ -35,6 +35,15 @@ inline F4 rotate(F4 v, float wr, float wi) {
   return v * wr + swapped * signs;
 }
 
+// Lane pairs (re, im) of v times those of m.
+inline F4 multiply(F4 v, F4 m) {
+  const F4 re = __builtin_shufflevector(m, m, 0, 0, 2, 2);
+  const F4 im = __builtin_shufflevector(m, m, 1, 1, 3, 3);
+  const F4 swapped = __builtin_shufflevector(v, v, 1, 0, 3, 2);
+  const F4 signs = {-1.0f, 1.0f, -1.0f, 1.0f};
+  return v * re + swapped * im * signs;
+}
+
 }  // namespace
 
 void FftGrid::transform(F4* a, bool inverse) const {
@@ -59,9 +68,8 @@ void FftGrid::transform(F4* a, bool inverse) const {
   }
 }
 
-void FftGrid::setKernelValues(const std::vector<float>& values) {
-  std::vector<F4> grid(m_p * m_p);
-  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = F4{values[i], 0, 0, 0};
+void FftGrid::setKernelValues(const std::vector<F4>& values) {
+  std::vector<F4> grid = values;
   for (std::size_t r = 0; r < m_p; ++r) transform(&grid[r * m_p], false);
   std::vector<F4> line(m_p);
   for (std::size_t c = 0; c < m_p; ++c) {
@@ -71,10 +79,10 @@ void FftGrid::setKernelValues(const std::vector<float>& values) {
   }
   const float scale = 1.0f / static_cast<float>(m_p * m_p);
   m_spectrum.resize(m_p * m_p);
-  for (std::size_t i = 0; i < grid.size(); ++i) m_spectrum[i] = grid[i][0] * scale;
+  for (std::size_t i = 0; i < grid.size(); ++i) m_spectrum[i] = grid[i] * scale;
 }
 
-void FftGrid::convolve(const F4* charges, F4* potentials, WorkerPool& pool) {
+void FftGrid::convolve(const float* charges, F4* potentials, WorkerPool& pool) {
   const F4 zero = {0, 0, 0, 0};
   m_lines.resize(m_p * pool.size());
   // Rows n..2n-1 of the padded grid are zero and stay zero after the row
@@ -83,7 +91,10 @@ void FftGrid::convolve(const F4* charges, F4* potentials, WorkerPool& pool) {
     const auto [first, last] = pool.share(m_n, worker);
     for (std::size_t r = first; r < last; ++r) {
       F4* row = &m_work[r * m_p];
-      for (std::size_t c = 0; c < m_n; ++c) row[c] = charges[r * m_n + c];
+      for (std::size_t c = 0; c < m_n; ++c) {
+        const float q = charges[r * m_n + c];
+        row[c] = F4{q, 0.0f, q, 0.0f};
+      }
       for (std::size_t c = m_n; c < m_p; ++c) row[c] = zero;
       transform(row, false);
     }
@@ -97,7 +108,7 @@ void FftGrid::convolve(const F4* charges, F4* potentials, WorkerPool& pool) {
       for (std::size_t r = 0; r < m_n; ++r) line[r] = m_work[r * m_p + c];
       for (std::size_t r = m_n; r < m_p; ++r) line[r] = zero;
       transform(line, false);
-      for (std::size_t r = 0; r < m_p; ++r) line[r] *= m_spectrum[r * m_p + c];
+      for (std::size_t r = 0; r < m_p; ++r) line[r] = multiply(line[r], m_spectrum[r * m_p + c]);
       transform(line, true);
       for (std::size_t r = 0; r < m_n; ++r) m_work[r * m_p + c] = line[r];
     }

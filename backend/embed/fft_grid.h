@@ -11,11 +11,10 @@ class WorkerPool;
 // target flags needed).
 using F4 = float __attribute__((vector_size(16)));
 
-// Linear (non-periodic) convolution of an n x n grid of four real charges per
-// node with one real, even kernel given at offsets -(n-1)..(n-1), by zero
-// padding to 2n x 2n and radix-2 FFTs. Because the kernel's spectrum is real,
-// the four real charges travel as two complex numbers (lanes 0+i1, 2+i3) and
-// one butterfly is one vector operation on both.
+// Linear (non-periodic) convolution of one real charge grid (n x n) with four
+// real kernels at once, by zero padding to 2n x 2n and radix-2 FFTs. The
+// outputs of kernels a and b travel as one complex number a + ib (likewise c
+// and d), so one butterfly is one vector operation for all four.
 class FftGrid {
  public:
   // n must be a power of two.
@@ -23,25 +22,24 @@ class FftGrid {
 
   std::size_t nodes() const { return m_n; }
 
-  // kernel(dx, dy) for integer node offsets; must be even in each argument
-  // and symmetric under swapping them.
+  // kernel(dy, dx) = {a, b, c, d} at integer node offsets (row, column).
   template <class Kernel>
-  void setKernel(Kernel&& kernel) {
-    std::vector<float> values(m_p * m_p);
+  void setKernels(Kernel&& kernel) {
+    std::vector<F4> values(m_p * m_p);
     for (std::size_t r = 0; r < m_p; ++r) {
       for (std::size_t c = 0; c < m_p; ++c) values[r * m_p + c] = kernel(offset(r), offset(c));
     }
     setKernelValues(values);
   }
 
-  // potentials[i] = sum_j kernel(i - j) * charges[j] over the n x n grid.
-  void convolve(const F4* charges, F4* potentials, WorkerPool& pool);
+  // potentials[i] = sum_j kernels(i - j) * charges[j] over the n x n grid.
+  void convolve(const float* charges, F4* potentials, WorkerPool& pool);
 
  private:
   long offset(std::size_t index) const {
     return index < m_n ? static_cast<long>(index) : static_cast<long>(index) - static_cast<long>(m_p);
   }
-  void setKernelValues(const std::vector<float>& values);
+  void setKernelValues(const std::vector<F4>& values);
   void transform(F4* line, bool inverse) const;
 
   std::size_t m_n;
@@ -49,7 +47,7 @@ class FftGrid {
   std::vector<std::size_t> m_bitReverse;
   std::vector<float> m_cos;
   std::vector<float> m_sin;
-  std::vector<float> m_spectrum;  // real: the kernel is even; scaled by 1/p^2
+  std::vector<F4> m_spectrum;  // (A + iB, C + iD), scaled by 1/p^2
   std::vector<F4> m_work;
   std::vector<F4> m_lines;  // one column buffer per worker
 };

@@ -33,10 +33,37 @@ void InterpolatedRepulsion::prepareGrid(std::size_t nodes, int spacingStep) {
   if (!m_grid || m_grid->nodes() != nodes) m_grid = std::make_unique<FftGrid>(nodes);
   m_spacingStep = spacingStep;
   const double h = std::exp2(spacingStep / kLadder);
-  m_grid->setKernel([h](long dx, long dy) {
+  // Lanes: the force kernel d w(d)^2 in x and y, and w(d) for Z. Convolving
+  // the vector kernel directly (rather than w^2 against charges 1 and y, as
+  // FIt-SNE does) avoids cancellation between large terms in float.
+  const auto kernels = [h](long dy, long dx) {
     const double w = 1.0 / (1.0 + h * h * static_cast<double>(dx * dx + dy * dy));
-    return static_cast<float>(w * w);
-  });
+    return F4{static_cast<float>(h * static_cast<double>(dx) * w * w),
+              static_cast<float>(h * static_cast<double>(dy) * w * w), static_cast<float>(w), 0.0f};
+  };
+  m_grid->setKernels(kernels);
+  for (long u = -3; u <= 3; ++u) {
+    for (long v = -3; v <= 3; ++v) m_near[static_cast<std::size_t>((u + 3) * 7 + v + 3)] = kernels(u, v);
+  }
+}
+
+// sum over stencil node pairs of w_a w_b kernel(a - b): what spreading a unit
+// charge and interpolating at the same point gives, by offset classes.
+F4 InterpolatedRepulsion::selfTerm(const Stencil& sx, const Stencil& sy) const {
+  float ox[7] = {}, oy[7] = {};
+  for (int a = 0; a < 4; ++a) {
+    for (int b = 0; b < 4; ++b) {
+      ox[a - b + 3] += sx.w[a] * sx.w[b];
+      oy[a - b + 3] += sy.w[a] * sy.w[b];
+    }
+  }
+  F4 self = {0, 0, 0, 0};
+  for (int u = 0; u < 7; ++u) {
+    F4 row = {0, 0, 0, 0};
+    for (int v = 0; v < 7; ++v) row += m_near[static_cast<std::size_t>(u * 7 + v)] * ox[v];
+    self += row * oy[u];
+  }
+  return self;
 }
 
 double InterpolatedRepulsion::compute(std::span<const double> y, std::span<double> forces,
@@ -67,8 +94,8 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
   m_stencils.resize(2 * n);
 
   pool.run([&](unsigned worker) {
-    F4* grid = &m_charges[cells * worker];
-    std::fill(grid, grid + cells, F4{0, 0, 0, 0});
+    float* grid = &m_charges[cells * worker];
+    std::fill(grid, grid + cells, 0.0f);
     const auto [first, last] = pool.share(n, worker);
     for (std::size_t i = first; i < last; ++i) {
       const double px = y[2 * i] - cx;
@@ -77,14 +104,9 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
       const Stencil sy = stencil(static_cast<float>(origin + py / h), nodes);
       m_stencils[2 * i] = sx;
       m_stencils[2 * i + 1] = sy;
-      // 1, x, y and |y|^2 against w^2: the last gives Z through
-      // sum_j w_ij = sum_j w_ij^2 (1 + |y_i|^2 - 2 y_i.y_j + |y_j|^2).
-      const F4 charge = {1.0f, static_cast<float>(px), static_cast<float>(py),
-                         static_cast<float>(px * px + py * py)};
       for (int a = 0; a < 4; ++a) {
-        F4* row = grid + (sy.base + a) * nodes + sx.base;
-        const F4 q = charge * sy.w[a];
-        for (int b = 0; b < 4; ++b) row[b] += q * sx.w[b];
+        float* row = grid + (sy.base + a) * nodes + sx.base;
+        for (int b = 0; b < 4; ++b) row[b] += sy.w[a] * sx.w[b];
       }
     }
   });
@@ -92,7 +114,7 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
   pool.run([&](unsigned worker) {
     const auto [first, last] = pool.share(cells, worker);
     for (unsigned w = 1; w < workers; ++w) {
-      const F4* other = &m_charges[cells * w];
+      const float* other = &m_charges[cells * w];
       for (std::size_t c = first; c < last; ++c) m_charges[c] += other[c];
     }
   });
@@ -101,8 +123,6 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
     const auto [first, last] = pool.share(n, worker);
     double z = 0.0;
     for (std::size_t i = first; i < last; ++i) {
-      const double px = y[2 * i] - cx;
-      const double py = y[2 * i + 1] - cy;
       const Stencil& sx = m_stencils[2 * i];
       const Stencil& sy = m_stencils[2 * i + 1];
       F4 phi = {0, 0, 0, 0};
@@ -111,13 +131,17 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
         F4 acc = row[0] * sx.w[0] + row[1] * sx.w[1] + row[2] * sx.w[2] + row[3] * sx.w[3];
         phi += acc * sy.w[a];
       }
-      forces[2 * i] = px * phi[0] - phi[1];
-      forces[2 * i + 1] = py * phi[0] - phi[2];
-      z += (1.0 + px * px + py * py) * phi[0] - 2.0 * (px * phi[1] + py * phi[2]) + phi[3];
+      // The grid also carries each point's interaction with itself, smeared
+      // over its stencil; it is removed exactly, which matters where a map
+      // is sparse and a point's own term rivals its neighbours'.
+      phi -= selfTerm(sx, sy);
+      forces[2 * i] = phi[0];
+      forces[2 * i + 1] = phi[1];
+      z += phi[2];
     }
     m_partialZ[worker] = z;
   });
-  double z = -static_cast<double>(n);  // each point's own w_ii = 1
+  double z = 0.0;
   for (double part : m_partialZ) z += part;
   return z;
 }

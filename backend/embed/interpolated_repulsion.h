@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <array>
 #include <span>
 #include <vector>
 
@@ -36,14 +37,16 @@ class InterpolatedRepulsion {
 
  private:
   void prepareGrid(std::size_t nodes, int spacingStep);
+  F4 selfTerm(const Stencil& sx, const Stencil& sy) const;
 
   double m_maxSpacing;
   std::unique_ptr<FftGrid> m_grid;
   int m_spacingStep = 0;
-  std::vector<F4> m_charges;  // one n x n grid per worker
+  std::vector<float> m_charges;  // one n x n grid per worker
   std::vector<F4> m_potentials;
   std::vector<double> m_partialZ;
-  std::vector<Stencil> m_stencils;  // x and y weights per point, spread to gather
+  std::vector<Stencil> m_stencils;
+  F4 m_near[49] = {};  // kernels at node offsets -3..3 (row, column)  // x and y weights per point, spread to gather
 };
 
 }  // namespace hetsched::embed

@@ -1,6 +1,7 @@
 #include "tsne.h"
 
 #include "embed/affinities.h"
+#include "embed/exact_repulsion.h"
 #include "embed/fft_grid.h"
 #include "embed/interpolated_repulsion.h"
 #include "embed/knn_graph.h"
@@ -65,7 +66,9 @@ class Optimiser {
     const double exaggeration = early ? m_options.exaggeration : 1.0;
     const double momentum = early ? m_options.initialMomentum : m_options.finalMomentum;
     const std::size_t n = m_p.points;
-    const double z = m_repulsionField.compute(m_y, m_repulsion, m_pool);
+    const double z = m_p.points <= static_cast<std::size_t>(m_options.exactRepulsionBelow)
+                         ? exactRepulsion(m_y, m_repulsion, m_pool)
+                         : m_repulsionField.compute(m_y, m_repulsion, m_pool);
     m_pool.run([&](unsigned worker) { attract(worker); });
     const double inverseZ = 1.0 / z;
     const unsigned workers = m_pool.size();

@@ -28,6 +28,7 @@ struct TsneOptions {
   int progressInterval = 10;  // iterations between progress reports
   bool computeKl = true;      // exact KL(P||Q) at the end, O(N^2)
   double maxGridSpacing = 1.0;  // interpolation grid, see InterpolatedRepulsion
+  int exactRepulsionBelow = 2000;  // all-pairs repulsion for maps this small
 };
 
 enum class TsneStatus : std::uint8_t { Ok, Cancelled, TooFewPoints, InvalidOptions, InvalidInitial };

@@ -1,0 +1,208 @@
+// t-SNE: agreement with a reference implementation, neighbourhood
+// preservation, determinism, warm start, cancellation and CSV errors.
+#include "embed/csv_matrix.h"
+#include "embed/gaussian_clusters.h"
+#include "embed/tsne.h"
+#include "embed/warm_start.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <vector>
+
+using namespace hetsched::embed;
+
+namespace {
+
+constexpr unsigned kThreads = 2;
+
+PointMatrix readFixture(const char* name) {
+  std::ifstream in(std::string(HETSCHED_EMBED_DATA) + "/" + name);
+  const CsvMatrix csv = readCsvMatrix(in);
+  if (!csv.ok()) qFatal("cannot read fixture %s", name);
+  return csv.values;
+}
+
+// Venna and Kaski's trustworthiness: 1 when every point's k nearest map
+// neighbours are among its k nearest input neighbours.
+double trustworthiness(const PointMatrix& x, const Embedding2d& y, int k) {
+  const Eigen::Index n = x.rows();
+  double penalty = 0.0;
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
+  std::vector<int> inputRank(static_cast<std::size_t>(n));
+  std::vector<double> dx(static_cast<std::size_t>(n)), dy(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < n; ++j) {
+      dx[static_cast<std::size_t>(j)] = j == i ? -1.0 : (x.row(i) - x.row(j)).squaredNorm();
+      dy[static_cast<std::size_t>(j)] = j == i ? -1.0 : (y.row(i) - y.row(j)).squaredNorm();
+    }
+    std::iota(order.begin(), order.end(), Eigen::Index{0});
+    std::sort(order.begin(), order.end(), [&](auto a, auto b) { return dx[static_cast<std::size_t>(a)] < dx[static_cast<std::size_t>(b)]; });
+    for (Eigen::Index r = 0; r < n; ++r) inputRank[static_cast<std::size_t>(order[static_cast<std::size_t>(r)])] = static_cast<int>(r);
+    std::iota(order.begin(), order.end(), Eigen::Index{0});
+    std::partial_sort(order.begin(), order.begin() + k + 1, order.end(),
+                      [&](auto a, auto b) { return dy[static_cast<std::size_t>(a)] < dy[static_cast<std::size_t>(b)]; });
+    for (int m = 1; m <= k; ++m) {
+      const int rank = inputRank[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
+      if (rank > k) penalty += rank - k;
+    }
+  }
+  const double nn = static_cast<double>(n);
+  return 1.0 - 2.0 / (nn * k * (2.0 * nn - 3.0 * k - 1.0)) * penalty;
+}
+
+TsneOptions options(std::uint64_t seed = 1) {
+  TsneOptions o;
+  o.seed = seed;
+  o.threads = kThreads;
+  return o;
+}
+
+}  // namespace
+
+class TstTsne : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // The reference map was computed once with Rtsne 0.16 (bhtsne, theta 0.5,
+  // same perplexity and iterations; tests/data/embed/README.md). Both maps
+  // are scored with the same exact KL, so only the optimisation differs.
+  void reachesReferenceKl() {
+    const PointMatrix data = readFixture("clusters_250x6.csv");
+    const PointMatrix reference = readFixture("rtsne_map_250x6.csv");
+    QCOMPARE(reference.rows(), data.rows());
+    const double referenceKl = tsneKlDivergence(data, reference.cast<double>(), 30.0, kThreads);
+    const TsneResult result = computeTsne(data, options());
+    QCOMPARE(result.status, TsneStatus::Ok);
+    qInfo("KL: ours %.4f, Rtsne %.4f", result.klDivergence, referenceKl);
+    QVERIFY(referenceKl > 0.0);
+    QVERIFY2(result.klDivergence <= referenceKl * 1.05 + 0.01, "KL well above the reference implementation's");
+  }
+
+  void keepsNeighbours() {
+    const LabelledPoints data = gaussianClusters(1200, 16, 6, 3);
+    const TsneResult result = computeTsne(data.points, options());
+    QCOMPARE(result.status, TsneStatus::Ok);
+    const double t = trustworthiness(data.points, result.embedding, 10);
+    qInfo("trustworthiness(10) %.4f, KL %.4f", t, result.klDivergence);
+    QVERIFY(t >= 0.90);
+  }
+
+  void deterministicForSeedAndThreads() {
+    const LabelledPoints data = gaussianClusters(400, 10, 4, 5);
+    TsneOptions o = options(9);
+    o.iterations = 300;
+    const TsneResult a = computeTsne(data.points, o);
+    const TsneResult b = computeTsne(data.points, o);
+    QVERIFY(a.embedding == b.embedding);
+    o.seed = 10;
+    const TsneResult c = computeTsne(data.points, o);
+    QVERIFY(a.embedding != c.embedding);
+  }
+
+  void warmStartMovesOldPointsLittle() {
+    const LabelledPoints all = gaussianClusters(610, 10, 5, 11);
+    const PointMatrix first = all.points.topRows(600);
+    const TsneResult before = computeTsne(first, options());
+    QCOMPARE(before.status, TsneStatus::Ok);
+
+    TsneOptions o = options();
+    o.initial = extendMap(all.points, before.embedding);
+    o.exaggerationIterations = 0;
+    o.iterations = 150;
+    const TsneResult after = computeTsne(all.points, o);
+    QCOMPARE(after.status, TsneStatus::Ok);
+    const Eigen::VectorXd moved = (after.embedding.topRows(600) - before.embedding).rowwise().norm();
+    std::vector<double> sorted(moved.data(), moved.data() + moved.size());
+    std::sort(sorted.begin(), sorted.end());
+    const double extent = (before.embedding.colwise().maxCoeff() - before.embedding.colwise().minCoeff()).maxCoeff();
+    const double median = sorted[sorted.size() / 2];
+    qInfo("map extent %.1f, median move %.3f, 95th percentile %.3f", extent, median, sorted[sorted.size() * 95 / 100]);
+    QVERIFY(median < 0.02 * extent);
+    QVERIFY(sorted[sorted.size() * 95 / 100] < 0.05 * extent);
+    // A new point lands among the old points of its own cluster.
+    for (Eigen::Index i = 600; i < 610; ++i) {
+      Eigen::Index nearest = 0;
+      (before.embedding.rowwise() - after.embedding.row(i)).rowwise().squaredNorm().minCoeff(&nearest);
+      QCOMPARE(all.labels[static_cast<std::size_t>(nearest)], all.labels[static_cast<std::size_t>(i)]);
+    }
+  }
+
+  void cancelsAndReportsProgress() {
+    const LabelledPoints data = gaussianClusters(300, 8, 3, 2);
+    std::atomic<bool> cancel{false};
+    std::vector<int> reports;
+    TsneOptions o = options();
+    const TsneResult result = computeTsne(data.points, o, &cancel, [&](int done, int total) {
+      QCOMPARE(total, o.iterations);
+      reports.push_back(done);
+      if (done >= 50) cancel.store(true);
+    });
+    QCOMPARE(result.status, TsneStatus::Cancelled);
+    QCOMPARE(result.iterationsRun, 50);
+    QCOMPARE(reports, (std::vector<int>{10, 20, 30, 40, 50}));
+  }
+
+  void rejectsBadInput() {
+    PointMatrix one(1, 3);
+    one.setZero();
+    QCOMPARE(computeTsne(one, options()).status, TsneStatus::TooFewPoints);
+    TsneOptions o = options();
+    o.perplexity = 0.0;
+    QCOMPARE(computeTsne(gaussianClusters(20, 2, 2, 1).points, o).status, TsneStatus::InvalidOptions);
+    o = options();
+    o.initial = Embedding2d::Zero(5, 2);
+    QCOMPARE(computeTsne(gaussianClusters(20, 2, 2, 1).points, o).status, TsneStatus::InvalidInitial);
+    // Fewer points than 3 * perplexity neighbours: the perplexity shrinks.
+    const TsneResult small = computeTsne(gaussianClusters(20, 2, 2, 1).points, options());
+    QCOMPARE(small.status, TsneStatus::Ok);
+    QVERIFY(small.perplexityUsed < 7.0);
+    QVERIFY(small.embedding.allFinite());
+  }
+
+  void csvErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("token");
+    QTest::newRow("word") << "1,2\n3,x\n" << int(CsvError::Kind::NotANumber) << 2 << 2 << "x";
+    QTest::newRow("empty cell") << "1,2,3\n4,,6\n" << int(CsvError::Kind::NotANumber) << 2 << 2 << "";
+    QTest::newRow("nan") << "1\nnan\n" << int(CsvError::Kind::NotANumber) << 2 << 1 << "nan";
+    QTest::newRow("trailing junk") << " 1.5e3 , 2x\n" << int(CsvError::Kind::NotANumber) << 1 << 2 << "2x";
+    QTest::newRow("header") << "a,b\n1,2\n" << int(CsvError::Kind::NotANumber) << 1 << 1 << "a";
+    QTest::newRow("ragged") << "1,2\n\n3\n" << int(CsvError::Kind::RaggedRow) << 3 << 0 << "";
+    QTest::newRow("empty") << "\n\n" << int(CsvError::Kind::Empty) << 0 << 0 << "";
+  }
+
+  void csvErrors() {
+    QFETCH(QString, text);
+    QFETCH(int, kind);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, token);
+    std::istringstream in(text.toStdString());
+    const CsvMatrix csv = readCsvMatrix(in);
+    QCOMPARE(int(csv.error.kind), kind);
+    QCOMPARE(int(csv.error.line), line);
+    QCOMPARE(int(csv.error.column), column);
+    QCOMPARE(QString::fromStdString(csv.error.token), token);
+  }
+
+  void csvReadsNumbers() {
+    std::istringstream in("1, -2.5\r\n\n+3,4e-2\n");
+    const CsvMatrix csv = readCsvMatrix(in);
+    QVERIFY(csv.ok());
+    QCOMPARE(csv.values.rows(), 2);
+    QCOMPARE(csv.values(0, 1), -2.5f);
+    QCOMPARE(csv.values(1, 0), 3.0f);
+    QCOMPARE(csv.values(1, 1), 0.04f);
+  }
+};
+
+QTEST_GUILESS_MAIN(TstTsne)
+#include "tst_tsne.moc"
