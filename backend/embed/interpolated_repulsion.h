@@ -37,7 +37,7 @@ class InterpolatedRepulsion {
 
  private:
   void prepareGrid(std::size_t nodes, int spacingStep);
-  F4 selfTerm(const Stencil& sx, const Stencil& sy) const;
+  float selfZ(const Stencil& sx, const Stencil& sy) const;
 
   double m_maxSpacing;
   std::unique_ptr<FftGrid> m_grid;
@@ -46,7 +46,8 @@ class InterpolatedRepulsion {
   std::vector<F4> m_potentials;
   std::vector<double> m_partialZ;
   std::vector<Stencil> m_stencils;
-  F4 m_near[49] = {};  // kernels at node offsets -3..3 (row, column)  // x and y weights per point, spread to gather
+  F4 m_near[49] = {};  // kernels at node offsets -3..3 (row, column)
+  double m_selfZ = 1.0;  // x and y weights per point, spread to gather
 };
 
 }  // namespace hetsched::embed

@@ -1,5 +1,6 @@
 #include "knn_graph.h"
 
+#include "embed/fft_grid.h"
 #include "embed/worker_pool.h"
 
 #include <algorithm>
@@ -50,6 +51,15 @@ KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
         std::make_heap(heap.begin(), heap.end());
         float worst = heap.front().first;
         for (; j < n; ++j) {
+          // Four candidates per test while none of them is close enough.
+          for (; j + 4 <= n; j += 4) {
+            F4 nj, rj;
+            __builtin_memcpy(&nj, &norms[j], sizeof nj);
+            __builtin_memcpy(&rj, &row[j], sizeof rj);
+            const auto closer = (nj - 2.0f * rj) < (worst - ni);
+            if ((closer[0] | closer[1] | closer[2] | closer[3]) != 0) break;
+          }
+          if (j >= n) break;
           const float d = std::max(0.0f, ni + norms[j] - 2.0f * row[j]);
           if (d >= worst || j == i) continue;
           std::pop_heap(heap.begin(), heap.end());

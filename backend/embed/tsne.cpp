@@ -25,16 +25,53 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Row ranges with about equal numbers of stored pairs, one per worker: the
-// attraction costs one pass over the pairs.
-std::vector<std::size_t> balancedRows(const Affinities& p, unsigned workers) {
-  std::vector<std::size_t> split(workers + 1, p.points);
+// Both halves of the symmetric P, row by row: every worker then writes only
+// its own rows' attraction, where visiting each pair once would scatter
+// writes to the other end (measured slower, store-bound).
+struct FullRows {
+  std::vector<std::size_t> start;
+  std::vector<std::int32_t> columns;
+  std::vector<float> values;
+};
+
+FullRows fullRows(const Affinities& p) {
+  FullRows full;
+  const std::size_t n = p.points;
+  full.start.assign(n + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    full.start[i + 1] += p.rowStart[i + 1] - p.rowStart[i];
+    for (std::size_t e = p.rowStart[i]; e < p.rowStart[i + 1]; ++e) ++full.start[static_cast<std::size_t>(p.columns[e]) + 1];
+  }
+  for (std::size_t i = 0; i < n; ++i) full.start[i + 1] += full.start[i];
+  full.columns.resize(full.start[n]);
+  full.values.resize(full.start[n]);
+  std::vector<std::size_t> fill(full.start.begin(), full.start.end() - 1);
+  // Ascending i fills the lower-triangle entries of each row in column order
+  // before its own upper-triangle ones.
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t e = p.rowStart[i]; e < p.rowStart[i + 1]; ++e) {
+      const auto j = static_cast<std::size_t>(p.columns[e]);
+      full.columns[fill[j]] = static_cast<std::int32_t>(i);
+      full.values[fill[j]++] = p.values[e];
+    }
+    for (std::size_t e = p.rowStart[i]; e < p.rowStart[i + 1]; ++e) {
+      full.columns[fill[i]] = p.columns[e];
+      full.values[fill[i]++] = p.values[e];
+    }
+  }
+  return full;
+}
+
+// Row ranges with about equal numbers of pairs, one per worker.
+std::vector<std::size_t> balancedRows(const FullRows& rows, unsigned workers) {
+  const std::size_t n = rows.start.size() - 1;
+  std::vector<std::size_t> split(workers + 1, n);
   split[0] = 0;
-  const std::size_t total = p.columns.size();
+  const std::size_t total = rows.columns.size();
   std::size_t row = 0;
   for (unsigned w = 1; w < workers; ++w) {
     const std::size_t target = total * w / workers;
-    while (row < p.points && p.rowStart[row] < target) ++row;
+    while (row < n && rows.start[row] < target) ++row;
     split[w] = row;
   }
   return split;
@@ -53,8 +90,9 @@ class Optimiser {
         m_gains(m_y.size(), 1.0),
         m_repulsion(m_y.size(), 0.0),
         m_yFloat(m_y.begin(), m_y.end()),
-        m_attraction(m_y.size() * pool.size(), 0.0f),
-        m_rows(balancedRows(p, pool.size())),
+        m_attraction(m_y.size(), 0.0f),
+        m_full(fullRows(p)),
+        m_rows(balancedRows(m_full, pool.size())),
         m_repulsionField(options.maxGridSpacing) {
     const double n = static_cast<double>(p.points);
     m_rate = options.learningRate > 0.0 ? options.learningRate
@@ -71,13 +109,11 @@ class Optimiser {
                          : m_repulsionField.compute(m_y, m_repulsion, m_pool);
     m_pool.run([&](unsigned worker) { attract(worker); });
     const double inverseZ = 1.0 / z;
-    const unsigned workers = m_pool.size();
     m_pool.run([&](unsigned worker) {
       const auto [first, last] = m_pool.share(n, worker);
       for (std::size_t i = first; i < last; ++i) {
         for (std::size_t c = 2 * i; c < 2 * i + 2; ++c) {
-          double attraction = 0.0;
-          for (unsigned w = 0; w < workers; ++w) attraction += static_cast<double>(m_attraction[w * 2 * n + c]);
+          const auto attraction = static_cast<double>(m_attraction[c]);
           const double gradient = 4.0 * (exaggeration * attraction - m_repulsion[c] * inverseZ);
           // Gains grow where the gradient keeps pushing against the motion.
           m_gains[c] = (gradient > 0.0) != (m_velocity[c] > 0.0) ? m_gains[c] + 0.2
@@ -105,24 +141,20 @@ class Optimiser {
   const std::vector<double>& positions() const { return m_y; }
 
  private:
-  // sum_j p_ij w_ij (y_i - y_j), each stored pair visited once and applied to
-  // both ends in this worker's own buffer. Four pairs share one vector
-  // division: the division, not memory, bounds this loop.
+  // sum_j p_ij w_ij (y_i - y_j) for this worker's rows. Four pairs share
+  // one vector division.
   void attract(unsigned worker) {
-    const std::size_t n = m_p.points;
-    float* f = &m_attraction[worker * 2 * n];
-    std::fill(f, f + 2 * n, 0.0f);
     const float* y = m_yFloat.data();
-    const std::int32_t* columns = m_p.columns.data();
-    const float* values = m_p.values.data();
+    const std::int32_t* columns = m_full.columns.data();
+    const float* values = m_full.values.data();
     const F4 one = {1.0f, 1.0f, 1.0f, 1.0f};
     for (std::size_t i = m_rows[worker]; i < m_rows[worker + 1]; ++i) {
       const float xi = y[2 * i];
       const float yi = y[2 * i + 1];
       F4 fx = {0, 0, 0, 0};
       F4 fy = {0, 0, 0, 0};
-      std::size_t e = m_p.rowStart[i];
-      const std::size_t end = m_p.rowStart[i + 1];
+      std::size_t e = m_full.start[i];
+      const std::size_t end = m_full.start[i + 1];
       for (; e + 4 <= end; e += 4) {
         const std::int32_t* j = columns + e;
         const F4 dx = {xi - y[2 * j[0]], xi - y[2 * j[1]], xi - y[2 * j[2]], xi - y[2 * j[3]]};
@@ -130,29 +162,21 @@ class Optimiser {
         F4 p;
         __builtin_memcpy(&p, values + e, sizeof p);
         const F4 w = p / (one + dx * dx + dy * dy);
-        const F4 wx = w * dx;
-        const F4 wy = w * dy;
-        fx += wx;
-        fy += wy;
-        for (int l = 0; l < 4; ++l) {
-          f[2 * j[l]] -= wx[l];
-          f[2 * j[l] + 1] -= wy[l];
-        }
+        fx += w * dx;
+        fy += w * dy;
       }
       float sx = fx[0] + fx[1] + fx[2] + fx[3];
       float sy = fy[0] + fy[1] + fy[2] + fy[3];
       for (; e < end; ++e) {
-        const std::size_t j = static_cast<std::size_t>(columns[e]);
+        const auto j = static_cast<std::size_t>(columns[e]);
         const float dx = xi - y[2 * j];
         const float dy = yi - y[2 * j + 1];
         const float w = values[e] / (1.0f + dx * dx + dy * dy);
         sx += w * dx;
         sy += w * dy;
-        f[2 * j] -= w * dx;
-        f[2 * j + 1] -= w * dy;
       }
-      f[2 * i] += sx;
-      f[2 * i + 1] += sy;
+      m_attraction[2 * i] = sx;
+      m_attraction[2 * i + 1] = sy;
     }
   }
 
@@ -183,7 +207,8 @@ class Optimiser {
   std::vector<double> m_gains;
   std::vector<double> m_repulsion;
   std::vector<float> m_yFloat;  // the positions the attraction reads
-  std::vector<float> m_attraction;  // one 2N buffer per worker
+  std::vector<float> m_attraction;
+  FullRows m_full;
   std::vector<std::size_t> m_rows;
   InterpolatedRepulsion m_repulsionField;
 };
