@@ -7,7 +7,8 @@
 
 namespace hetsched::embed {
 
-double exactRepulsion(std::span<const double> y, std::span<double> forces, WorkerPool& pool) {
+double exactRepulsion(std::span<const double> y, std::span<double> forces, WorkerPool& pool,
+                      const std::function<void(unsigned)>& alongside) {
   const std::size_t n = y.size() / 2;
   const std::size_t padded = (n + 3) / 4 * 4;
   // Structure of arrays, padded far away so the tail adds nothing.
@@ -18,6 +19,7 @@ double exactRepulsion(std::span<const double> y, std::span<double> forces, Worke
   }
   std::vector<double> partial(pool.size(), 0.0);
   pool.run([&](unsigned worker) {
+    if (alongside) alongside(worker);
     const auto [first, last] = pool.share(n, worker);
     const F4 one = {1.0f, 1.0f, 1.0f, 1.0f};
     double z = 0.0;

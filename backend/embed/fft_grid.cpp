@@ -82,7 +82,8 @@ void FftGrid::setKernelValues(const std::vector<F4>& values) {
   for (std::size_t i = 0; i < grid.size(); ++i) m_spectrum[i] = grid[i] * scale;
 }
 
-void FftGrid::convolve(const float* charges, F4* potentials, WorkerPool& pool) {
+void FftGrid::convolve(const float* charges, std::size_t layers, F4* potentials, WorkerPool& pool) {
+  const std::size_t cells = m_n * m_n;
   const F4 zero = {0, 0, 0, 0};
   m_lines.resize(m_p * pool.size());
   // Rows n..2n-1 of the padded grid are zero and stay zero after the row
@@ -92,7 +93,8 @@ void FftGrid::convolve(const float* charges, F4* potentials, WorkerPool& pool) {
     for (std::size_t r = first; r < last; ++r) {
       F4* row = &m_work[r * m_p];
       for (std::size_t c = 0; c < m_n; ++c) {
-        const float q = charges[r * m_n + c];
+        float q = 0.0f;
+        for (std::size_t l = 0; l < layers; ++l) q += charges[l * cells + r * m_n + c];
         row[c] = F4{q, 0.0f, q, 0.0f};
       }
       for (std::size_t c = m_n; c < m_p; ++c) row[c] = zero;

@@ -32,8 +32,10 @@ class FftGrid {
     setKernelValues(values);
   }
 
-  // potentials[i] = sum_j kernels(i - j) * charges[j] over the n x n grid.
-  void convolve(const float* charges, F4* potentials, WorkerPool& pool);
+  // potentials[i] = sum_j kernels(i - j) * charges[j] over the n x n grid,
+  // the charges being the sum of `layers` consecutive n x n grids (one per
+  // worker that spread them; summed here to save a pass and a barrier).
+  void convolve(const float* charges, std::size_t layers, F4* potentials, WorkerPool& pool);
 
  private:
   long offset(std::size_t index) const {

@@ -78,8 +78,8 @@ float InterpolatedRepulsion::selfZ(const Stencil& sx, const Stencil& sy) const {
   return self;
 }
 
-double InterpolatedRepulsion::compute(std::span<const double> y, std::span<double> forces,
-                                      WorkerPool& pool) {
+double InterpolatedRepulsion::compute(std::span<const double> y, std::span<double> forces, WorkerPool& pool,
+                                      const std::function<void(unsigned)>& alongside) {
   const std::size_t n = y.size() / 2;
   double minX = y[0], maxX = y[0], minY = y[1], maxY = y[1];
   for (std::size_t i = 1; i < n; ++i) {
@@ -106,6 +106,7 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
   m_stencils.resize(2 * n);
 
   pool.run([&](unsigned worker) {
+    if (alongside) alongside(worker);
     float* grid = &m_charges[cells * worker];
     std::fill(grid, grid + cells, 0.0f);
     const auto [first, last] = pool.share(n, worker);
@@ -122,15 +123,7 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
       }
     }
   });
-  // Fold the per-worker grids into the first, row band by row band.
-  pool.run([&](unsigned worker) {
-    const auto [first, last] = pool.share(cells, worker);
-    for (unsigned w = 1; w < workers; ++w) {
-      const float* other = &m_charges[cells * w];
-      for (std::size_t c = first; c < last; ++c) m_charges[c] += other[c];
-    }
-  });
-  m_grid->convolve(m_charges.data(), m_potentials.data(), pool);
+  m_grid->convolve(m_charges.data(), workers, m_potentials.data(), pool);
   pool.run([&](unsigned worker) {
     const auto [first, last] = pool.share(n, worker);
     double z = 0.0;

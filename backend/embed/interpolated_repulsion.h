@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <array>
 #include <span>
@@ -26,7 +27,10 @@ class InterpolatedRepulsion {
   // y: interleaved (x, y) of n points. Writes sum_j w_ij^2 (y_i - y_j) into
   // `forces` (interleaved) and returns Z = sum_{i != j} w_ij, where
   // w_ij = 1 / (1 + |y_i - y_j|^2).
-  double compute(std::span<const double> y, std::span<double> forces, WorkerPool& pool);
+  // `alongside(worker)`, if given, runs on every worker in the first parallel
+  // phase: independent work (the attraction) shares its barrier.
+  double compute(std::span<const double> y, std::span<double> forces, WorkerPool& pool,
+                 const std::function<void(unsigned)>& alongside = {});
 
   std::size_t gridNodes() const { return m_grid ? m_grid->nodes() : 0; }
 

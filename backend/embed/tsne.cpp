@@ -104,10 +104,10 @@ class Optimiser {
     const double exaggeration = early ? m_options.exaggeration : 1.0;
     const double momentum = early ? m_options.initialMomentum : m_options.finalMomentum;
     const std::size_t n = m_p.points;
+    const std::function<void(unsigned)> attraction = [this](unsigned worker) { attract(worker); };
     const double z = m_p.points <= static_cast<std::size_t>(m_options.exactRepulsionBelow)
-                         ? exactRepulsion(m_y, m_repulsion, m_pool)
-                         : m_repulsionField.compute(m_y, m_repulsion, m_pool);
-    m_pool.run([&](unsigned worker) { attract(worker); });
+                         ? exactRepulsion(m_y, m_repulsion, m_pool, attraction)
+                         : m_repulsionField.compute(m_y, m_repulsion, m_pool, attraction);
     const double inverseZ = 1.0 / z;
     m_pool.run([&](unsigned worker) {
       const auto [first, last] = m_pool.share(n, worker);

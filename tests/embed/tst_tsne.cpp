@@ -1,6 +1,9 @@
 // t-SNE: agreement with a reference implementation, neighbourhood
 // preservation, determinism, warm start, cancellation and CSV errors.
 #include "embed/csv_matrix.h"
+#include "embed/exact_repulsion.h"
+#include "embed/interpolated_repulsion.h"
+#include "embed/worker_pool.h"
 #include "embed/gaussian_clusters.h"
 #include "embed/tsne.h"
 #include "embed/warm_start.h"
@@ -8,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <fstream>
 #include <numeric>
@@ -83,9 +87,13 @@ class TstTsne : public QObject {
     QVERIFY2(result.klDivergence <= referenceKl * 1.05 + 0.01, "KL well above the reference implementation's");
   }
 
+  // Through the interpolation grid (forced; so small a map would otherwise
+  // use the exact repulsion).
   void keepsNeighbours() {
     const LabelledPoints data = gaussianClusters(1200, 16, 6, 3);
-    const TsneResult result = computeTsne(data.points, options());
+    TsneOptions o = options();
+    o.exactRepulsionBelow = 0;
+    const TsneResult result = computeTsne(data.points, o);
     QCOMPARE(result.status, TsneStatus::Ok);
     const double t = trustworthiness(data.points, result.embedding, 10);
     qInfo("trustworthiness(10) %.4f, KL %.4f", t, result.klDivergence);
@@ -99,9 +107,35 @@ class TstTsne : public QObject {
     const TsneResult a = computeTsne(data.points, o);
     const TsneResult b = computeTsne(data.points, o);
     QVERIFY(a.embedding == b.embedding);
+    o.exactRepulsionBelow = 0;
+    QVERIFY(computeTsne(data.points, o).embedding == computeTsne(data.points, o).embedding);
+    o.exactRepulsionBelow = TsneOptions{}.exactRepulsionBelow;
     o.seed = 10;
     const TsneResult c = computeTsne(data.points, o);
     QVERIFY(a.embedding != c.embedding);
+  }
+
+  // The grid's sums against all pairs, on a map as dense as t-SNE makes them.
+  void interpolationMatchesExactRepulsion() {
+    const LabelledPoints data = gaussianClusters(3000, 2, 8, 21, 12.0);
+    std::vector<double> y(6000), grid(6000), exact(6000);
+    for (Eigen::Index i = 0; i < 3000; ++i) {
+      y[static_cast<std::size_t>(2 * i)] = 2.0 * data.points(i, 0);
+      y[static_cast<std::size_t>(2 * i + 1)] = 2.0 * data.points(i, 1);
+    }
+    WorkerPool pool(kThreads);
+    InterpolatedRepulsion repulsion;
+    const double zGrid = repulsion.compute(y, grid, pool);
+    const double zExact = exactRepulsion(y, exact, pool);
+    double err = 0.0, norm = 0.0;
+    for (std::size_t c = 0; c < y.size(); ++c) {
+      err += (grid[c] - exact[c]) * (grid[c] - exact[c]);
+      norm += exact[c] * exact[c];
+    }
+    qInfo("grid %zu nodes: Z error %.2e, force error %.2e (relative)", repulsion.gridNodes(),
+          std::abs(zGrid / zExact - 1.0), std::sqrt(err / norm));
+    QVERIFY(std::abs(zGrid / zExact - 1.0) < 5e-3);
+    QVERIFY(std::sqrt(err / norm) < 0.05);
   }
 
   void warmStartMovesOldPointsLittle() {
