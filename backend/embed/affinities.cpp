@@ -35,7 +35,7 @@ void calibrateRow(std::span<const double> d2, double perplexity, std::span<doubl
     const double entropy = std::log(sum) + beta * weighted / sum;
     const double diff = entropy - target;
     for (double& v : p) v /= sum;
-    if (std::abs(diff) < 1e-5) break;
+    if (std::abs(diff) < 1e-5 || !std::isfinite(beta)) break;
     if (diff > 0.0) {
       lo = beta;
       beta = std::isinf(hi) ? beta * 2.0 : 0.5 * (beta + hi);
@@ -47,6 +47,15 @@ void calibrateRow(std::span<const double> d2, double perplexity, std::span<doubl
 }
 
 }  // namespace
+
+NeighbourPlan planNeighbours(std::size_t points, double perplexity) {
+  NeighbourPlan plan;
+  if (points < 2) return plan;
+  const double most = std::max(1.0, static_cast<double>(points - 1) / 3.0);
+  plan.perplexity = std::clamp(perplexity, 1.0, most);
+  plan.neighbours = std::min<std::size_t>(points - 1, std::max<long>(1, std::lround(3.0 * plan.perplexity)));
+  return plan;
+}
 
 Affinities perplexityAffinities(const KnnGraph& graph, double perplexity, WorkerPool& pool) {
   const std::size_t n = graph.k == 0 ? 0 : graph.indices.size() / graph.k;

@@ -21,6 +21,15 @@ struct Affinities {
   double plogp = 0.0;
 };
 
+// The perplexity and neighbour count used for n points: 3 * perplexity
+// neighbours, the perplexity shrunk (not below 1) where n - 1 points cannot
+// supply them, as Rtsne asks its users to do.
+struct NeighbourPlan {
+  double perplexity = 0.0;
+  std::size_t neighbours = 0;
+};
+NeighbourPlan planNeighbours(std::size_t points, double perplexity);
+
 // Calibrates a Gaussian per point so that its conditional distribution over
 // its neighbours has the given perplexity (bisection on the precision, as in
 // bhtsne), then symmetrises.

@@ -86,9 +86,9 @@ double tsneKlDivergence(const PointMatrix& data, const Embedding2d& map, double 
   WorkerPool pool(threads);
   const std::size_t n = static_cast<std::size_t>(data.rows());
   if (n < 2) return 0.0;
-  const double used = std::min(perplexity, static_cast<double>(n - 1) / 3.0);
-  const KnnGraph graph = exactKnn(data, static_cast<std::size_t>(3.0 * used), pool);
-  return tsneKlDivergence(perplexityAffinities(graph, used, pool), map, pool);
+  const NeighbourPlan plan = planNeighbours(n, perplexity);
+  const KnnGraph graph = exactKnn(data, plan.neighbours, pool);
+  return tsneKlDivergence(perplexityAffinities(graph, plan.perplexity, pool), map, pool);
 }
 
 }  // namespace hetsched::embed

@@ -246,11 +246,10 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
     return result;
   }
   WorkerPool pool(options.threads);
-  // Small inputs cannot supply 3 * perplexity neighbours; shrink the
-  // perplexity as Rtsne asks its users to.
-  result.perplexityUsed = std::min(options.perplexity, static_cast<double>(n - 1) / 3.0);
+  const NeighbourPlan plan = planNeighbours(n, options.perplexity);
+  result.perplexityUsed = plan.perplexity;
   const auto start = Clock::now();
-  const KnnGraph graph = exactKnn(data, static_cast<std::size_t>(3.0 * result.perplexityUsed), pool);
+  const KnnGraph graph = exactKnn(data, plan.neighbours, pool);
   const Affinities p = perplexityAffinities(graph, result.perplexityUsed, pool);
   result.neighbourSeconds = secondsSince(start);
 
