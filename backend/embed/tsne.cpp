@@ -18,6 +18,7 @@ namespace hetsched::embed {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using F2 = float __attribute__((vector_size(8)));
 
 constexpr double kMaxStep = 5.0;
 
@@ -155,16 +156,33 @@ class Optimiser {
       F4 fy = {0, 0, 0, 0};
       std::size_t e = m_full.start[i];
       const std::size_t end = m_full.start[i + 1];
+      // Positions are interleaved, so one 8-byte load fetches a neighbour's
+      // (x, y); lanes hold (x, y) of two neighbours until the distances are
+      // gathered for one division of four.
+      const F4 self = {xi, yi, xi, yi};
+      F4 acc01 = {0, 0, 0, 0};
+      F4 acc23 = {0, 0, 0, 0};
       for (; e + 4 <= end; e += 4) {
         const std::int32_t* j = columns + e;
-        const F4 dx = {xi - y[2 * j[0]], xi - y[2 * j[1]], xi - y[2 * j[2]], xi - y[2 * j[3]]};
-        const F4 dy = {yi - y[2 * j[0] + 1], yi - y[2 * j[1] + 1], yi - y[2 * j[2] + 1], yi - y[2 * j[3] + 1]};
+        F2 a, b, c, d;
+        __builtin_memcpy(&a, y + 2 * j[0], sizeof a);
+        __builtin_memcpy(&b, y + 2 * j[1], sizeof b);
+        __builtin_memcpy(&c, y + 2 * j[2], sizeof c);
+        __builtin_memcpy(&d, y + 2 * j[3], sizeof d);
+        const F4 d01 = self - __builtin_shufflevector(a, b, 0, 1, 2, 3);
+        const F4 d23 = self - __builtin_shufflevector(c, d, 0, 1, 2, 3);
+        const F4 s01 = d01 * d01;
+        const F4 s23 = d23 * d23;
+        const F4 dist2 = __builtin_shufflevector(s01, s23, 0, 2, 4, 6) + __builtin_shufflevector(s01, s23, 1, 3, 5, 7);
         F4 p;
         __builtin_memcpy(&p, values + e, sizeof p);
-        const F4 w = p / (one + dx * dx + dy * dy);
-        fx += w * dx;
-        fy += w * dy;
+        const F4 w = p / (one + dist2);
+        acc01 += __builtin_shufflevector(w, w, 0, 0, 1, 1) * d01;
+        acc23 += __builtin_shufflevector(w, w, 2, 2, 3, 3) * d23;
       }
+      const F4 acc = acc01 + acc23;
+      fx[0] += acc[0] + acc[2];
+      fy[0] += acc[1] + acc[3];
       float sx = fx[0] + fx[1] + fx[2] + fx[3];
       float sy = fy[0] + fy[1] + fy[2] + fy[3];
       for (; e < end; ++e) {
