@@ -68,14 +68,13 @@ KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
           worst = heap.front().first;
         }
         std::sort_heap(heap.begin(), heap.end());
-        // The expanded form loses digits for close points; the kept few get
-        // their distance recomputed directly.
+        // The expanded form |a|^2 + |b|^2 - 2ab loses digits for close
+        // points; the kept few get their distance recomputed as |a - b|^2.
         const std::size_t base = static_cast<std::size_t>(i) * k;
         for (std::size_t m = 0; m < k; ++m) {
           const std::int32_t j = heap[m].second;
           graph.indices[base + m] = j;
-          graph.distances2[base + m] =
-              (data.row(i).cast<double>() - data.row(j).cast<double>()).squaredNorm();
+          graph.distances2[base + m] = static_cast<double>((data.row(i) - data.row(j)).squaredNorm());
         }
       }
     }
