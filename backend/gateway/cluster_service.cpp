@@ -2,6 +2,7 @@
 
 #include "frame_writer.h"
 #include "report_reader.h"
+#include "snapshot_writer.h"
 #include "rpc/proto_convert.h"
 
 namespace hetsched {
@@ -81,6 +82,11 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
 grpc::ServerReadReactor<v1::ResourceMetrics>* ClusterServiceImpl::ReportMetrics(grpc::CallbackServerContext*,
                                                                                 v1::ReportAck* response) {
   return new ReportReader(m_state, response);
+}
+
+grpc::ServerWriteReactor<v1::SnapshotChunk>* ClusterServiceImpl::GetSnapshot(grpc::CallbackServerContext*,
+                                                                             const v1::GetSnapshotRequest* request) {
+  return new SnapshotWriter(m_state, *request);
 }
 
 }  // namespace hetsched

@@ -6,7 +6,8 @@
 namespace hetsched {
 
 // ClusterService on gRPC's callback API: unary handlers answer at once from
-// GatewayState; WatchFrames hands each stream a FrameWriter.
+// GatewayState; WatchFrames hands each stream a FrameWriter, GetSnapshot a
+// SnapshotWriter.
 class ClusterServiceImpl final : public v1::ClusterService::CallbackService {
  public:
   explicit ClusterServiceImpl(GatewayState& state) : m_state(state) {}
@@ -21,6 +22,8 @@ class ClusterServiceImpl final : public v1::ClusterService::CallbackService {
                                       v1::SubmitJobResponse* response) override;
   grpc::ServerReadReactor<v1::ResourceMetrics>* ReportMetrics(grpc::CallbackServerContext* ctx,
                                                               v1::ReportAck* response) override;
+  grpc::ServerWriteReactor<v1::SnapshotChunk>* GetSnapshot(grpc::CallbackServerContext* ctx,
+                                                           const v1::GetSnapshotRequest* request) override;
 
  private:
   GatewayState& m_state;

@@ -32,6 +32,7 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
       m_metrics(std::make_unique<MetricsRegistry>()) {
   m_state->source = std::move(source);
   toProto(m_state->source->topology(), &m_state->topology);
+  m_state->history.setCapacity(m_options.historyFrames);
   m_service = std::make_unique<ClusterServiceImpl>(*m_state);
 }
 
@@ -105,6 +106,10 @@ void Gateway::registerGauges() {
                      static_cast<double>(q.queuedByClass[c])});
     return out;
   });
+  m_metrics->addGauge("hetsched_history_bytes", "Memory held by the frame history kept for snapshots", [this] {
+    std::lock_guard lock(m_state->mutex);
+    return std::vector<GaugeSample>{{{}, static_cast<double>(m_state->history.bytes())}};
+  });
   m_metrics->addGauge("hetsched_connected_consoles", "Clients watching the frame stream", [this] {
     return std::vector<GaugeSample>{{{}, static_cast<double>(m_state->hub.watcherCount())}};
   });
@@ -145,8 +150,11 @@ void Gateway::publishFrame() {
   {
     std::lock_guard state(m_state->mutex);
     encodeFrame(m_state->source->frame(), frame.get());
+    frame->set_wall_time_ms(wallNowMs());
+    // Under the same lock as the step, so a snapshot's cut never holds a
+    // topology or jobs newer than its last frame.
+    m_state->history.push(*frame);
   }
-  frame->set_wall_time_ms(wallNowMs());
   m_state->hub.publish(std::move(frame));
 }
 

@@ -28,6 +28,9 @@ struct GatewayOptions {
   int maxSendMessageBytes = 64 << 20;     // a 100,000-device topology fits
   // Prometheus /metrics endpoint, "HOST:PORT"; empty = none.
   std::string metricsListen;
+  // Frames kept for GetSnapshot (hetschedd --history-frames); the default
+  // is an hour at the agents' 3 s period.
+  std::size_t historyFrames = 1200;
 };
 
 // hetschedd's core: serves ClusterService for one ClusterSource and steps

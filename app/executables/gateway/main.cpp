@@ -19,6 +19,7 @@ constexpr const char* kUsage =
     "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
     "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
+    "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n";
 
 int fail(const std::string& message) {
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
     std::printf("%s%s%s", kUsage, cli::kSourceOptionsHelp, cli::kSimOptionsHelp);
     return 0;
   }
-  std::vector<std::string_view> known = {"listen", "source", "speed", "metrics-listen", "help"};
+  std::vector<std::string_view> known = {"listen", "source", "speed", "history-frames", "metrics-listen", "help"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
@@ -52,6 +53,11 @@ int main(int argc, char** argv) {
     auto v = cli::parseNumber("speed", *text, 0.01, 10000.0);
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
     options.speed = std::get<double>(v);
+  }
+  if (auto text = args.value("history-frames")) {
+    auto v = cli::parseInteger("history-frames", *text, 1, 1'000'000);
+    if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+    options.historyFrames = static_cast<std::size_t>(std::get<long long>(v));
   }
   auto sim = cli::simOptionsFromArgs(args);
   if (auto* e = std::get_if<std::string>(&sim)) return fail(*e);

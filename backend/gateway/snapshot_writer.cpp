@@ -1,0 +1,93 @@
+#include "snapshot_writer.h"
+
+#include "rpc/proto_convert.h"
+
+#include <chrono>
+#include <cmath>
+
+namespace hetsched {
+
+namespace {
+
+// The console's job list holds running, queued and the last 10,000 completed
+// jobs; a snapshot carries the same.
+constexpr std::size_t kMaxJobs = 100000;
+
+}  // namespace
+
+SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request) {
+  const double seconds = request.history_seconds();
+  if (!std::isfinite(seconds) || seconds < 0) {
+    std::lock_guard lock(m_mutex);
+    finishLocked({grpc::StatusCode::INVALID_ARGUMENT, "history_seconds: expected 0 or more"});
+    return;
+  }
+  v1::SnapshotHeader* header = m_chunk.mutable_header();
+  {
+    std::lock_guard lock(state.mutex);
+    *m_chunk.mutable_topology() = state.topology;
+    const JobState states[] = {JobState::Running, JobState::Queued, JobState::Completed};
+    m_jobs = state.source->jobs(states, kMaxJobs, nullptr);
+    m_frames = state.history.tail(state.topology.topology_version(), std::llround(seconds * 1000.0));
+  }
+  header->set_taken_at_ms(std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count());
+  header->set_job_count(static_cast<std::uint32_t>(m_jobs.size()));
+  header->set_frame_count(static_cast<std::uint32_t>(m_frames.size()));
+  // policy_name/version/json stay empty: the gateway has no policy engine
+  // yet; the policy RPCs will fill them from the policy in force.
+  std::lock_guard lock(m_mutex);
+  writeNextLocked();
+}
+
+void SnapshotWriter::writeNextLocked() {
+  if (m_finished) return;
+  if (m_headerSent) {
+    m_chunk.Clear();
+    std::size_t bytes = 0;
+    while (m_nextJob < m_jobs.size() && bytes < kChunkBytes) {
+      v1::Job* job = m_chunk.add_jobs();
+      toProto(m_jobs[m_nextJob++], job);
+      bytes += job->ByteSizeLong();
+    }
+    while (m_nextJob == m_jobs.size() && m_nextFrame < m_frames.size() && bytes < kChunkBytes) {
+      FrameRing::Entry& entry = m_frames[m_nextFrame++];
+      if (!m_chunk.add_frames()->ParseFromString(*entry.bytes)) {
+        finishLocked({grpc::StatusCode::INTERNAL, "history frame does not parse"});
+        return;
+      }
+      bytes += entry.bytes->size();
+      // Once the ring has moved on, this share is the frame's last copy.
+      entry.bytes.reset();
+    }
+    if (bytes == 0) {
+      finishLocked(grpc::Status::OK);
+      return;
+    }
+  }
+  m_headerSent = true;
+  StartWrite(&m_chunk);
+}
+
+void SnapshotWriter::OnWriteDone(bool ok) {
+  std::lock_guard lock(m_mutex);
+  if (!ok) {
+    finishLocked({grpc::StatusCode::UNAVAILABLE, "stream broken"});
+    return;
+  }
+  writeNextLocked();
+}
+
+void SnapshotWriter::OnCancel() {
+  std::lock_guard lock(m_mutex);
+  finishLocked(grpc::Status::CANCELLED);
+}
+
+void SnapshotWriter::finishLocked(const grpc::Status& status) {
+  if (m_finished) return;
+  m_finished = true;
+  Finish(status);
+}
+
+}  // namespace hetsched
