@@ -63,6 +63,8 @@ class ClusterClient {
   void start();
   void stop();
   const std::string& target() const { return m_target; }
+  // For one-off calls on the same connection (SnapshotFetcher).
+  std::shared_ptr<grpc::Channel> channel() const { return m_channel; }
 
   void submitJob(const JobSpec& spec, std::function<void(std::variant<JobId, RpcError>)> done);
   void listJobs(std::vector<JobState> states, std::uint32_t limit,

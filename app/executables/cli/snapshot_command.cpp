@@ -1,10 +1,11 @@
-// hetsched snapshot: inspect snapshot files and make them from a simulated
-// cluster (for tests and benchmarks until the gateway serves snapshots).
+// hetsched snapshot: inspect snapshot files, save one from a live gateway,
+// make one from a simulated cluster (for tests and benchmarks).
 #include "bench_suite.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
+#include "snapshot_save.h"
 #include "store/schema.h"
 #include "store/snapshot_store.h"
 
@@ -21,9 +22,14 @@ int usage() {
   std::fprintf(stderr,
                "usage: hetsched snapshot info FILE\n"
                "       hetsched snapshot upgrade FILE\n"
+               "       hetsched snapshot save --connect HOST:PORT FILE [--name TEXT] [--history S]\n"
                "       hetsched snapshot make-sim FILE [--devices N] [--history-s S] [--name TEXT] [sim options]\n\n"
                "  info      list the snapshots in FILE with their sizes and time spans\n"
                "  upgrade   migrate FILE written by an older HetSched to this build's schema\n"
+               "  save      take a snapshot of a live gateway into FILE (created if missing)\n"
+               "    --connect HOST:PORT  the gateway (hetschedd) to take it from\n"
+               "    --name TEXT          snapshot name (default: the cluster's name)\n"
+               "    --history S          seconds of recent frames (default 0: all the gateway keeps)\n"
                "  make-sim  run a simulated cluster and save a snapshot of it into FILE (created if missing)\n"
                "    --devices N    about N devices (20%% CPU, 60%% GPU, 20%% TPU); overrides --*-nodes\n"
                "    --history-s S  seconds of history to record at the agent period (default 3600)\n"
@@ -151,6 +157,7 @@ int runSnapshot(std::span<char* const> args) {
   const std::string& file = parsed.positional().front();
   std::vector<std::string_view> known{std::begin(kSimOptionNames), std::end(kSimOptionNames)};
   if (what == "make-sim") known.insert(known.end(), {"devices", "history-s", "name"});
+  else if (what == "save") known = {"connect", "name", "history"};
   else known.clear();
   if (const auto unknown = parsed.unknownOptions(known); !unknown.empty()) {
     std::fprintf(stderr, "hetsched snapshot %s: unknown option %s\n", args.front(), unknown.front().c_str());
@@ -159,6 +166,7 @@ int runSnapshot(std::span<char* const> args) {
   if (what == "info") return info(file);
   if (what == "upgrade") return upgrade(file);
   if (what == "make-sim") return makeSim(file, parsed);
+  if (what == "save") return saveFromGateway(file, parsed);
   std::fprintf(stderr, "hetsched snapshot: unknown subcommand '%s'\n", args.front());
   return usage();
 }

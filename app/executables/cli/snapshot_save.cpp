@@ -1,0 +1,92 @@
+#include "snapshot_save.h"
+
+#include "client/cluster_client.h"
+#include "client/snapshot_fetcher.h"
+#include "sim_args.h"
+#include "store/snapshot_store.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+
+namespace hetsched::cli {
+
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "hetsched snapshot save: %s\n", message.c_str());
+  return 1;
+}
+
+// Progress lines at every tenth of the work, so a log stays readable.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(const char* what) : m_what(what) {}
+  void operator()(std::size_t done, std::size_t total, const std::string& extra = {}) {
+    const int tenth = total == 0 ? 10 : static_cast<int>(done * 10 / total);
+    if (tenth <= m_lastTenth) return;
+    m_lastTenth = tenth;
+    std::fprintf(stderr, "%s: %zu/%zu%s\n", m_what, done, total, extra.c_str());
+  }
+
+ private:
+  const char* m_what;
+  int m_lastTenth = -1;
+};
+
+}  // namespace
+
+int saveFromGateway(const std::string& path, const Args& args) {
+  const std::optional<std::string> address = args.value("connect");
+  if (!address || address->empty()) return fail("--connect HOST:PORT is required");
+  double historyS = 0;
+  if (auto text = args.value("history")) {
+    auto v = parseNumber("history", *text, 0, 7 * 86400.0);
+    if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+    historyS = std::get<double>(v);
+  }
+
+  // Check the file before the fetch: a foreign or damaged file is refused
+  // untouched, and a big fetch is not wasted on a path we cannot write.
+  std::optional<SnapshotStore> store;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    auto opened = SnapshotStore::open(path, OpenMode::ReadWrite);
+    if (auto* e = std::get_if<StoreError>(&opened)) return fail(e->message);
+    store.emplace(std::get<SnapshotStore>(std::move(opened)));
+  } else {
+    const auto parent = std::filesystem::absolute(path, ec).parent_path();
+    if (!std::filesystem::is_directory(parent, ec)) return fail(path + ": no such directory " + parent.string());
+  }
+
+  ClusterClient client(*address, {});
+  SnapshotFetcher fetcher(client.channel());
+  ProgressPrinter received("receiving frames");
+  auto fetched = fetcher.fetch(historyS, [&](const FetchProgress& p) {
+    if (p.jobsReceived == p.jobCount)
+      received(p.framesReceived, p.frameCount, " (" + std::to_string(p.bytesReceived / 1000000) + " MB)");
+    return true;
+  });
+  if (auto* e = std::get_if<RpcError>(&fetched))
+    return fail("cannot take a snapshot from " + *address + ": " + e->message);
+  SnapshotData data = std::get<SnapshotData>(std::move(fetched));
+  data.name = args.value("name").value_or(data.topology.clusterName);
+
+  if (!store) {
+    auto opened = SnapshotStore::open(path, OpenMode::Create);
+    if (auto* e = std::get_if<StoreError>(&opened)) return fail(e->message);
+    store.emplace(std::get<SnapshotStore>(std::move(opened)));
+  }
+  ProgressPrinter saved("saving frames");
+  auto result = store->save(data, [&](std::size_t done, std::size_t total) {
+    saved(done, total);
+    return true;
+  });
+  if (auto* e = std::get_if<StoreError>(&result)) return fail(e->message);
+  std::printf("%s: saved snapshot %lld '%s' from %s (%zu devices, %zu jobs, %zu frames)\n", path.c_str(),
+              static_cast<long long>(std::get<SnapshotId>(result)), data.name.c_str(), address->c_str(),
+              data.topology.devices.size(), data.jobs.size(), data.history.size());
+  return 0;
+}
+
+}  // namespace hetsched::cli
