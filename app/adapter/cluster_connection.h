@@ -22,6 +22,8 @@ class ClusterConnection : public QObject {
 
   void start();
   QString target() const;
+  // The client's channel, for one-off calls such as a snapshot fetch.
+  std::shared_ptr<grpc::Channel> channel() const { return m_client->channel(); }
   ConnectionStatus status() const { return m_status; }
   std::shared_ptr<const Topology> topology() const { return m_topology; }
   // The newest frame not yet taken, or null. Counts frames that were

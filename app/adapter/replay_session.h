@@ -1,0 +1,74 @@
+#pragma once
+
+#include "model/frame.h"
+#include "store/snapshot_data.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+
+class QThread;
+
+namespace hetsched {
+
+// A snapshot file opened for replay. The SnapshotStore lives on this
+// session's own worker thread (a store is one per thread); every call here
+// returns at once and answers with a queued signal on the caller's thread.
+// Frame requests are latest-wins: while one decodes, newer ones replace each
+// other, so dragging a slider never queues up work or blocks the GUI.
+class ReplaySession : public QObject {
+  Q_OBJECT
+ public:
+  explicit ReplaySession(QObject* parent = nullptr);
+  ~ReplaySession() override;
+
+  // Opens the file read-only and lists its snapshots: listed or failed.
+  void open(const QString& path);
+  // Loads one snapshot's topology and jobs: loaded or failed.
+  void load(SnapshotId id);
+  // The frame at a history index, or the last one at or before a cluster
+  // time: frameReady (or failed).
+  void seekIndex(std::size_t index);
+  void seekTime(std::int64_t simTimeMs);
+
+  QString path() const { return m_path; }
+  std::shared_ptr<const SnapshotMeta> meta() const { return m_meta; }
+
+ Q_SIGNALS:
+  void listed(const QList<hetsched::SnapshotInfo>& snapshots);
+  void loaded(std::shared_ptr<const hetsched::SnapshotMeta> meta);
+  void frameReady(qulonglong index, std::shared_ptr<const hetsched::Frame> frame);
+  void failed(const QString& message);
+
+ private:
+  struct Request {
+    bool byTime = false;
+    std::int64_t value = 0;
+  };
+  struct Worker;
+  void request(Request r);
+  void drain();
+  template <typename F>
+  void onWorker(F&& fn);
+  template <typename F>
+  void toOwner(F&& fn);
+
+  QThread* m_thread;
+  QObject* m_context;                // lives on m_thread: the target of worker calls
+  std::unique_ptr<Worker> m_worker;  // touched only on m_thread
+  QString m_path;
+  std::shared_ptr<const SnapshotMeta> m_meta;
+  std::mutex m_requestMutex;
+  std::optional<Request> m_pending;
+  bool m_drainQueued = false;
+};
+
+}  // namespace hetsched
+
+Q_DECLARE_METATYPE(QList<hetsched::SnapshotInfo>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::SnapshotMeta>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::Frame>)

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace grpc {
+class Channel;
+}
+
+namespace hetsched {
+
+// "Take snapshot": fetches a live gateway's snapshot and saves it into a
+// file, on a worker thread, with progress and a cancel flag the GUI sets.
+// The file is checked before the fetch, so a file that is not a snapshot
+// store is refused untouched; a cancelled save writes nothing.
+class SnapshotTaker : public QObject {
+  Q_OBJECT
+ public:
+  explicit SnapshotTaker(std::shared_ptr<grpc::Channel> channel, QObject* parent = nullptr);
+  ~SnapshotTaker() override;
+
+  void start(const QString& path, const QString& name, double historySeconds = 0);
+  void cancel() { m_cancel->store(true); }
+
+ Q_SIGNALS:
+  // Per mille of the whole job (the fetch is the first half, the save the second).
+  void progress(int perMille, const QString& stage);
+  void finished(qlonglong snapshotId, const QString& path);
+  void failed(const QString& message);
+  void cancelled();
+
+ private:
+  std::shared_ptr<grpc::Channel> m_channel;
+  std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
+  std::thread m_thread;
+};
+
+}  // namespace hetsched
