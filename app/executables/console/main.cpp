@@ -5,6 +5,7 @@
 #include "cluster_connection.h"
 #include "gateway/gateway.h"
 #include "main_window.h"
+#include "replay_controller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -68,7 +69,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption tabOption(QStringLiteral("tab"),
                                      QStringLiteral("Page to open: cluster, timeline or map (cluster)."),
                                      QStringLiteral("NAME"), QStringLiteral("cluster"));
-  parser.addOptions({connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption, tabOption});
+  const QCommandLineOption openOption(QStringLiteral("open"), QStringLiteral("Snapshot file to replay at start."),
+                                      QStringLiteral("FILE"));
+  parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption, tabOption});
   parser.process(app);
   installTranslations(app, parser.value(langOption));
 
@@ -105,6 +108,7 @@ int main(int argc, char** argv) {
     window.resize(1400, 900);
     window.show();
     connection.start();
+    if (parser.isSet(openOption)) window.replay()->openFile(parser.value(openOption));
     const QString screenshot = parser.value(screenshotOption);
     if (!screenshot.isEmpty()) {
       QTimer::singleShot(static_cast<int>(after * 1000), &window, [&] {

@@ -2,21 +2,28 @@
 
 #include "cluster_connection.h"
 #include "job_selection.h"
+#include "model/jobs_as_of.h"
+#include "replay_controller.h"
 #include "selection_linker.h"
+#include "snapshot_menu.h"
+#include "store/snapshot_data.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_panel.h"
 #include "widgets/queue_timeline_view.h"
+#include "widgets/replay_bar.h"
 #include "widgets/submit_job_dialog.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace hetsched {
 
@@ -54,16 +61,30 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
       m_jobMap(new EmbeddingMapView(this)),
       m_selection(new JobSelection(this)),
       m_linker(new SelectionLinker(m_selection, m_dashboard, m_queuePage->timeline(), m_queuePage->queuePanel(),
-                                   m_jobMap, this)) {
+                                   m_jobMap, this)),
+      m_replayBar(new ReplayBar(this)),
+      m_replayStatus(new QLabel(this)) {
   setWindowTitle(tr("HetSched console"));
   m_tabs->addTab(m_dashboard, tr("Cluster"));
   m_tabs->addTab(m_queuePage, tr("Queue timeline"));
   m_tabs->addTab(m_jobMap, tr("Job map"));
   m_tabs->setDocumentMode(true);
-  setCentralWidget(m_tabs);
+  auto* central = new QWidget(this);
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(m_replayBar);
+  layout->addWidget(m_tabs, 1);
+  setCentralWidget(central);
+  m_replayBar->hide();
   statusBar()->addWidget(m_indicator, 1);
+  statusBar()->addWidget(m_replayStatus, 1);
+  m_replayStatus->setStyleSheet(QStringLiteral("QLabel { background: %1; color: black; font-weight: bold; padding: 0 6px; }")
+                                    .arg(ReplayBar::replayColor().name()));
+  m_replayStatus->hide();
   statusBar()->addPermanentWidget(m_frameInfo);
   m_dashboard->setStale(true);
+  m_replayController = new ReplayController(this);
   buildMenus();
 
   connect(connection, &ClusterConnection::statusChanged, this, &MainWindow::onStatus);
@@ -82,6 +103,8 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  m_snapshotMenu = new SnapshotMenu(file, m_connection, m_replayController, this);
+  file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
   QMenu* cluster = menuBar()->addMenu(tr("&Cluster"));
   cluster->addAction(tr("&Submit job…"), QKeySequence(Qt::CTRL | Qt::Key_J), this, &MainWindow::openSubmitDialog);
@@ -92,11 +115,12 @@ void MainWindow::buildMenus() {
 
 void MainWindow::onStatus(const ConnectionStatus& status) {
   m_indicator->setStatus(status, m_connection->target());
-  m_dashboard->setStale(status.state != ConnectionState::Live);
+  if (!inReplay()) m_dashboard->setStale(status.state != ConnectionState::Live);
 }
 
 void MainWindow::onTopology(const std::shared_ptr<const Topology>& topology) {
   m_topology = topology;
+  if (inReplay()) return;  // applied on "Back to live"
   m_dashboard->setTopology(*topology);
   setWindowTitle(tr("HetSched console — %1 (%2, %3 devices)")
                      .arg(QString::fromStdString(topology->clusterName), QString::fromStdString(topology->source))
@@ -111,28 +135,37 @@ void MainWindow::refreshJobs() {
 }
 
 void MainWindow::onJobs(const std::shared_ptr<const JobList>& jobs) {
-  JobNames names;
-  names.reserve(jobs->jobs.size());
-  for (const Job& job : jobs->jobs)
-    names.emplace(job.id, QStringLiteral("%1 · %2").arg(QString::fromStdString(job.spec.name),
-                                                          QString::fromLatin1(toString(job.spec.kind))));
-  m_dashboard->setJobNames(names);
   m_jobs = jobs;
+  if (inReplay()) return;
+  applyJobs(jobs->jobs);
   m_jobsDirty = true;
 }
 
+void MainWindow::applyJobs(const std::vector<Job>& jobs) {
+  JobNames names;
+  names.reserve(jobs.size());
+  for (const Job& job : jobs)
+    names.emplace(job.id, QStringLiteral("%1 · %2").arg(QString::fromStdString(job.spec.name),
+                                                          QString::fromLatin1(toString(job.spec.kind))));
+  m_dashboard->setJobNames(names);
+}
+
 void MainWindow::rebuildTimeline() {
-  if (!m_jobs) return;
+  if (!m_jobs && !inReplay()) return;
   // Open bars grow with the clock even without new jobs, so a live view is
   // rebuilt every tick; an unchanged list at an unchanged time is not.
   if (!m_jobsDirty && m_nowMs == m_queuePage->timeline()->timeline().nowMs) return;
   m_jobsDirty = false;
-  JobTimeline timeline = timelineFromJobs(m_jobs->jobs, m_nowMs);
+  // A replay shows the queue as it was at the frame's time, not at the cut;
+  // rebuilt here on the timer, not per frame, so scrubbing stays quick.
+  if (inReplay()) m_replayJobs = jobsAsOf(m_replayMeta->jobs, m_nowMs);
+  const std::vector<Job>& jobs = inReplay() ? m_replayJobs : m_jobs->jobs;
+  JobTimeline timeline = timelineFromJobs(jobs, m_nowMs);
   m_linker->setTimeline(timeline);
   m_queuePage->timeline()->setTimeline(std::move(timeline));
   // No what-if predictor yet: the order is the gateway's (priority class,
   // then submit time) and every predicted start is -1, shown as unknown.
-  m_queuePage->queuePanel()->setQueue(queueByPriorityThenSubmit(m_jobs->jobs));
+  m_queuePage->queuePanel()->setQueue(queueByPriorityThenSubmit(jobs));
   // The table was reset; put the shared selection back on it.
   m_queuePage->queuePanel()->setSelectedJobs(m_selection->jobs());
 }
@@ -146,6 +179,7 @@ bool MainWindow::showTab(const QString& name) {
 }
 
 void MainWindow::repaintTick() {
+  if (inReplay()) return;  // the connection keeps only its latest frame meanwhile
   std::uint64_t coalesced = 0;
   const auto frame = m_connection->takeFrame(&coalesced);
   if (!frame || !m_topology) return;
@@ -178,6 +212,53 @@ void MainWindow::showAbout() {
                      tr("<b>HetSched console</b> %1<br>Operations console for clusters that mix CPUs, GPUs "
                         "and TPUs.<br>Workload shapes: Alibaba cluster-trace-gpu-v2023.")
                          .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::enterReplay(const QString& file, std::shared_ptr<const SnapshotMeta> meta) {
+  m_replayMeta = std::move(meta);
+  const SnapshotInfo& info = m_replayMeta->info;
+  m_dashboard->setTopology(m_replayMeta->topology);
+  m_dashboard->setStale(false);
+  m_queuePage->timeline()->setTopology(m_replayMeta->topology);
+  applyJobs(m_replayMeta->jobs);
+  m_replayJobs.clear();
+  m_jobsDirty = true;
+  m_replayBar->setSnapshot(QFileInfo(file).fileName(), QString::fromStdString(info.name), info.frameCount,
+                           info.firstSimTimeMs, info.lastSimTimeMs);
+  m_replayBar->show();
+  m_indicator->hide();
+  m_replayStatus->show();
+  m_replayStatus->setText(m_replayBar->bannerText());
+  setWindowTitle(tr("HetSched console — REPLAY of %1 (%2, %3 devices)")
+                     .arg(QString::fromStdString(info.name), QFileInfo(file).fileName())
+                     .arg(info.deviceCount));
+}
+
+void MainWindow::showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame) {
+  if (!inReplay() || !frame) return;
+  m_nowMs = frame->simTimeMs;
+  m_replayBar->setPosition(index, frame->simTimeMs);
+  m_replayStatus->setText(m_replayBar->bannerText());
+  m_frameInfo->setText(tr("Replay frame %1 of %2 · simulated time %3")
+                           .arg(index + 1)
+                           .arg(m_replayMeta->info.frameCount)
+                           .arg(simTime(frame->simTimeMs)));
+  m_dashboard->setFrame(std::move(frame));
+}
+
+void MainWindow::leaveReplay() {
+  if (!inReplay()) return;
+  m_replayMeta.reset();
+  m_replayJobs.clear();
+  m_replayBar->setPlaying(false);
+  m_replayBar->hide();
+  m_replayStatus->hide();
+  m_indicator->show();
+  m_frameInfo->clear();
+  if (m_topology) onTopology(m_topology);
+  if (m_jobs) applyJobs(m_jobs->jobs);
+  m_jobsDirty = true;
+  onStatus(m_connection->status());
 }
 
 }  // namespace hetsched

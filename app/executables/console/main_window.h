@@ -21,7 +21,11 @@ class ConnectionIndicator;
 class EmbeddingMapView;
 class JobSelection;
 class QueuePage;
+class ReplayBar;
+class ReplayController;
 class SelectionLinker;
+class SnapshotMenu;
+struct SnapshotMeta;
 class SubmitJobDialog;
 struct ConnectionStatus;
 struct JobList;
@@ -42,13 +46,25 @@ class MainWindow : public QMainWindow {
   // "cluster", "timeline" or "map"; false for an unknown name.
   bool showTab(const QString& name);
 
+  // Replay: the views show a stored snapshot's history instead of the
+  // connection (which keeps running underneath for "Back to live").
+  ReplayBar* replayBar() const { return m_replayBar; }
+  ReplayController* replay() const { return m_replayController; }
+  SnapshotMenu* snapshotMenu() const { return m_snapshotMenu; }
+  bool inReplay() const { return m_replayMeta != nullptr; }
+  void enterReplay(const QString& file, std::shared_ptr<const SnapshotMeta> meta);
+  void showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame);
+  void leaveReplay();
+  // The queue timeline is rebuilt on a timer; tests and benches ask now.
+  void rebuildTimeline();
+
  private:
   void buildMenus();
   void onStatus(const ConnectionStatus& status);
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
   void repaintTick();
-  void rebuildTimeline();
+  void applyJobs(const std::vector<Job>& jobs);
   void refreshJobs();
   void openSubmitDialog();
   void showAbout();
@@ -71,6 +87,12 @@ class MainWindow : public QMainWindow {
   QPointer<SubmitJobDialog> m_submitDialog;
   std::shared_ptr<const Topology> m_topology;
   std::uint64_t m_framesShown = 0;
+  ReplayBar* m_replayBar;
+  QLabel* m_replayStatus;
+  ReplayController* m_replayController = nullptr;
+  SnapshotMenu* m_snapshotMenu = nullptr;
+  std::shared_ptr<const SnapshotMeta> m_replayMeta;
+  std::vector<Job> m_replayJobs;  // the snapshot's jobs as of the frame shown
 };
 
 }  // namespace hetsched
