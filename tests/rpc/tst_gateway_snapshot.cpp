@@ -1,0 +1,165 @@
+// GetSnapshot end to end on loopback: an in-process gateway's ring of recent
+// frames arrives as a consistent cut, and a snapshot far larger than the
+// gRPC message limit still arrives, in chunks.
+#include "client/snapshot_fetcher.h"
+#include "cluster/simulated_cluster.h"
+#include "gateway/gateway.h"
+#include "hetsched.grpc.pb.h"
+#include "rpc/frame_codec.h"
+#include "rpc/proto_convert.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <QDeadlineTimer>
+#include <QTest>
+
+#include <thread>
+
+using namespace hetsched;
+
+namespace {
+
+SimOptions loadedCluster(std::uint32_t scale = 1) {
+  SimOptions options;
+  options.shape = defaultClusterShape(4 * scale, 4 * scale, 2 * scale);
+  options.warmupS = 600;
+  options.nodeFailuresPerHour = 0.0;
+  return options;
+}
+
+std::shared_ptr<grpc::Channel> channelTo(const std::string& address) {
+  return grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+}
+
+// Fetches until the ring has filled to `frames` (the ticker fills it).
+SnapshotData fetchFull(const std::string& address, std::size_t frames, int timeoutMs = 60000) {
+  SnapshotFetcher fetcher(channelTo(address));
+  QDeadlineTimer deadline(timeoutMs);
+  for (;;) {
+    auto result = fetcher.fetch(0);
+    if (auto* data = std::get_if<SnapshotData>(&result); data && data->history.size() >= frames) return *data;
+    if (auto* e = std::get_if<RpcError>(&result)) qWarning("fetch: %s", e->message.c_str());
+    if (deadline.hasExpired()) return {};
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+}
+
+v1::Frame latestFrame(const std::string& address) {
+  auto stub = v1::ClusterService::NewStub(channelTo(address));
+  grpc::ClientContext context;
+  v1::WatchFramesRequest request;
+  auto reader = stub->WatchFrames(&context, request);
+  v1::Frame frame;
+  reader->Read(&frame);
+  context.TryCancel();
+  reader->Finish();
+  return frame;
+}
+
+}  // namespace
+
+class TestGatewaySnapshot : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void snapshotOfRing() {
+    GatewayOptions options;
+    options.speed = 300;  // a frame every 10 ms
+    options.historyFrames = 25;
+    Gateway gateway(std::make_unique<SimulatedCluster>(loadedCluster()), options);
+    std::string error;
+    QVERIFY2(gateway.start(&error), error.c_str());
+    const v1::Frame before = latestFrame(gateway.address());
+    const SnapshotData data = fetchFull(gateway.address(), 25);
+    const v1::Frame after = latestFrame(gateway.address());
+    QCOMPARE(data.history.size(), std::size_t(25));
+
+    // The topology is the gateway's own.
+    auto stub = v1::ClusterService::NewStub(channelTo(gateway.address()));
+    grpc::ClientContext context;
+    v1::Topology topo;
+    QVERIFY(stub->GetTopology(&context, {}, &topo).ok());
+    QVERIFY(data.topology == std::get<Topology>(fromProto(topo)));
+
+    // A contiguous run ending at the latest frame of the cut.
+    for (std::size_t i = 1; i < data.history.size(); ++i) {
+      QCOMPARE(data.history[i].sequence, data.history[i - 1].sequence + 1);
+      QVERIFY(data.history[i].simTimeMs > data.history[i - 1].simTimeMs);
+      QCOMPARE(data.history[i].deviceCount(), data.topology.devices.size());
+    }
+    QVERIFY(data.history.back().sequence >= before.sequence());
+    QVERIFY(data.history.back().sequence <= after.sequence());
+    QVERIFY(data.takenAtMs > 0);
+    QVERIFY(data.policy.name.empty());  // no policy engine in the gateway yet
+
+    // Jobs: running ones are those the last frame shows on devices.
+    QVERIFY(!data.jobs.empty());
+    std::size_t running = 0;
+    for (const Job& j : data.jobs) running += j.state == JobState::Running;
+    QVERIFY(running > 0);
+
+    // history_seconds trims to the newest frames.
+    SnapshotFetcher fetcher(channelTo(gateway.address()));
+    auto recent = fetcher.fetch(data.topology.agentPeriodMs * 3 / 1000.0);
+    QVERIFY(std::holds_alternative<SnapshotData>(recent));
+    const auto n = std::get<SnapshotData>(recent).history.size();
+    QVERIFY2(n >= 3 && n <= 5, std::to_string(n).c_str());
+    auto bad = fetcher.fetch(-1);
+    QVERIFY(std::holds_alternative<RpcError>(bad));
+    QCOMPARE(std::get<RpcError>(bad).code, int(grpc::StatusCode::INVALID_ARGUMENT));
+    gateway.stop();
+  }
+
+  void largerThanMessageLimit() {
+    GatewayOptions options;
+    options.speed = 1000;
+    options.historyFrames = 120;
+    options.maxSendMessageBytes = 4 << 20;  // gRPC's default limit
+    SimOptions sim = loadedCluster(210);    // 10,080 devices
+    sim.warmupS = 60;
+    Gateway gateway(std::make_unique<SimulatedCluster>(sim), options);
+    std::string error;
+    QVERIFY2(gateway.start(&error), error.c_str());
+    std::uint64_t bytes = 0;
+    SnapshotFetcher fetcher(channelTo(gateway.address()));
+    SnapshotData data;
+    QDeadlineTimer deadline(120000);
+    while (data.history.size() < 120 && !deadline.hasExpired()) {
+      auto result = fetcher.fetch(0, [&](const FetchProgress& p) {
+        bytes = p.bytesReceived;
+        return true;
+      });
+      if (auto* e = std::get_if<RpcError>(&result)) QFAIL(e->message.c_str());
+      data = std::get<SnapshotData>(std::move(result));
+      if (data.history.size() < 120) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+    QVERIFY(data.topology.devices.size() >= 10000);
+    QCOMPARE(data.history.size(), std::size_t(120));
+    qInfo("%zu devices, %zu frames, %.1f MB in chunks (limit 4 MB)", data.topology.devices.size(),
+          data.history.size(), bytes / 1e6);
+    QVERIFY(bytes > std::uint64_t(4 << 20));
+    gateway.stop();
+  }
+
+  void cancelStopsTheFetch() {
+    GatewayOptions options;
+    options.speed = 300;
+    Gateway gateway(std::make_unique<SimulatedCluster>(loadedCluster()), options);
+    std::string error;
+    QVERIFY2(gateway.start(&error), error.c_str());
+    SnapshotFetcher fetcher(channelTo(gateway.address()));
+    auto result = fetcher.fetch(0, [](const FetchProgress&) { return false; });
+    QVERIFY(std::holds_alternative<RpcError>(result));
+    QCOMPARE(std::get<RpcError>(result).code, int(grpc::StatusCode::CANCELLED));
+    gateway.stop();
+  }
+
+  void unreachableGateway() {
+    SnapshotFetcher fetcher(channelTo("127.0.0.1:1"), std::chrono::seconds(5));
+    auto result = fetcher.fetch(0);
+    QVERIFY(std::holds_alternative<RpcError>(result));
+    QCOMPARE(std::get<RpcError>(result).code, int(grpc::StatusCode::UNAVAILABLE));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGatewaySnapshot)
+#include "tst_gateway_snapshot.moc"
