@@ -459,6 +459,14 @@
         <source>&amp;Refresh jobs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>HetSched console — REPLAY of %1 (%2, %3 devices)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay frame %1 of %2 · simulated time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePage</name>
@@ -622,6 +630,146 @@
     </message>
     <message>
         <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ReplayBar</name>
+    <message>
+        <source>Back to live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the replay and show the live cluster again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play or pause the replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One frame back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One frame forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playback speed (cluster seconds per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H:MM:SS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump to a cluster time and press Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay — %1 — %2 @ %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frame %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ReplayController</name>
+    <message>
+        <source>Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the replay from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file holds no snapshots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 devices, %3 frames (#%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds several snapshots. Replay which one?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot has no frame history to replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SnapshotMenu</name>
+    <message>
+        <source>HetSched snapshots (*.hsnap);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Take snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taking a snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot was not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SnapshotTaker</name>
+    <message>
+        <source>Receiving the snapshot from the gateway…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving into %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

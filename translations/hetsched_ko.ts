@@ -459,6 +459,14 @@
         <source>&amp;Refresh jobs</source>
         <translation>작업 새로 고침(&amp;R)</translation>
     </message>
+    <message>
+        <source>HetSched console — REPLAY of %1 (%2, %3 devices)</source>
+        <translation>HetSched 콘솔 — %1 재생 (%2, 장치 %3개)</translation>
+    </message>
+    <message>
+        <source>Replay frame %1 of %2 · simulated time %3</source>
+        <translation>재생 프레임 %1/%2 · 시뮬레이션 시각 %3</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePage</name>
@@ -620,6 +628,146 @@
     <message>
         <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
         <translation>&lt;br&gt;%2에서 %1&lt;br&gt;%3 → %4 (%5분)</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ReplayBar</name>
+    <message>
+        <source>Back to live</source>
+        <translation>라이브로 돌아가기</translation>
+    </message>
+    <message>
+        <source>Leave the replay and show the live cluster again</source>
+        <translation>재생을 끝내고 라이브 클러스터를 다시 표시합니다</translation>
+    </message>
+    <message>
+        <source>Play or pause the replay</source>
+        <translation>재생 또는 일시 정지</translation>
+    </message>
+    <message>
+        <source>One frame back</source>
+        <translation>한 프레임 뒤로</translation>
+    </message>
+    <message>
+        <source>One frame forward</source>
+        <translation>한 프레임 앞으로</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Playback speed (cluster seconds per second)</source>
+        <translation>재생 속도 (초당 클러스터 시간 초)</translation>
+    </message>
+    <message>
+        <source>H:MM:SS</source>
+        <translation>H:MM:SS</translation>
+    </message>
+    <message>
+        <source>Jump to a cluster time and press Enter</source>
+        <translation>이동할 클러스터 시각을 입력하고 Enter를 누르세요</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>일시 정지</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>재생</translation>
+    </message>
+    <message>
+        <source>Replay — %1 — %2 @ %3</source>
+        <translation>재생 — %1 — %2 @ %3</translation>
+    </message>
+    <message>
+        <source>frame %1 / %2</source>
+        <translation>프레임 %1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ReplayController</name>
+    <message>
+        <source>Snapshot</source>
+        <translation>스냅샷</translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation>%1을(를) 열 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot read the replay from %1.</source>
+        <translation>%1에서 재생 데이터를 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The file holds no snapshots.</source>
+        <translation>파일에 스냅샷이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 — %2 devices, %3 frames (#%4)</source>
+        <translation>%1 — 장치 %2개, 프레임 %3개 (#%4)</translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation>스냅샷 열기</translation>
+    </message>
+    <message>
+        <source>%1 holds several snapshots. Replay which one?</source>
+        <translation>%1에 스냅샷이 여러 개 있습니다. 어느 것을 재생할까요?</translation>
+    </message>
+    <message>
+        <source>The snapshot has no frame history to replay.</source>
+        <translation>스냅샷에 재생할 프레임 기록이 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SnapshotMenu</name>
+    <message>
+        <source>HetSched snapshots (*.hsnap);;All files (*)</source>
+        <translation>HetSched 스냅샷 (*.hsnap);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Take snapshot…</source>
+        <translation>스냅샷 찍기(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open snapshot…</source>
+        <translation>스냅샷 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation>최근 파일(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation>스냅샷 열기</translation>
+    </message>
+    <message>
+        <source>Take snapshot</source>
+        <translation>스냅샷 찍기</translation>
+    </message>
+    <message>
+        <source>Taking a snapshot…</source>
+        <translation>스냅샷을 찍는 중…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>The snapshot was not saved.</source>
+        <translation>스냅샷이 저장되지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SnapshotTaker</name>
+    <message>
+        <source>Receiving the snapshot from the gateway…</source>
+        <translation>게이트웨이에서 스냅샷을 받는 중…</translation>
+    </message>
+    <message>
+        <source>Saving into %1…</source>
+        <translation>%1에 저장하는 중…</translation>
     </message>
 </context>
 <context>
