@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "cluster_connection.h"
+#include "job_map_worker.h"
 #include "job_selection.h"
 #include "model/jobs_as_of.h"
 #include "replay_controller.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
       m_tabs(new QTabWidget(this)),
       m_queuePage(new QueuePage(this)),
       m_jobMap(new EmbeddingMapView(this)),
+      m_jobMapWorker(new JobMapWorker(this)),
       m_selection(new JobSelection(this)),
       m_linker(new SelectionLinker(m_selection, m_dashboard, m_queuePage->timeline(), m_queuePage->queuePanel(),
                                    m_jobMap, this)),
@@ -90,6 +92,19 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
   connect(connection, &ClusterConnection::statusChanged, this, &MainWindow::onStatus);
   connect(connection, &ClusterConnection::topologyChanged, this, &MainWindow::onTopology);
   connect(connection, &ClusterConnection::jobsListed, this, &MainWindow::onJobs);
+  connect(m_jobMap, &EmbeddingMapView::cancelRequested, m_jobMapWorker, &JobMapWorker::cancel);
+  connect(m_jobMapWorker, &JobMapWorker::progress, m_jobMap, [this](int percent, const QString& stage) {
+    m_jobMap->setProgress(percent, tr("Mapping jobs: %1").arg(stage));
+  });
+  connect(m_jobMapWorker, &JobMapWorker::ready, m_jobMap,
+          [this](const std::vector<EmbeddedPoint>& points, double kl) {
+            m_jobMap->setProgress(-1, QString());
+            m_jobMap->setPoints(points);
+            statusBar()->showMessage(tr("Job map: %1 jobs, KL divergence %2").arg(points.size()).arg(kl, 0, 'f', 2),
+                                     5000);
+          });
+  connect(m_jobMapWorker, &JobMapWorker::failed, m_jobMap,
+          [this](const QString& message) { m_jobMap->setProgress(-1, message); });
   connect(&m_repaintTimer, &QTimer::timeout, this, &MainWindow::repaintTick);
   connect(&m_jobsTimer, &QTimer::timeout, this, [this] {
     if (m_connection->status().state == ConnectionState::Live) refreshJobs();
@@ -139,6 +154,18 @@ void MainWindow::onJobs(const std::shared_ptr<const JobList>& jobs) {
   if (inReplay()) return;
   applyJobs(jobs->jobs);
   m_jobsDirty = true;
+  requestJobMap(jobs->jobs);
+}
+
+// The map is recomputed at most once a minute: embedding and t-SNE of a few
+// thousand jobs take seconds of a worker thread, and a warm start keeps the
+// picture steady between updates.
+void MainWindow::requestJobMap(const std::vector<Job>& jobs) {
+  constexpr qint64 kJobMapEveryMs = 60000;
+  if (!m_topology || m_jobMapWorker->busy()) return;
+  if (m_sinceJobMap.isValid() && m_sinceJobMap.elapsed() < kJobMapEveryMs) return;
+  m_sinceJobMap.start();
+  m_jobMapWorker->request(jobs, *m_topology);
 }
 
 void MainWindow::applyJobs(const std::vector<Job>& jobs) {

@@ -4,6 +4,7 @@
 #include "model/job_timeline.h"
 #include "model/topology.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -19,6 +20,7 @@ class ClusterConnection;
 class ClusterDashboard;
 class ConnectionIndicator;
 class EmbeddingMapView;
+class JobMapWorker;
 class JobSelection;
 class QueuePage;
 class ReplayBar;
@@ -64,6 +66,7 @@ class MainWindow : public QMainWindow {
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
   void repaintTick();
+  void requestJobMap(const std::vector<Job>& jobs);
   void applyJobs(const std::vector<Job>& jobs);
   void refreshJobs();
   void openSubmitDialog();
@@ -79,9 +82,11 @@ class MainWindow : public QMainWindow {
   QTabWidget* m_tabs;
   QueuePage* m_queuePage;
   EmbeddingMapView* m_jobMap;
+  JobMapWorker* m_jobMapWorker;
   JobSelection* m_selection;
   SelectionLinker* m_linker;
   std::shared_ptr<const JobList> m_jobs;
+  QElapsedTimer m_sinceJobMap;
   std::int64_t m_nowMs = 0;  // cluster time of the newest frame
   bool m_jobsDirty = false;
   QPointer<SubmitJobDialog> m_submitDialog;

@@ -1,0 +1,80 @@
+#include "job_map_worker.h"
+
+#include "embed/job_map_builder.h"
+
+#include <QMetaObject>
+
+namespace hetsched {
+
+JobMapWorker::JobMapWorker(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<std::vector<EmbeddedPoint>>();
+}
+
+JobMapWorker::~JobMapWorker() {
+  m_closing = true;
+  m_cancel = true;
+  if (m_thread.joinable()) m_thread.join();
+}
+
+void JobMapWorker::request(std::vector<Job> jobs, Topology topology) {
+  Request request{std::move(jobs), std::move(topology)};
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_running) {
+      m_pending = std::move(request);
+      return;
+    }
+  }
+  start(std::move(request));
+}
+
+void JobMapWorker::cancel() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_pending.reset();
+  }
+  m_cancel = true;
+}
+
+void JobMapWorker::start(Request request) {
+  if (m_thread.joinable()) m_thread.join();  // the previous run has finished
+  m_cancel = false;
+  m_running = true;
+  m_thread = std::thread([this, request = std::move(request)]() mutable { run(std::move(request)); });
+}
+
+void JobMapWorker::run(Request request) {
+  embed::JobMapOptions options;
+  options.previous = m_previous;
+  options.model = m_model;
+  const auto report = [this](int percent, const char* stage) {
+    if (m_closing) return;
+    const QString text = QString::fromLatin1(stage);
+    QMetaObject::invokeMethod(this, [this, percent, text] { Q_EMIT progress(percent, text); }, Qt::QueuedConnection);
+  };
+  embed::JobMapResult result = embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report);
+  if (!result.cancelled && result.error.empty()) {
+    m_model = result.model;
+    m_previous.clear();
+    for (const EmbeddedPoint& p : result.points) m_previous.emplace(p.job, std::make_pair(p.x, p.y));
+  }
+  if (m_closing) return;
+  // Hand the result over on the GUI thread, then start whatever waited.
+  QMetaObject::invokeMethod(
+      this,
+      [this, result = std::move(result)] {
+        m_running = false;
+        if (result.cancelled) Q_EMIT progress(-1, tr("Cancelled"));
+        else if (!result.error.empty()) Q_EMIT failed(QString::fromStdString(result.error));
+        else Q_EMIT ready(result.points, result.klDivergence);
+        std::optional<Request> next;
+        {
+          std::lock_guard lock(m_mutex);
+          next.swap(m_pending);
+        }
+        if (next) start(std::move(*next));
+      },
+      Qt::QueuedConnection);
+}
+
+}  // namespace hetsched

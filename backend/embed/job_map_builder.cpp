@@ -1,0 +1,132 @@
+#include "job_map_builder.h"
+
+#include "job_features.h"
+#include "task_embedder.h"
+#include "tsne.h"
+#include "warm_start.h"
+
+#include <algorithm>
+
+namespace hetsched::embed {
+
+namespace {
+
+// The device a job ran on, or for a waiting job the first model of the kind
+// it is routed to (training → GPU, inference → TPU, others → CPU).
+std::optional<DeviceModel> deviceFor(const Job& job, const Topology& t, DeviceKind& kind) {
+  if (!job.devices.empty() && job.devices.front() < t.devices.size()) {
+    kind = t.kindOf(job.devices.front());
+    return t.modelOf(job.devices.front());
+  }
+  kind = job.spec.kind == JobKind::Training ? DeviceKind::Gpu
+         : job.spec.kind == JobKind::Inference ? DeviceKind::Tpu
+                                                : DeviceKind::Cpu;
+  const auto it = std::ranges::find(t.models, kind, &DeviceModel::kind);
+  if (it == t.models.end()) return std::nullopt;
+  return *it;
+}
+
+}  // namespace
+
+JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
+                         const std::atomic<bool>* cancel,
+                         const std::function<void(int percent, const char* stage)>& progress) {
+  JobMapResult result;
+  const auto report = [&](int percent, const char* stage) {
+    if (progress) progress(percent, stage);
+  };
+  report(0, "features");
+  std::vector<JobSample> samples;
+  std::vector<DeviceKind> kinds;
+  const std::size_t first = jobs.size() > options.maxJobs ? jobs.size() - options.maxJobs : 0;
+  for (std::size_t i = first; i < jobs.size(); ++i) {
+    if (jobs[i].state == JobState::Unschedulable) continue;
+    DeviceKind kind{};
+    auto device = deviceFor(jobs[i], topology, kind);
+    if (!device) continue;
+    samples.push_back({jobs[i], *device, 0.0});
+    kinds.push_back(kind);
+  }
+  if (samples.size() < 10) {
+    result.error = "too few jobs to map";
+    return result;
+  }
+  // Inter-arrivals from the jobs in submit order, before any reordering.
+  assignInterArrivals(samples);
+  // Known positions first, so that warm start can keep them.
+  std::vector<std::size_t> order(samples.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::ranges::stable_partition(order, [&](std::size_t i) { return options.previous.contains(samples[i].job.id); });
+  std::vector<JobSample> ordered;
+  std::vector<DeviceKind> orderedKinds;
+  for (const std::size_t i : order) {
+    ordered.push_back(samples[i]);
+    orderedKinds.push_back(kinds[i]);
+  }
+
+  std::vector<int> groups(ordered.size());
+  for (std::size_t i = 0; i < ordered.size(); ++i)
+    groups[i] = static_cast<int>(ordered[i].job.spec.kind) * static_cast<int>(kPriorityClassCount) +
+                static_cast<int>(ordered[i].job.spec.priority);
+  std::shared_ptr<const JobMapModel> model = options.model;
+  if (!model) {
+    report(5, "embedder");
+    auto trained = std::make_shared<JobMapModel>();
+    trained->features.fit(ordered);
+    trained->embedder = TaskEmbedder(static_cast<int>(JobFeatures::kDimension), options.seed);
+    ContrastiveTraining training;
+    training.steps = options.embedderSteps;
+    training.seed = options.seed;
+    trained->embedder.train(trained->features.encode(ordered), groups, training);
+    model = std::move(trained);
+  }
+  result.model = model;
+  if (cancel && cancel->load()) {
+    result.cancelled = true;
+    return result;
+  }
+  const Eigen::MatrixXf x = model->features.encode(ordered);
+  const PointMatrix points = model->embedder.embed(x).transpose();
+
+  TsneOptions tsne;
+  tsne.perplexity = std::min(options.perplexity, (static_cast<double>(ordered.size()) - 1.0) / 3.0);
+  tsne.iterations = options.iterations;
+  tsne.seed = options.seed;
+  tsne.threads = options.threads;
+  std::size_t known = 0;
+  while (known < ordered.size() && options.previous.contains(ordered[known].job.id)) ++known;
+  if (known >= 10) {
+    Embedding2d knownMap(static_cast<Eigen::Index>(known), 2);
+    for (std::size_t i = 0; i < known; ++i) {
+      const auto& p = options.previous.at(ordered[i].job.id);
+      knownMap(static_cast<Eigen::Index>(i), 0) = p.first;
+      knownMap(static_cast<Eigen::Index>(i), 1) = p.second;
+    }
+    tsne.initial = extendMap(points, knownMap);
+    tsne.exaggerationIterations = 0;
+    tsne.iterations = std::min(tsne.iterations, 150);
+  }
+  report(15, "t-SNE");
+  const TsneResult map = computeTsne(points, tsne, cancel, [&](int done, int total) {
+    report(15 + 85 * done / std::max(total, 1), "t-SNE");
+  });
+  if (map.status == TsneStatus::Cancelled) {
+    result.cancelled = true;
+    return result;
+  }
+  if (map.status != TsneStatus::Ok) {
+    result.error = "t-SNE failed";
+    return result;
+  }
+  result.klDivergence = map.klDivergence;
+  result.points.reserve(ordered.size());
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    result.points.push_back({ordered[i].job.id, static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 0)),
+                             static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 1)),
+                             ordered[i].job.spec.kind, orderedKinds[i], groups[i]});
+  }
+  report(100, "done");
+  return result;
+}
+
+}  // namespace hetsched::embed
