@@ -20,5 +20,6 @@ int runSnapshot(std::span<char* const> args);
 int runWhatif(std::span<char* const> args);
 int runPolicies(std::span<char* const> args);
 int runTsne(std::span<char* const> args);
+int runTrainHybrid(std::span<char* const> args);
 
 }  // namespace hetsched::cli

@@ -21,6 +21,8 @@ constexpr std::array kCommands{
     Command{"policies", "list the built-in scheduling policies and their parameters",
             &hetsched::cli::runPolicies},
     Command{"tsne", "2-D t-SNE map of the rows of a numeric CSV (--bench: timing)", &hetsched::cli::runTsne},
+    Command{"train-hybrid", "train the seed 2.5 hybrid scheduler (rule engine + DQN) on a workload",
+            &hetsched::cli::runTrainHybrid},
 };
 
 int usage(FILE* out) {

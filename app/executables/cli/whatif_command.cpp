@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "hybrid/hybrid_registration.h"
 #include "policy/policy_loader.h"
 #include "policy_catalog.h"
 #include "sim/simulator.h"
@@ -125,8 +126,13 @@ int runWhatif(std::span<char* const> argv) {
     // As in the ATC'23 setting, a GPU cluster runs its CPU-only pods on
     // the GPU nodes' host CPUs.
     if (cpuPodsOnGpuNodes) policy.routing.set(JobKind::Batch, DeviceKind::Gpu);
+    // EXTERNAL "hybrid:WEIGHTS" (train-hybrid's policy) loads its weights here.
+    ScorerRegistry scorers;
+    if (const auto e = registerHybridScorer(scorers, policy.externalScorer))
+      return std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.externalScorer.c_str(), describe(*e).data()), 1;
     SimulationOptions options;
     options.seed = seed;
+    options.scorers = &scorers;
     options.runtimes = runtimes;
     const Simulator simulator(topology, policy, options);
     const auto t0 = std::chrono::steady_clock::now();
