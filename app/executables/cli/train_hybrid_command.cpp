@@ -21,9 +21,10 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetsched train-hybrid (--cluster NODES.csv | --nodes N) (--jobs PODS.csv | --synthetic N) --out WEIGHTS\n"
     "                             [--episodes N] [--seed S] [--train-fraction F] [--episode-jobs N]\n"
-    "                             [--mask soft|hard] [--policy-out POLICY.json]\n"
+    "                             [--mask soft|hard] [--policy-out POLICY.json] [--arrival-scale X]\n"
     "  Trains the seed 2.5 hybrid scheduler (rule engine + DQN) on the first F of the jobs by arrival\n"
     "  (default 0.7), then compares it with its rule-only baseline (seed-score) on the rest.\n"
+    "  --arrival-scale X multiplies arrival times (trace replay under more load: 0.01 is 100x the rate).\n"
     "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n";
 
 void row(const char* name, const SimSummary& s) {
@@ -36,7 +37,7 @@ void row(const char* name, const SimSummary& s) {
 
 int runTrainHybrid(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 13> kKnown{"cluster",  "nodes",          "jobs", "synthetic",    "out",
+  constexpr std::array<std::string_view, 14> kKnown{"arrival-scale", "cluster",  "nodes",          "jobs", "synthetic",    "out",
                                                     "episodes", "seed",           "help", "train-fraction",
                                                     "mask",     "episode-jobs",   "load", "policy-out"};
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -49,6 +50,7 @@ int runTrainHybrid(std::span<char* const> argv) {
   DqnOptions options;
   double fraction = 0.7;
   double load = 0.9;
+  double arrivalScale = 1.0;
   struct IntOption { const char* name; long long min, max; std::uint64_t* out; };
   std::uint64_t seed = 1, episodes = options.episodes, episodeJobs = options.episodeJobs;
   for (const IntOption& o : {IntOption{"seed", 0, std::numeric_limits<long long>::max(), &seed},
@@ -60,7 +62,8 @@ int runTrainHybrid(std::span<char* const> argv) {
       *o.out = static_cast<std::uint64_t>(std::get<long long>(parsed));
     }
   }
-  for (auto [name, out, lo, hi] : {std::tuple{"train-fraction", &fraction, 0.05, 0.95}, std::tuple{"load", &load, 0.01, 10.0}}) {
+  for (auto [name, out, lo, hi] : {std::tuple{"train-fraction", &fraction, 0.05, 0.95}, std::tuple{"load", &load, 0.01, 10.0},
+                                 std::tuple{"arrival-scale", &arrivalScale, 1e-6, 1e6}}) {
     if (const auto v = args.value(name)) {
       const auto parsed = parseNumber(name, *v, lo, hi);
       if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched train-hybrid: %s\n", e->c_str()), 2;
@@ -101,8 +104,11 @@ int runTrainHybrid(std::span<char* const> argv) {
     if (auto* e = std::get_if<std::string>(&n)) return std::fprintf(stderr, "hetsched train-hybrid: %s\n", e->c_str()), 2;
     jobs = syntheticJobs(topology, static_cast<std::uint64_t>(std::get<long long>(n)), seed, load);
   }
+  for (SimJob& j : jobs) j.arrivalS *= arrivalScale;
   std::stable_sort(jobs.begin(), jobs.end(), [](const SimJob& a, const SimJob& b) { return a.arrivalS < b.arrivalS; });
   const auto cut = static_cast<std::ptrdiff_t>(static_cast<double>(jobs.size()) * fraction);
+  if (cut < 1 || static_cast<std::size_t>(cut) >= jobs.size())
+    return std::fputs("hetsched train-hybrid: no jobs to train on or to hold out (pods without a runtime are left out)\n", stderr), 1;
   const std::span<const SimJob> train(jobs.data(), static_cast<std::size_t>(cut));
   const std::span<const SimJob> test(jobs.data() + cut, jobs.size() - static_cast<std::size_t>(cut));
   std::printf("train-hybrid: %zu nodes, %zu training jobs, %zu held-out jobs, seed %llu\n", topology.nodes.size(),
@@ -122,11 +128,18 @@ int runTrainHybrid(std::span<char* const> argv) {
   simOptions.seed = seed;
   const auto base = Simulator(topology, rule, simOptions).run(test);
   const auto hybrid = runHybrid(topology, rule, model, test, seed);
-  if (!std::holds_alternative<SimResult>(base) || !std::holds_alternative<SimResult>(hybrid))
+  // Not a baseline the hybrid builds on, but what its Pack action would do
+  // alone: says how much of the gain is "learned to pack" and how much more.
+  CompiledPolicy pack = rule;
+  pack.placement = PlacementKind::BestFit;
+  const auto packed = Simulator(topology, pack, simOptions).run(test);
+  if (!std::holds_alternative<SimResult>(base) || !std::holds_alternative<SimResult>(hybrid) ||
+      !std::holds_alternative<SimResult>(packed))
     return std::fputs("hetsched train-hybrid: held-out simulation failed\n", stderr), 1;
   std::printf("held-out jobs (%zu)         wait avg   wait P95   GPU util  GPU alloc   done\n", test.size());
   row("rule only (seed-score)", std::get<SimResult>(base).summary);
   row("hybrid (rules + DQN)", std::get<SimResult>(hybrid).summary);
+  row("best fit (reference)", std::get<SimResult>(packed).summary);
 
   if (const auto out = args.value("policy-out")) {
     v1::Policy p;

@@ -32,6 +32,7 @@ constexpr const char* kUsage =
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
     "  --seed S         workload and simulation seed (default 1)\n"
     "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
+    "  --arrival-scale X  multiply arrival times by X (trace replay under more load)\n"
     "  --json OUT       also write the metrics as JSON\n"
     "  --timeline PRE   write each policy's per-job timeline to PRE<policy>.csv\n";
 
@@ -54,7 +55,7 @@ bool report(const trace::ImportResult<Row>& result) {
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 11> kKnown{"cluster", "nodes", "jobs",     "synthetic", "load",    "policy",
+  constexpr std::array<std::string_view, 12> kKnown{"arrival-scale", "cluster", "nodes", "jobs",     "synthetic", "load",    "policy",
                                                     "seed",    "json",  "help",     "runtimes",  "timeline"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
@@ -115,6 +116,13 @@ int runWhatif(std::span<char* const> argv) {
     }
     jobs = syntheticJobs(topology, static_cast<std::uint64_t>(std::get<long long>(n)), seed, load);
     workload += ", " + *args.value("synthetic") + " synthetic jobs (seed " + std::to_string(seed) + ")";
+  }
+
+  if (const auto x = args.value("arrival-scale")) {
+    const auto v = parseNumber("arrival-scale", *x, 1e-6, 1e6);
+    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
+    for (SimJob& j : jobs) j.arrivalS *= std::get<double>(v);
+    workload += ", arrivals x" + *x;
   }
 
   std::vector<WhatifColumn> columns;
