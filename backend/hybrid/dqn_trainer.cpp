@@ -77,6 +77,13 @@ HybridModel trainHybrid(const Topology& topology, const CompiledPolicy& rulePoli
   std::uint64_t steps = 0;
 
   const CompiledPolicy policy = withScorer(rulePolicy, kTrainingScorer);
+  std::span<const SimJob> validation;
+  if (options.validationJobs > 0 && jobs.size() >= 2 * std::size_t{options.validationJobs}) {
+    validation = jobs.last(options.validationJobs);
+    jobs = jobs.first(jobs.size() - options.validationJobs);
+  }
+  QNetwork best = model.network;
+  double bestWait = std::numeric_limits<double>::infinity();
   const std::size_t sliceSize = std::min<std::size_t>(options.episodeJobs, jobs.size());
   for (std::uint32_t e = 0; e < options.episodes; ++e) {
     const double progress = options.episodes > 1 ? static_cast<double>(e) / (options.episodes - 1) : 1.0;
@@ -135,8 +142,19 @@ HybridModel trainHybrid(const Topology& topology, const CompiledPolicy& rulePoli
       if (++steps % options.targetSync == 0) target.copyParametersFrom(model.network);
     }
     stats.loss = updates ? lossSum / updates : 0.0;
+    if (!validation.empty()) {
+      const auto checked = runHybrid(topology, rulePolicy, model, validation, options.seed);
+      if (const auto* r = std::get_if<SimResult>(&checked)) {
+        stats.validationWaitS = r->summary.waitAvgS;
+        if (stats.validationWaitS < bestWait) {
+          bestWait = stats.validationWaitS;
+          best.copyParametersFrom(model.network);
+        }
+      }
+    }
     if (onEpisode) onEpisode(stats);
   }
+  if (std::isfinite(bestWait)) model.network.copyParametersFrom(best);
   return model;
 }
 

@@ -25,6 +25,10 @@ struct DqnOptions {
   double epsilonStart = 0.5;  // decays linearly to epsilonEnd over the episodes
   double epsilonEnd = 0.05;
   MaskMode mask = MaskMode::Soft;
+  // The last validationJobs training jobs are never an episode; after each
+  // episode the greedy policy runs on them and the network with the lowest
+  // average wait there is the one returned. 0: keep the last network.
+  std::uint32_t validationJobs = 0;
 };
 
 struct EpisodeStats {
@@ -34,6 +38,7 @@ struct EpisodeStats {
   std::size_t decisions = 0;
   double epsilon = 0.0;
   double waitAvgS = 0.0;
+  double validationWaitS = -1.0;  // greedy policy on the validation jobs; -1 without
 };
 
 // DQN (experience replay, target network, epsilon-greedy) for the hybrid

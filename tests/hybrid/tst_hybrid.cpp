@@ -177,7 +177,9 @@ class TestHybrid : public QObject {
     const Topology t = gpuCluster();
     const auto train = fragmentingJobs(900, 21);
     const auto test = fragmentingJobs(500, 99);  // never seen in training
-    const HybridModel model = trainHybrid(t, seedScore(), train, quick(5));
+    DqnOptions o = quick(5);
+    o.validationJobs = 150;  // the last 150 training jobs pick the network kept
+    const HybridModel model = trainHybrid(t, seedScore(), train, o);
     const SimSummary rule = simulate(t, seedScore(), test);
     auto run = runHybrid(t, seedScore(), model, test);
     QVERIFY(std::holds_alternative<SimResult>(run));

@@ -22,8 +22,11 @@ constexpr const char* kUsage =
     "usage: hetsched train-hybrid (--cluster NODES.csv | --nodes N) (--jobs PODS.csv | --synthetic N) --out WEIGHTS\n"
     "                             [--episodes N] [--seed S] [--train-fraction F] [--episode-jobs N]\n"
     "                             [--mask soft|hard] [--policy-out POLICY.json] [--arrival-scale X]\n"
+    "                             [--validation-jobs N]\n"
     "  Trains the seed 2.5 hybrid scheduler (rule engine + DQN) on the first F of the jobs by arrival\n"
     "  (default 0.7), then compares it with its rule-only baseline (seed-score) on the rest.\n"
+    "  --validation-jobs N keeps the network that waits least on the last N training jobs, which are\n"
+    "  never an episode (default: --episode-jobs, 0 keeps the last network).\n"
     "  --arrival-scale X multiplies arrival times (trace replay under more load: 0.01 is 100x the rate).\n"
     "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n";
 
@@ -37,7 +40,7 @@ void row(const char* name, const SimSummary& s) {
 
 int runTrainHybrid(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 14> kKnown{"arrival-scale", "cluster",  "nodes",          "jobs", "synthetic",    "out",
+  constexpr std::array<std::string_view, 15> kKnown{"arrival-scale", "validation-jobs", "cluster",  "nodes",          "jobs", "synthetic",    "out",
                                                     "episodes", "seed",           "help", "train-fraction",
                                                     "mask",     "episode-jobs",   "load", "policy-out"};
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -53,9 +56,11 @@ int runTrainHybrid(std::span<char* const> argv) {
   double arrivalScale = 1.0;
   struct IntOption { const char* name; long long min, max; std::uint64_t* out; };
   std::uint64_t seed = 1, episodes = options.episodes, episodeJobs = options.episodeJobs;
+  std::uint64_t validationJobs = ~std::uint64_t{0};
   for (const IntOption& o : {IntOption{"seed", 0, std::numeric_limits<long long>::max(), &seed},
                              IntOption{"episodes", 1, 100'000, &episodes},
-                             IntOption{"episode-jobs", 10, 10'000'000, &episodeJobs}}) {
+                             IntOption{"episode-jobs", 10, 10'000'000, &episodeJobs},
+                             IntOption{"validation-jobs", 0, 10'000'000, &validationJobs}}) {
     if (const auto v = args.value(o.name)) {
       const auto parsed = parseInteger(o.name, *v, o.min, o.max);
       if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched train-hybrid: %s\n", e->c_str()), 2;
@@ -77,6 +82,7 @@ int runTrainHybrid(std::span<char* const> argv) {
   options.seed = seed;
   options.episodes = static_cast<std::uint32_t>(episodes);
   options.episodeJobs = static_cast<std::uint32_t>(episodeJobs);
+  options.validationJobs = static_cast<std::uint32_t>(validationJobs == ~std::uint64_t{0} ? episodeJobs : validationJobs);
 
   Topology topology;
   if (const auto file = args.value("cluster")) {
@@ -113,10 +119,11 @@ int runTrainHybrid(std::span<char* const> argv) {
   const std::span<const SimJob> test(jobs.data() + cut, jobs.size() - static_cast<std::size_t>(cut));
   std::printf("train-hybrid: %zu nodes, %zu training jobs, %zu held-out jobs, seed %llu\n", topology.nodes.size(),
               train.size(), test.size(), static_cast<unsigned long long>(seed));
-  std::printf("%8s %12s %10s %10s %8s %12s\n", "episode", "reward", "loss", "decisions", "epsilon", "wait avg s");
+  std::printf("%8s %12s %10s %10s %8s %12s %14s\n", "episode", "reward", "loss", "decisions", "epsilon", "wait avg s",
+              "validation s");
   const HybridModel model = trainHybrid(topology, rule, train, options, [](const EpisodeStats& s) {
-    std::printf("%8u %12.2f %10.4f %10zu %8.3f %12.1f\n", s.episode, s.reward, s.loss, s.decisions, s.epsilon,
-                s.waitAvgS);
+    std::printf("%8u %12.2f %10.4f %10zu %8.3f %12.1f %14.1f\n", s.episode, s.reward, s.loss, s.decisions, s.epsilon,
+                s.waitAvgS, s.validationWaitS);
     std::fflush(stdout);
   });
   if (const auto e = saveWeights(*args.value("out"), model))
