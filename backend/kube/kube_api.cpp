@@ -104,7 +104,13 @@ std::unique_ptr<httplib::Client> KubeApi::client(std::chrono::milliseconds readT
     c->enable_server_certificate_verification(!m_config.insecureSkipTlsVerify);
     if (!m_caPath.empty()) c->set_ca_cert_path(m_caPath);
   }
-  if (!m_config.token.empty()) c->set_bearer_token_auth(m_config.token);
+  std::string token = m_config.token;
+  if (!m_config.tokenFile.empty()) {
+    std::ifstream in(m_config.tokenFile);
+    std::string fresh;
+    if (std::getline(in, fresh) && !fresh.empty()) token = fresh;
+  }
+  if (!token.empty()) c->set_bearer_token_auth(token);
   c->set_default_headers({{"Accept", "application/json"}, {"User-Agent", "hetschedd"}});
   return c;
 }

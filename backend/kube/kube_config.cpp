@@ -178,6 +178,7 @@ std::variant<KubeConfig, KubeError> inClusterConfig(const std::filesystem::path&
   if (!token) return KubeError{0, "in-cluster: cannot read " + (accountDir / "token").string()};
   config.token = *token;
   while (!config.token.empty() && (config.token.back() == '\n' || config.token.back() == '\r')) config.token.pop_back();
+  config.tokenFile = (accountDir / "token").string();
   config.caFile = (accountDir / "ca.crt").string();
   if (auto ns = readFile(accountDir / "namespace"); ns && !ns->empty()) config.namespaceName = *ns;
   return config;

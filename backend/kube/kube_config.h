@@ -21,6 +21,7 @@ struct KubeConfig {
   std::string caFile;
   bool insecureSkipTlsVerify = false;
   std::string token;
+  std::string tokenFile;  // re-read for every call: projected service-account tokens rotate
   std::string clientCertPem;
   std::string clientCertFile;
   std::string clientKeyPem;
