@@ -1,6 +1,6 @@
 // hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
 // gRPC for a cluster source: simulated, this host, node agents or
-// Prometheus; with --agent it is instead a node agent reporting to one.
+// Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
 #include "cli_args.h"
 #include "cluster/simulated_cluster.h"
 #include "gateway/gateway.h"
@@ -17,7 +17,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetschedd [options]\n"
     "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
-    "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus\n"
+    "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus,\n                          kubernetes\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n";

@@ -3,10 +3,13 @@
 #include "agent/agent_reporter.h"
 #include "cluster/agent_cluster.h"
 #include "host/host_cluster.h"
+#include "kube/kube_cluster.h"
 #include "prometheus/prometheus_cluster.h"
 #include "sim_args.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <pthread.h>
 #include <cstdio>
 #include <thread>
@@ -29,6 +32,23 @@ HostReaderOptions hostOptions(const Args& args) {
   if (auto root = args.value("proc-root")) options.root = *root;
   if (auto nvml = args.value("nvml-library")) options.nvmlLibrary = *nvml == "none" ? std::string() : *nvml;
   return options;
+}
+
+// --kubeconfig, else $KUBECONFIG (its first file), else ~/.kube/config,
+// else the in-cluster service account, as kubectl and client-go look.
+std::variant<KubeConfig, KubeError> kubeConfigFrom(const Args& args) {
+  const std::string context = args.value("context").value_or("");
+  if (auto file = args.value("kubeconfig")) return loadKubeconfig(*file, context);
+  if (const char* env = std::getenv("KUBECONFIG"); env && *env) {
+    const std::string first = std::string(env).substr(0, std::string(env).find(':'));
+    return loadKubeconfig(first, context);
+  }
+  if (const char* home = std::getenv("HOME")) {
+    const std::filesystem::path file = std::filesystem::path(home) / ".kube" / "config";
+    if (std::filesystem::exists(file)) return loadKubeconfig(file, context);
+  }
+  if (!context.empty()) return KubeError{0, "--context given but no kubeconfig found"};
+  return inClusterConfig();
 }
 
 }  // namespace
@@ -57,7 +77,20 @@ std::variant<std::unique_ptr<ClusterSource>, std::string> makeRealSource(const s
     if (auto* e = std::get_if<PromError>(&cluster)) return e->message();
     return std::unique_ptr<ClusterSource>(std::get<std::unique_ptr<PrometheusCluster>>(std::move(cluster)));
   }
-  return "--source: unknown source '" + source + "' (available: sim, host, agents, prometheus)";
+  if (source == "kubernetes") {
+    auto config = kubeConfigFrom(args);
+    if (auto* e = std::get_if<KubeError>(&config)) return "--source kubernetes: " + e->message();
+    KubeOptions options;
+    options.config = std::get<KubeConfig>(std::move(config));
+    options.agentPeriodMs = ms;
+    const std::string scheduler = args.value("scheduler-name").value_or("hetsched");
+    options.schedule = scheduler != "none";
+    if (options.schedule) options.schedulerName = scheduler;
+    auto cluster = KubeCluster::create(std::move(options));
+    if (auto* e = std::get_if<KubeError>(&cluster)) return "--source kubernetes: " + e->message();
+    return std::unique_ptr<ClusterSource>(std::get<std::unique_ptr<KubeCluster>>(std::move(cluster)));
+  }
+  return "--source: unknown source '" + source + "' (available: sim, host, agents, prometheus, kubernetes)";
 }
 
 int runAgent(const Args& args) {

@@ -12,11 +12,16 @@ namespace hetsched::cli {
 
 // hetschedd's options for the real-cluster sources and agent mode.
 inline constexpr std::string_view kSourceOptionNames[] = {"proc-root", "nvml-library", "prometheus-url", "rate-window",
-                                                          "agent",     "report-to",    "node-id"};
+                                                          "agent",     "report-to",    "node-id",
+                                                          "kubeconfig", "context",    "scheduler-name"};
 inline constexpr const char* kSourceOptionsHelp =
     "  --source host           this machine: /proc, NVIDIA GPUs via NVML, /dev/accel accelerators\n"
     "  --source agents         the nodes whose agents report here (hetschedd --agent)\n"
     "  --source prometheus     node_exporter + dcgm-exporter metrics from --prometheus-url\n"
+    "  --source kubernetes     nodes and pods from the API server (allocation-based use); binds pods\n"
+    "                          with schedulerName 'hetsched' (--scheduler-name NAME; 'none': only watch)\n"
+    "  --kubeconfig FILE       default: $KUBECONFIG, then ~/.kube/config, then the in-cluster service account\n"
+    "  --context NAME          kubeconfig context (default: current-context)\n"
     "  --agent-period-ms MS    report period of host/agents/prometheus and of an agent (default 3000)\n"
     "  --prometheus-url URL    e.g. http://127.0.0.1:9090\n"
     "  --rate-window W         rate() window for CPU use from Prometheus (default 1m)\n"
