@@ -1,5 +1,6 @@
 // hetschedd streaming N devices to many watchers: the gateway runs as a
 // child process so that its CPU time and memory are its own, read from /proc.
+#include "bench_process.h"
 #include "bench_suite.h"
 #include "client/cluster_client.h"
 #include "sim_args.h"
@@ -19,46 +20,6 @@
 extern char** environ;
 
 namespace hetsched::cli {
-
-namespace {
-
-struct ProcessSample {
-  double cpuSeconds = 0;
-  double rssMib = 0;
-};
-
-ProcessSample sample(pid_t pid) {
-  ProcessSample s;
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  std::getline(stat, line);
-  // Fields after the command name (which may hold spaces) start at ") ".
-  std::istringstream rest(line.substr(line.rfind(')') + 2));
-  std::string field;
-  for (int i = 3; i <= 15 && rest >> field; ++i) {
-    if (i == 14) s.cpuSeconds += std::stod(field);
-    if (i == 15) s.cpuSeconds += std::stod(field);
-  }
-  s.cpuSeconds /= static_cast<double>(sysconf(_SC_CLK_TCK));
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  while (std::getline(status, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) s.rssMib = std::stod(line.substr(6)) / 1024.0;
-  }
-  return s;
-}
-
-std::string gatewayPath(const Args& args) {
-  if (auto path = args.value("gateway")) return *path;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe").parent_path();
-  for (const auto& candidate : {self / "hetschedd", self / ".." / "gateway" / "hetschedd"}) {
-    if (std::filesystem::exists(candidate)) return candidate.string();
-  }
-  return "hetschedd";
-}
-
-int freePortGuess() { return 20000 + static_cast<int>(getpid() % 20000); }
-
-}  // namespace
 
 int benchStream(const Args& args) {
   long long devices = 10000;
@@ -118,12 +79,12 @@ int benchStream(const Args& args) {
   std::printf("  %6s %10s %10s %12s\n", "t (s)", "CPU %", "RSS MiB", "frames/s");
   std::vector<double> cpuShares;
   std::vector<double> rss;
-  ProcessSample previous = sample(pid);
+  ProcessSample previous = sampleProcess(pid);
   std::uint64_t previousFrames = frames.load();
   const int interval = 5;
   for (long long t = interval; t <= seconds; t += interval) {
     std::this_thread::sleep_for(std::chrono::seconds(interval));
-    const ProcessSample now = sample(pid);
+    const ProcessSample now = sampleProcess(pid);
     const std::uint64_t f = frames.load();
     const double cpu = 100.0 * (now.cpuSeconds - previous.cpuSeconds) / interval;
     cpuShares.push_back(cpu);

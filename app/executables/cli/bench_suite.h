@@ -14,6 +14,8 @@ int benchFrame(const Args& args);
 int benchStream(const Args& args);
 int benchStore(const Args& args);
 int benchSim(const Args& args);
+int benchLoad(const Args& args);
+int benchAgents(const Args& args);
 
 double median(std::vector<double> values);
 // A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.

@@ -1,0 +1,88 @@
+// hetsched bench agents: many node agents (backend/agent's AgentReporter)
+// reporting on loopback into one gateway running --source agents as a
+// child process, whose CPU share and RSS are read from /proc.
+#include "agent/agent_reporter.h"
+#include "bench_process.h"
+#include "bench_suite.h"
+#include "sim_args.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <tuple>
+#include <variant>
+
+extern char** environ;
+
+namespace hetsched::cli {
+
+int benchAgents(const Args& args) {
+  long long count = 200, periodMs = 3000, seconds = 60;
+  for (auto [name, out, min, max] : {std::tuple{"count", &count, 1LL, 5000LL},
+                                     std::tuple{"period-ms", &periodMs, 100LL, 600000LL},
+                                     std::tuple{"seconds", &seconds, 5LL, 3600LL}}) {
+    if (auto text = args.value(name)) {
+      auto v = parseInteger(name, *text, min, max);
+      if (auto* e = std::get_if<std::string>(&v)) {
+        std::fprintf(stderr, "hetsched bench agents: %s\n", e->c_str());
+        return 2;
+      }
+      *out = std::get<long long>(v);
+    }
+  }
+  const std::string address = "127.0.0.1:" + std::to_string(freePortGuess());
+  const std::string exe = gatewayPath(args);
+  std::vector<std::string> argv = {exe, "--source", "agents", "--listen", address, "--agent-period-ms",
+                                   std::to_string(periodMs), "--metrics-listen", "none"};
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, cargv.data(), environ) != 0) {
+    std::fprintf(stderr, "hetsched bench agents: cannot start %s (use --gateway PATH)\n", exe.c_str());
+    return 1;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+
+  // Every agent reads this host (/proc) and reports under its own node id;
+  // the gateway cannot tell them from agents on 200 machines.
+  std::vector<std::unique_ptr<AgentReporter>> agents;
+  std::vector<std::thread> threads;
+  for (long long i = 0; i < count; ++i) {
+    AgentOptions options;
+    options.reportTo = address;
+    options.nodeId = "bench-agent-" + std::to_string(i);
+    options.period = std::chrono::milliseconds(periodMs);
+    options.host.nvmlLibrary.clear();
+    agents.push_back(std::make_unique<AgentReporter>(options));
+  }
+  for (auto& agent : agents) threads.emplace_back([a = agent.get()] { a->run(); });
+
+  std::printf("agents: %lld agents every %lld ms into one gateway, %lld s\n", count, periodMs, seconds);
+  std::printf("  %6s %10s %10s\n", "t (s)", "CPU %", "RSS MiB");
+  std::vector<double> cpu, rss;
+  ProcessSample previous = sampleProcess(pid);
+  const long long interval = 5;
+  for (long long t = interval; t <= seconds; t += interval) {
+    std::this_thread::sleep_for(std::chrono::seconds(interval));
+    const ProcessSample now = sampleProcess(pid);
+    cpu.push_back(100.0 * (now.cpuSeconds - previous.cpuSeconds) / static_cast<double>(interval));
+    rss.push_back(now.rssMib);
+    std::printf("  %6lld %10.2f %10.1f\n", t, cpu.back(), now.rssMib);
+    std::fflush(stdout);
+    previous = now;
+  }
+  std::printf("  median CPU %.2f %% of one core; RSS median %.1f MiB, max %.1f MiB\n", median(cpu), median(rss),
+              *std::max_element(rss.begin(), rss.end()));
+  for (auto& agent : agents) agent->stop();
+  for (auto& t : threads) t.join();
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return 0;
+}
+
+}  // namespace hetsched::cli

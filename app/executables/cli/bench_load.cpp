@@ -1,0 +1,192 @@
+// hetsched bench load: a gRPC unary load generator against a running
+// gateway. N clients each keep one call in flight (callback API), spread
+// over several channels so that the load is not one HTTP/2 connection's.
+// Compared in docs with the seed's §4.4 table (QPS and P99 at 100 and 500
+// concurrent clients).
+#include "bench_suite.h"
+#include "sim_args.h"
+
+#include "hetsched.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <variant>
+
+namespace hetsched::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct LoadResult {
+  double qps = 0;
+  double p50Ms = 0, p99Ms = 0, p999Ms = 0;
+  std::uint64_t errors = 0;
+};
+
+// One client: a chain of calls, each started when the last one finishes.
+class LoadClient {
+ public:
+  LoadClient(v1::ClusterService::Stub* stub, bool listJobs, Clock::time_point measureFrom, Clock::time_point until,
+             std::function<void()> finished)
+      : m_stub(stub), m_listJobs(listJobs), m_measureFrom(measureFrom), m_until(until), m_finished(std::move(finished)) {
+    m_latenciesUs.reserve(1 << 14);
+  }
+
+  void start() { issue(); }
+  const std::vector<std::uint32_t>& latenciesUs() const { return m_latenciesUs; }
+  std::uint64_t errors() const { return m_errors; }
+
+ private:
+  struct Call {
+    grpc::ClientContext context;
+    v1::GetTopologyRequest topologyRequest;
+    v1::Topology topology;
+    v1::ListJobsRequest jobsRequest;
+    v1::ListJobsResponse jobs;
+  };
+
+  void issue() {
+    m_call = std::make_unique<Call>();
+    m_call->context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    const Clock::time_point start = Clock::now();
+    auto done = [this, start](grpc::Status status) { completed(start, status); };
+    if (m_listJobs) {
+      m_call->jobsRequest.set_limit(100);
+      m_stub->async()->ListJobs(&m_call->context, &m_call->jobsRequest, &m_call->jobs, std::move(done));
+    } else {
+      m_stub->async()->GetTopology(&m_call->context, &m_call->topologyRequest, &m_call->topology, std::move(done));
+    }
+  }
+
+  void completed(Clock::time_point start, const grpc::Status& status) {
+    const Clock::time_point end = Clock::now();
+    if (!status.ok()) ++m_errors;
+    else if (start >= m_measureFrom && end <= m_until)
+      m_latenciesUs.push_back(static_cast<std::uint32_t>(
+          std::chrono::duration_cast<std::chrono::microseconds>(end - start).count()));
+    if (end >= m_until) {
+      m_finished();
+      return;
+    }
+    issue();
+  }
+
+  v1::ClusterService::Stub* m_stub;
+  bool m_listJobs;
+  Clock::time_point m_measureFrom, m_until;
+  std::function<void()> m_finished;
+  std::unique_ptr<Call> m_call;
+  std::vector<std::uint32_t> m_latenciesUs;
+  std::uint64_t m_errors = 0;
+};
+
+double percentileMs(std::vector<std::uint32_t>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const auto i = std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())));
+  return sorted[i] / 1000.0;
+}
+
+LoadResult runOnce(const std::string& target, long long clients, long long connections, double seconds, bool listJobs) {
+  std::vector<std::unique_ptr<v1::ClusterService::Stub>> stubs;
+  for (long long c = 0; c < connections; ++c) {
+    grpc::ChannelArguments args;
+    // A distinct argument per channel keeps gRPC from sharing one subchannel.
+    args.SetInt("hetsched.bench.channel", static_cast<int>(c));
+    args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    args.SetMaxReceiveMessageSize(64 << 20);
+    auto channel = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+    channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    stubs.push_back(v1::ClusterService::NewStub(channel));
+  }
+  const double warmup = 1.0;
+  const Clock::time_point start = Clock::now();
+  const auto measureFrom = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(warmup));
+  const auto until = measureFrom + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  std::mutex mutex;
+  std::condition_variable cv;
+  long long finished = 0;
+  std::vector<std::unique_ptr<LoadClient>> all;
+  for (long long i = 0; i < clients; ++i) {
+    all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), listJobs,
+                                               measureFrom, until, [&] {
+                                                 std::lock_guard lock(mutex);
+                                                 ++finished;
+                                                 cv.notify_all();
+                                               }));
+  }
+  for (auto& c : all) c->start();
+  {
+    std::unique_lock lock(mutex);
+    cv.wait(lock, [&] { return finished == clients; });
+  }
+  LoadResult r;
+  std::vector<std::uint32_t> latencies;
+  for (const auto& c : all) {
+    latencies.insert(latencies.end(), c->latenciesUs().begin(), c->latenciesUs().end());
+    r.errors += c->errors();
+  }
+  std::ranges::sort(latencies);
+  r.qps = static_cast<double>(latencies.size()) / seconds;
+  r.p50Ms = percentileMs(latencies, 0.50);
+  r.p99Ms = percentileMs(latencies, 0.99);
+  r.p999Ms = percentileMs(latencies, 0.999);
+  return r;
+}
+
+}  // namespace
+
+int benchLoad(const Args& args) {
+  const auto target = args.value("connect");
+  if (!target) {
+    std::fprintf(stderr, "hetsched bench load: --connect HOST:PORT is required\n");
+    return 2;
+  }
+  long long clients = 100, seconds = 10, runs = 3, connections = 0;
+  for (auto [name, out, max] : {std::tuple{"clients", &clients, 100000LL}, std::tuple{"seconds", &seconds, 3600LL},
+                                std::tuple{"runs", &runs, 100LL}, std::tuple{"connections", &connections, 1000LL}}) {
+    if (auto text = args.value(name)) {
+      auto v = parseInteger(name, *text, 1, max);
+      if (auto* e = std::get_if<std::string>(&v)) {
+        std::fprintf(stderr, "hetsched bench load: %s\n", e->c_str());
+        return 2;
+      }
+      *out = std::get<long long>(v);
+    }
+  }
+  const std::string method = args.value("method").value_or("topology");
+  if (method != "topology" && method != "listjobs") {
+    std::fprintf(stderr, "hetsched bench load: --method is topology or listjobs\n");
+    return 2;
+  }
+  // Several connections by default, as many clients would have: one HTTP/2
+  // connection serialises on one server thread.
+  if (connections == 0) connections = std::min<long long>(clients, 8);
+  std::printf("load: %s, %lld clients over %lld connections, %lld s x %lld runs\n", method.c_str(), clients,
+              connections, seconds, runs);
+  std::printf("  %4s %10s %9s %9s %9s %7s\n", "run", "QPS", "P50 ms", "P99 ms", "P999 ms", "errors");
+  std::vector<double> qps, p50, p99, p999;
+  for (long long run = 1; run <= runs; ++run) {
+    const LoadResult r = runOnce(*target, clients, connections, static_cast<double>(seconds), method == "listjobs");
+    std::printf("  %4lld %10.0f %9.2f %9.2f %9.2f %7llu\n", run, r.qps, r.p50Ms, r.p99Ms, r.p999Ms,
+                static_cast<unsigned long long>(r.errors));
+    std::fflush(stdout);
+    qps.push_back(r.qps);
+    p50.push_back(r.p50Ms);
+    p99.push_back(r.p99Ms);
+    p999.push_back(r.p999Ms);
+  }
+  std::printf("  median: %.0f QPS, P50 %.2f ms, P99 %.2f ms, P999 %.2f ms\n", median(qps), median(p50), median(p99),
+              median(p999));
+  return 0;
+}
+
+}  // namespace hetsched::cli

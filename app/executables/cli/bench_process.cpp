@@ -1,0 +1,41 @@
+#include "bench_process.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace hetsched::cli {
+
+ProcessSample sampleProcess(pid_t pid) {
+  ProcessSample s;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(stat, line);
+  // Fields after the command name (which may hold spaces) start at ") ".
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  std::string field;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) s.cpuSeconds += std::stod(field);
+    if (i == 15) s.cpuSeconds += std::stod(field);
+  }
+  s.cpuSeconds /= static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) s.rssMib = std::stod(line.substr(6)) / 1024.0;
+  }
+  return s;
+}
+
+std::string gatewayPath(const Args& args) {
+  if (auto path = args.value("gateway")) return *path;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+  for (const auto& candidate : {self / "hetschedd", self / ".." / "gateway" / "hetschedd"}) {
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
+  return "hetschedd";
+}
+
+int freePortGuess() { return 20000 + static_cast<int>(getpid() % 20000); }
+
+}  // namespace hetsched::cli
