@@ -10,7 +10,8 @@ void ClusterConnection::post(const std::shared_ptr<Guard>& guard, ClusterConnect
   if (guard->alive) QMetaObject::invokeMethod(self, std::forward<F>(fn), Qt::QueuedConnection);
 }
 
-ClusterConnection::ClusterConnection(const QString& target, QObject* parent) : QObject(parent) {
+ClusterConnection::ClusterConnection(const QString& target, const ClientOptions& options, QObject* parent)
+    : QObject(parent) {
   qRegisterMetaType<ConnectionStatus>();
   qRegisterMetaType<std::shared_ptr<const Topology>>();
   qRegisterMetaType<std::shared_ptr<const JobList>>();
@@ -38,7 +39,7 @@ ClusterConnection::ClusterConnection(const QString& target, QObject* parent) : Q
     // One queued notification per batch, however many frames arrive.
     if (notify) post(guard, this, [this] { Q_EMIT frameAvailable(); });
   };
-  m_client = std::make_unique<ClusterClient>(target.toStdString(), std::move(events));
+  m_client = std::make_unique<ClusterClient>(target.toStdString(), std::move(events), options);
 }
 
 ClusterConnection::~ClusterConnection() {
@@ -50,6 +51,8 @@ ClusterConnection::~ClusterConnection() {
 }
 
 void ClusterConnection::start() { m_client->start(); }
+
+void ClusterConnection::stop() { m_client->stop(); }
 
 QString ClusterConnection::target() const { return QString::fromStdString(m_client->target()); }
 

@@ -17,10 +17,14 @@ namespace hetsched {
 class ClusterConnection : public QObject {
   Q_OBJECT
  public:
-  explicit ClusterConnection(const QString& target, QObject* parent = nullptr);
+  explicit ClusterConnection(const QString& target, QObject* parent = nullptr)
+      : ClusterConnection(target, ClientOptions{}, parent) {}
+  ClusterConnection(const QString& target, const ClientOptions& options, QObject* parent = nullptr);
   ~ClusterConnection() override;
 
   void start();
+  // Ends the stream; for a connection the console switched away from.
+  void stop();
   QString target() const;
   // The client's channel, for one-off calls such as a snapshot fetch.
   std::shared_ptr<grpc::Channel> channel() const { return m_client->channel(); }

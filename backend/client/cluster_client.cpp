@@ -30,7 +30,10 @@ std::shared_ptr<grpc::Channel> makeChannel(const std::string& target, const Clie
   args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, static_cast<int>(options.initialBackoff.count()));
   args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, static_cast<int>(options.initialBackoff.count()));
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, static_cast<int>(options.maxBackoff.count()));
-  return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+  if (!options.tls) return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = options.caPem;
+  return grpc::CreateCustomChannel(target, grpc::SslCredentials(ssl), args);
 }
 
 }  // namespace
@@ -45,6 +48,7 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
 
   void begin(v1::ClusterService::Stub* stub, double maxRateHz) {
     m_request.set_max_rate_hz(maxRateHz);
+    m_owner.prepare(m_context);
     stub->async()->WatchFrames(&m_context, &m_request, this);
     StartRead(&m_frame);
     StartCall();
@@ -128,6 +132,10 @@ ClusterClient::ClusterClient(std::string target, ClientEvents events, ClientOpti
 
 ClusterClient::~ClusterClient() { stop(); }
 
+void ClusterClient::prepare(grpc::ClientContext& context) const {
+  if (!m_options.bearerToken.empty()) context.AddMetadata("authorization", "Bearer " + m_options.bearerToken);
+}
+
 void ClusterClient::start() {
   std::lock_guard lock(m_mutex);
   if (m_supervisor.joinable() || m_stopping) return;
@@ -190,6 +198,7 @@ void ClusterClient::superviseLoop() {
 bool ClusterClient::fetchTopology(RpcError* error) {
   grpc::ClientContext context;
   context.set_deadline(deadline());
+  prepare(context);
   v1::GetTopologyRequest request;
   v1::Topology response;
   std::promise<grpc::Status> done;
@@ -238,6 +247,7 @@ void ClusterClient::submitJob(const JobSpec& spec, std::function<void(std::varia
   };
   auto call = std::make_shared<Call>();
   call->context.set_deadline(deadline());
+  prepare(call->context);
   toProto(spec, call->request.mutable_spec());
   m_stub->stub->async()->SubmitJob(&call->context, &call->request, &call->response,
                                    [call, done = std::move(done)](grpc::Status status) {
@@ -255,6 +265,7 @@ void ClusterClient::listJobs(std::vector<JobState> states, std::uint32_t limit,
   };
   auto call = std::make_shared<Call>();
   call->context.set_deadline(deadline());
+  prepare(call->context);
   for (const JobState s : states) call->request.add_states(toProto(s));
   call->request.set_limit(limit);
   m_stub->stub->async()->ListJobs(&call->context, &call->request, &call->response,

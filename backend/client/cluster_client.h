@@ -40,6 +40,12 @@ struct ClientOptions {
   // drop does not always break the stream).
   std::chrono::milliseconds staleAfter{10000};
   double maxRateHz = 0.0;
+  // TLS with grpc::SslCredentials; an empty CA means the system's roots.
+  bool tls = false;
+  std::string caPem;
+  // Sent as `authorization: Bearer …` on every call (the gateway ignores it
+  // until authentication lands).
+  std::string bearerToken;
 };
 
 // Callbacks run on the client's own threads (gRPC's or the supervisor);
@@ -78,6 +84,7 @@ class ClusterClient {
   void setStatus(ConnectionState state, std::string detail, std::chrono::milliseconds retryIn);
   bool sleepUnlessStopping(std::chrono::milliseconds duration);
   std::chrono::system_clock::time_point deadline() const;
+  void prepare(grpc::ClientContext& context) const;
 
   std::string m_target;
   ClientEvents m_events;

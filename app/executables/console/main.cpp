@@ -6,11 +6,14 @@
 #include "gateway/gateway.h"
 #include "main_window.h"
 #include "replay_controller.h"
+#include "saved_connection_model.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 #include <QTranslator>
 
@@ -87,24 +90,58 @@ int main(int argc, char** argv) {
   if (!QStringList{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map")}.contains(tab))
     return fail(QStringLiteral("--tab: expected cluster, timeline or map"));
 
+  // The embedded gateway starts with the console when no address is given,
+  // and later when the operator switches to it in File → Connect….
   std::unique_ptr<Gateway> embedded;
+  std::string embeddedError;
+  const auto embeddedTarget = [&]() -> QString {
+    if (!embedded) {
+      SimOptions sim;
+      sim.seed = seed;
+      GatewayOptions options;
+      options.speed = speed;
+      auto gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
+      if (!gateway->start(&embeddedError)) return {};
+      embedded = std::move(gateway);
+    }
+    return QString::fromStdString(embedded->address());
+  };
   QString target = parser.value(connectOption);
   if (target.isEmpty()) {
-    SimOptions sim;
-    sim.seed = seed;
-    GatewayOptions options;
-    options.speed = speed;
-    embedded = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
-    std::string error;
-    if (!embedded->start(&error)) return fail(QString::fromStdString(error));
-    target = QString::fromStdString(embedded->address());
+    target = embeddedTarget();
+    if (target.isEmpty()) return fail(QString::fromStdString(embeddedError));
   }
+  QSettings settings;
+  SavedConnectionModel connections(&settings);
 
   int rc = 0;
   {
     ClusterConnection connection(target);
     MainWindow window(&connection);
     window.showTab(tab);
+    window.setConnectionModel(&connections, parser.value(connectOption).isEmpty() ? 0 : -1);
+    QObject::connect(&window, &MainWindow::connectRequested, &window, [&](int row) {
+      if (connections.isEmbedded(row)) {
+        const QString address = embeddedTarget();
+        if (address.isEmpty()) {
+          QMessageBox::warning(&window, MainWindow::tr("Connect"),
+                               MainWindow::tr("The embedded cluster did not start: %1")
+                                   .arg(QString::fromStdString(embeddedError)));
+          return;
+        }
+        window.switchConnection(new ClusterConnection(address), row);
+        return;
+      }
+      const SavedConnection saved = connections.connectionAt(row);
+      const auto options = clientOptionsOf(saved);
+      if (!options) {
+        QMessageBox::warning(&window, MainWindow::tr("Connect"),
+                             MainWindow::tr("Cannot read the CA certificate %1").arg(saved.caFile));
+        return;
+      }
+      window.switchConnection(new ClusterConnection(saved.address, *options), row);
+      connections.setLastUsed(saved.name);
+    });
     window.resize(1400, 900);
     window.show();
     connection.start();

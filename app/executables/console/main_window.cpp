@@ -8,6 +8,8 @@
 #include "selection_linker.h"
 #include "snapshot_menu.h"
 #include "store/snapshot_data.h"
+#include "connect_dialog.h"
+#include "saved_connection_model.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/embedding_map_view.h"
@@ -57,6 +59,7 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
       m_dashboard(new ClusterDashboard(this)),
       m_indicator(new ConnectionIndicator(this)),
       m_frameInfo(new QLabel(this)),
+      m_sourceInfo(new QLabel(this)),
       m_tabs(new QTabWidget(this)),
       m_queuePage(new QueuePage(this)),
       m_jobMap(new EmbeddingMapView(this)),
@@ -84,14 +87,13 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
   m_replayStatus->setStyleSheet(QStringLiteral("QLabel { background: %1; color: black; font-weight: bold; padding: 0 6px; }")
                                     .arg(ReplayBar::replayColor().name()));
   m_replayStatus->hide();
+  statusBar()->addPermanentWidget(m_sourceInfo);
   statusBar()->addPermanentWidget(m_frameInfo);
   m_dashboard->setStale(true);
   m_replayController = new ReplayController(this);
   buildMenus();
 
-  connect(connection, &ClusterConnection::statusChanged, this, &MainWindow::onStatus);
-  connect(connection, &ClusterConnection::topologyChanged, this, &MainWindow::onTopology);
-  connect(connection, &ClusterConnection::jobsListed, this, &MainWindow::onJobs);
+  wire();
   connect(m_jobMap, &EmbeddingMapView::cancelRequested, m_jobMapWorker, &JobMapWorker::cancel);
   connect(m_jobMapWorker, &JobMapWorker::progress, m_jobMap, [this](int percent, const QString& stage) {
     m_jobMap->setProgress(percent, tr("Mapping jobs: %1").arg(stage));
@@ -116,8 +118,55 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
   onStatus(connection->status());
 }
 
+MainWindow::~MainWindow() = default;
+
+void MainWindow::wire() {
+  connect(m_connection, &ClusterConnection::statusChanged, this, &MainWindow::onStatus);
+  connect(m_connection, &ClusterConnection::topologyChanged, this, &MainWindow::onTopology);
+  connect(m_connection, &ClusterConnection::jobsListed, this, &MainWindow::onJobs);
+}
+
+void MainWindow::setConnectionModel(SavedConnectionModel* model, int currentRow) {
+  m_connectionModel = model;
+  m_connectionRow = currentRow;
+  m_connectAction->setEnabled(model != nullptr);
+}
+
+void MainWindow::switchConnection(ClusterConnection* next, int row) {
+  m_connection->disconnect(this);
+  m_connection->stop();
+  if (m_submitDialog) m_submitDialog->close();
+  std::unique_ptr<ClusterConnection> previous = std::move(m_owned);
+  m_owned.reset(next);
+  m_connection = next;
+  m_connectionRow = row;
+  m_snapshotMenu->setConnection(next);
+  m_topology.reset();
+  m_jobs.reset();
+  m_jobsDirty = false;
+  m_nowMs = 0;
+  m_sourceInfo->clear();
+  m_frameInfo->clear();
+  if (!inReplay()) m_dashboard->setStale(true);
+  wire();
+  onStatus(m_connection->status());
+  m_connection->start();
+  // The old one may still have queued signals; it goes once they are drained.
+  if (previous) previous.release()->deleteLater();
+}
+
+void MainWindow::openConnectDialog() {
+  if (!m_connectionModel) return;
+  ConnectDialog dialog(m_connectionModel, m_connectionRow, this);
+  if (dialog.exec() == QDialog::Accepted) Q_EMIT connectRequested(dialog.chosenRow());
+}
+
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  m_connectAction = file->addAction(tr("&Connect…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                                    &MainWindow::openConnectDialog);
+  m_connectAction->setEnabled(false);
+  file->addSeparator();
   m_snapshotMenu = new SnapshotMenu(file, m_connection, m_replayController, this);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
@@ -131,6 +180,13 @@ void MainWindow::buildMenus() {
 void MainWindow::onStatus(const ConnectionStatus& status) {
   m_indicator->setStatus(status, m_connection->target());
   if (!inReplay()) m_dashboard->setStale(status.state != ConnectionState::Live);
+  if (m_topology) {
+    // The source's health is the stream's: a real-cluster source that stops
+    // answering marks its nodes down, which the views show per node.
+    const bool live = status.state == ConnectionState::Live;
+    m_sourceInfo->setText(live ? tr("Source: %1").arg(QString::fromStdString(m_topology->source))
+                               : tr("Source: %1 (not live)").arg(QString::fromStdString(m_topology->source)));
+  }
 }
 
 void MainWindow::onTopology(const std::shared_ptr<const Topology>& topology) {
@@ -141,6 +197,12 @@ void MainWindow::onTopology(const std::shared_ptr<const Topology>& topology) {
                      .arg(QString::fromStdString(topology->clusterName), QString::fromStdString(topology->source))
                      .arg(topology->devices.size()));
   m_queuePage->timeline()->setTopology(*topology);
+  const QString source = QString::fromStdString(topology->source);
+  m_sourceInfo->setText(tr("Source: %1").arg(source));
+  // The API server has no usage metrics: say what the colours mean.
+  m_sourceInfo->setToolTip(source == QLatin1String("kubernetes")
+                               ? tr("Use is allocation: pod requests over node allocatable, not measured load")
+                               : QString());
   refreshJobs();
 }
 

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QTabWidget;
 
@@ -28,6 +29,7 @@ class ReplayController;
 class SelectionLinker;
 class SnapshotMenu;
 struct SnapshotMeta;
+class SavedConnectionModel;
 class SubmitJobDialog;
 struct ConnectionStatus;
 struct JobList;
@@ -38,6 +40,7 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
   explicit MainWindow(ClusterConnection* connection, QWidget* parent = nullptr);
+  ~MainWindow() override;
 
   ClusterDashboard* dashboard() const { return m_dashboard; }
   QueuePage* queuePage() const { return m_queuePage; }
@@ -47,6 +50,16 @@ class MainWindow : public QMainWindow {
   JobSelection* selection() const { return m_selection; }
   // "cluster", "timeline" or "map"; false for an unknown name.
   bool showTab(const QString& name);
+  ClusterConnection* connection() const { return m_connection; }
+  // Enables File → Connect…, which edits these saved connections.
+  void setConnectionModel(SavedConnectionModel* model, int currentRow);
+  // Views follow `next` from now on; the window owns it. The previous
+  // connection is stopped (and deleted if the window owned it).
+  void switchConnection(ClusterConnection* next, int row);
+
+ Q_SIGNALS:
+  // The operator chose a row of the connection model in File → Connect….
+  void connectRequested(int row);
 
   // Replay: the views show a stored snapshot's history instead of the
   // connection (which keeps running underneath for "Back to live").
@@ -62,6 +75,8 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildMenus();
+  void wire();
+  void openConnectDialog();
   void onStatus(const ConnectionStatus& status);
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
@@ -76,6 +91,11 @@ class MainWindow : public QMainWindow {
   ClusterDashboard* m_dashboard;
   ConnectionIndicator* m_indicator;
   QLabel* m_frameInfo;
+  QLabel* m_sourceInfo;
+  std::unique_ptr<ClusterConnection> m_owned;  // a connection chosen at run time
+  SavedConnectionModel* m_connectionModel = nullptr;
+  QAction* m_connectAction = nullptr;
+  int m_connectionRow = 0;
   QTimer m_repaintTimer;
   QTimer m_jobsTimer;
   QTimer m_timelineTimer;

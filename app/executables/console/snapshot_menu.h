@@ -25,6 +25,8 @@ class SnapshotMenu : public QObject {
   void takeSnapshot(const QString& path);
   void open(const QString& path);
   static QStringList recentFiles();
+  // Snapshots are taken from this connection from now on (File → Connect…).
+  void setConnection(ClusterConnection* connection) { m_connection = connection; }
 
  Q_SIGNALS:
   void snapshotSaved(const QString& path, qlonglong id);
