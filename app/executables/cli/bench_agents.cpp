@@ -6,6 +6,10 @@
 #include "bench_suite.h"
 #include "sim_args.h"
 
+#include "hetsched.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -75,6 +79,15 @@ int benchAgents(const Args& args) {
     std::fflush(stdout);
     previous = now;
   }
+  // The agents' own view would not show a refused stream; the gateway's does.
+  auto stub = v1::ClusterService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  v1::GetTopologyRequest request;
+  v1::Topology topology;
+  const grpc::Status rpc = stub->GetTopology(&context, request, &topology);
+  std::printf("  gateway sees %d nodes%s\n", rpc.ok() ? topology.nodes_size() : -1,
+              rpc.ok() ? "" : " (GetTopology failed)");
   std::printf("  median CPU %.2f %% of one core; RSS median %.1f MiB, max %.1f MiB\n", median(cpu), median(rss),
               *std::max_element(rss.begin(), rss.end()));
   for (auto& agent : agents) agent->stop();
