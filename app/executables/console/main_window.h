@@ -57,9 +57,6 @@ class MainWindow : public QMainWindow {
   // connection is stopped (and deleted if the window owned it).
   void switchConnection(ClusterConnection* next, int row);
 
- Q_SIGNALS:
-  // The operator chose a row of the connection model in File → Connect….
-  void connectRequested(int row);
 
   // Replay: the views show a stored snapshot's history instead of the
   // connection (which keeps running underneath for "Back to live").
@@ -72,6 +69,10 @@ class MainWindow : public QMainWindow {
   void leaveReplay();
   // The queue timeline is rebuilt on a timer; tests and benches ask now.
   void rebuildTimeline();
+
+ Q_SIGNALS:
+  // The operator chose a row of the connection model in File → Connect….
+  void connectRequested(int row);
 
  private:
   void buildMenus();
