@@ -121,6 +121,7 @@ class SimulationRun {
   std::vector<double> m_predicted;  // RuntimeKnowledge::History: runtime believed at arrival
   double m_tickS = 1.0;                 // the sampler's interval, also the migration check's
   double m_nextTickS = INFINITY;
+  std::uint64_t m_tickIndex = 0;
   std::unique_ptr<FreeCapacityHistory> m_history;  // only with tick-driven migration
 };
 

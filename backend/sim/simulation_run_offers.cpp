@@ -33,6 +33,9 @@ class OfferOracle final : public FitOracle {
 // Newest jobs are asked to move first (least work behind them); a few are
 // enough to find one that some peer can take.
 constexpr std::size_t kMaxJobsTriedPerSource = 4;
+// Each try asks every peer; on a saturated cluster most of the loaded nodes
+// find no offer, and trying them all would make a tick cost nodes squared.
+constexpr std::size_t kMaxSourcesTriedPerTick = 16;
 
 }  // namespace
 
@@ -56,8 +59,9 @@ void SimulationRun::tick(double t) {
     if (!m_nodeJobs[n].empty() && load(n) > threshold) sources.emplace_back(-load(n), n);
   std::ranges::sort(sources);  // most loaded first; the lower index on a tie
   std::uint32_t moved = 0;
+  std::size_t tried = 0;
   for (const auto& [negLoad, n] : sources) {
-    if (moved >= m_policy.migrationMaxPerTick) break;
+    if (moved >= m_policy.migrationMaxPerTick || tried++ >= kMaxSourcesTriedPerTick) break;
     if (load(n) > threshold && shed(n, t)) ++moved;
   }
 }
