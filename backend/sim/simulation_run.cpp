@@ -142,12 +142,7 @@ SimResult SimulationRun::execute() {
         if (m_dirty[k]) dispatch(k, t);
     }
     if (t >= m_nextTickS) {
-      if (m_running > 0) tick(t);
-      // Tick k is at first + k * interval; stepping k (not the time) keeps
-      // rounding from ever landing the next tick on this one.
-      const double first = m_jobs[order.front()].arrivalS;
-      m_tickIndex = std::max(m_tickIndex + 1, static_cast<std::uint64_t>(std::floor((t - first) / m_tickS)));
-      while ((m_nextTickS = first + static_cast<double>(m_tickIndex) * m_tickS) <= t) ++m_tickIndex;
+      tickDue(t, m_jobs[order.front()].arrivalS);
       for (std::size_t k = 0; k < kDeviceKindCount; ++k)
         if (m_dirty[k]) dispatch(k, t);
     }

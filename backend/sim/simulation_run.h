@@ -60,6 +60,7 @@ class SimulationRun {
   void migrateInto(std::uint32_t target, double t);
   // Seed §2.4 on a sampling tick: record each node's free capacity, then let
   // nodes above the threshold ask their peers for offers (simulation_run_offers.cpp).
+  void tickDue(double t, double firstArrivalS);  // ticks if anything runs, then schedules the next
   void tick(double t);
   bool shed(std::uint32_t source, double t);
   double pauseOf(std::uint32_t job) const;  // cost_s + data / link bandwidth

@@ -1,6 +1,7 @@
 #include "simulation_run.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 // Seed §2.4's multi-device hand-over, run on every sampling tick:
@@ -45,6 +46,14 @@ double SimulationRun::pauseOf(std::uint32_t j) const {
   const double dataGib = m_policy.migrationDataGib + m_policy.migrationDataGibPerGpu * gpus;
   const double transferS = m_policy.migrationLinkGibPerS > 0.0 ? dataGib / m_policy.migrationLinkGibPerS : 0.0;
   return m_policy.migrationCostS + transferS;
+}
+
+void SimulationRun::tickDue(double t, double first) {
+  if (m_running > 0) tick(t);
+  // Tick k is at first + k * interval; stepping k (not the time) keeps
+  // rounding from ever landing the next tick on this one.
+  m_tickIndex = std::max(m_tickIndex + 1, static_cast<std::uint64_t>(std::floor((t - first) / m_tickS)));
+  while ((m_nextTickS = first + static_cast<double>(m_tickIndex) * m_tickS) <= t) ++m_tickIndex;
 }
 
 void SimulationRun::tick(double t) {
