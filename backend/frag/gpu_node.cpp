@@ -69,6 +69,22 @@ void GpuNode::allocate(const PodRequest& pod, std::span<const std::uint32_t> gpu
   ++m_version;
 }
 
+void GpuNode::release(const PodRequest& pod, std::span<const std::uint32_t> gpus) {
+  m_cpuFree += pod.cpuMilli;
+  m_memoryFree += pod.memoryMib;
+  for (const std::uint32_t g : gpus) {
+    m_gpuFree[g] += pod.gpuMilli;
+    m_gpuFreeTotal += pod.gpuMilli;
+  }
+  if (pod.usesGpu()) {
+    // GPU Clustering tells "no GPU pods" from "some" by the kinds present,
+    // so a kind whose last pod left must go.
+    const auto it = m_affinity.find(affinityKind(pod));
+    if (it != m_affinity.end() && --it->second == 0) m_affinity.erase(it);
+  }
+  ++m_version;
+}
+
 std::uint32_t GpuNode::affinityCount(std::uint32_t kind) const {
   const auto it = m_affinity.find(kind);
   return it == m_affinity.end() ? 0 : it->second;

@@ -41,6 +41,10 @@ class GpuNode {
   // GPUs (by index) with enough free share. Empty for CPU-only pods.
   std::vector<std::uint32_t> gpusFor(const PodRequest& pod, int shareGpu) const;
   void allocate(const PodRequest& pod, std::span<const std::uint32_t> gpus);
+  // Undoes allocate() of the same pod and GPUs, so that a long-running
+  // simulation can follow completions; a node whose pods have all been
+  // released is in its initial state again (affinity included).
+  void release(const PodRequest& pod, std::span<const std::uint32_t> gpus);
 
   // GPU Clustering's "affinity": how many GPU pods of each kind run here;
   // kind 0 is GPU sharing, kind k is k whole GPUs.

@@ -1,5 +1,8 @@
 #include "builtin_policies.h"
 
+#include <string>
+#include <utility>
+
 namespace hetsched {
 
 namespace {
@@ -66,6 +69,39 @@ std::vector<v1::Policy> builtinPolicies() {
   out.push_back(base("first-fit", "First fit in node order.", Q::FCFS, P::FIRST_FIT));
   out.push_back(base("best-fit", "Best fit: the node with the least free capacity that fits.", Q::FCFS, P::BEST_FIT));
   out.push_back(base("worst-fit", "Worst fit: the node with the most free capacity.", Q::FCFS, P::WORST_FIT));
+
+  // The ATC'23 GPU-sharing family (Weng et al.), as EXTERNAL scorers a
+  // caller registers (registerFragScorers in backend/frag).
+  const std::pair<const char*, const char*> family[] = {
+      {"fgd", "FGD (ATC'23): the node and GPU whose fragmentation of the target workload grows least."},
+      {"random", "Random-fit (ATC'23): any node the job fits on, and any GPU for a share."},
+      {"dotprod", "DotProd (ATC'23): the largest dot product of the request and the node's free resources."},
+      {"clustering", "GPU Clustering (ATC'23): nodes already running GPU jobs of the same kind."},
+      {"packing", "GPU Packing (ATC'23): partly used GPUs first, then used nodes, then idle ones."},
+      {"bestfit", "Best-fit (ATC'23): the node left with the least free resources, weighted."},
+  };
+  for (const auto& [scorer, description] : family) {
+    const std::string name = std::string(scorer) == "fgd" ? "fgd" : "gpu-" + std::string(scorer);
+    v1::Policy p = base(name.c_str(), description, Q::FCFS, P::EXTERNAL);
+    p.mutable_placement()->set_external_scorer(scorer);
+    out.push_back(p);
+  }
+
+  // Seed 2.4: loaded nodes hand interruptible jobs to peers whose offers hold
+  // over the transfer window; 8 GiB of state per GPU over a 10 Gb/s link.
+  v1::Policy opportunistic = base("opportunistic",
+                                  "Seed 2.4 opportunistic moves: on each sampling tick a node above 90% load moves "
+                                  "an interruptible job to the best peer predicted to keep room for it.",
+                                  Q::FCFS, P::BEST_FIT);
+  v1::MigrationRule* m = opportunistic.mutable_migration();
+  m->set_enabled(true);
+  m->set_utilization_threshold(0.9);
+  m->set_cost_s(5.0);
+  m->set_data_gib(2.0);
+  m->set_data_gib_per_gpu(8.0);
+  m->set_link_gib_per_s(1.25);
+  m->set_max_per_tick(4);
+  out.push_back(opportunistic);
   return out;
 }
 

@@ -55,6 +55,13 @@ struct CompiledPolicy {
   double migrationThreshold = 1.0;
   double migrationCostS = 0.0;
   std::uint32_t migrationMaxPerEvent = 0;
+  // Seed §2.4 tick-driven moves (see MigrationRule in policy.proto).
+  double migrationDataGib = 0.0;
+  double migrationDataGibPerGpu = 0.0;
+  double migrationLinkGibPerS = 0.0;
+  double migrationWindowS = 0.0;  // 0: each move's own transfer time
+  std::uint32_t migrationMaxPerTick = 0;
+  std::uint32_t migrationHistorySamples = 8;
 
   std::uint32_t weightOf(std::uint32_t node) const { return node < weights.size() ? weights[node] : 1; }
 };

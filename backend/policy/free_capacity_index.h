@@ -17,6 +17,13 @@ class FitOracle {
  public:
   virtual ~FitOracle() = default;
   virtual bool fits(std::uint32_t node) = 0;
+  // As fits(), with a GPU share put on the node's `localDevice`-th device
+  // rather than where the placer would put it: scorers that choose the GPU
+  // too (the ATC'23 family) pass their choice through here.
+  virtual bool fitsOnDevice(std::uint32_t node, std::uint32_t localDevice) {
+    (void)localDevice;
+    return fits(node);
+  }
 };
 
 // Free capacity of every node on its primary resource (CPU milli on CPU

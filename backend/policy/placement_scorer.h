@@ -39,6 +39,10 @@ class PlacementScorer {
   // Lifecycle notices for scorers with state (least connections).
   virtual void onStarted(std::uint32_t node) { (void)node; }
   virtual void onFinished(std::uint32_t node) { (void)node; }
+  // The same events with the devices and shares taken, for scorers that
+  // keep their own view of each node (the ATC'23 adapter's GPU nodes).
+  virtual void onAllocated(const Placement& placement) { (void)placement; }
+  virtual void onReleased(const Placement& placement) { (void)placement; }
 };
 
 }  // namespace hetsched

@@ -96,6 +96,12 @@ std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Po
   c.migrationThreshold = p.migration().utilization_threshold();
   c.migrationCostS = p.migration().cost_s();
   c.migrationMaxPerEvent = p.migration().max_per_event();
+  c.migrationDataGib = p.migration().data_gib();
+  c.migrationDataGibPerGpu = p.migration().data_gib_per_gpu();
+  c.migrationLinkGibPerS = p.migration().link_gib_per_s();
+  c.migrationWindowS = p.migration().prediction_window_s();
+  c.migrationMaxPerTick = p.migration().max_per_tick();
+  c.migrationHistorySamples = p.migration().history_samples() == 0 ? 8 : p.migration().history_samples();
   return c;
 }
 

@@ -13,6 +13,8 @@ namespace {
 // more than 10,000 points per node or a backfill window past 1,024 jobs
 // only slows the simulator down.
 constexpr std::uint32_t kMaxVirtualNodes = 10'000;
+// A trend needs two points; more than this only smooths what is long gone.
+constexpr std::uint32_t kMaxHistorySamples = 1024;
 constexpr std::uint32_t kMaxBackfillDepth = 1'024;
 
 std::string indexed(const char* field, int i) { return std::string(field) + "[" + std::to_string(i) + "]"; }
@@ -63,7 +65,16 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (m.enabled() && !(std::isfinite(threshold) && threshold > 0.0 && threshold <= 1.0))
     fail("migration.utilization_threshold", "must be in (0, 1]");
   if (!nonNegative(m.cost_s())) fail("migration.cost_s", "must be >= 0");
-  if (m.enabled() && m.max_per_event() == 0) fail("migration.max_per_event", "must be > 0");
+  // Either trigger is enough: completions (max_per_event) or ticks (max_per_tick).
+  if (m.enabled() && m.max_per_event() == 0 && m.max_per_tick() == 0) fail("migration.max_per_event", "must be > 0");
+  if (!nonNegative(m.data_gib())) fail("migration.data_gib", "must be >= 0");
+  if (!nonNegative(m.data_gib_per_gpu())) fail("migration.data_gib_per_gpu", "must be >= 0");
+  if (!nonNegative(m.link_gib_per_s())) fail("migration.link_gib_per_s", "must be >= 0");
+  if ((m.data_gib() > 0.0 || m.data_gib_per_gpu() > 0.0) && !(m.link_gib_per_s() > 0.0))
+    fail("migration.link_gib_per_s", "must be > 0 when data is moved");
+  if (!nonNegative(m.prediction_window_s())) fail("migration.prediction_window_s", "must be >= 0");
+  if (m.history_samples() == 1 || m.history_samples() > kMaxHistorySamples)
+    fail("migration.history_samples", "must be 0 or in [2, 1024]");
   return errors;
 }
 

@@ -18,6 +18,19 @@ bool JobFit::fits(std::uint32_t node) {
   return true;
 }
 
+bool JobFit::fitsOnDevice(std::uint32_t node, std::uint32_t localDevice) {
+  if (!fits(node)) return false;
+  // Only a share of one device can move: whole-device and CPU placements
+  // have no choice the scorer could have made differently.
+  const NodeInfo& info = m_topology.nodes[node];
+  if (m_cached.devices.size() != 1 || localDevice >= info.deviceCount) return true;
+  const std::uint32_t device = info.firstDevice + localDevice;
+  const std::uint32_t milli = m_cached.milli.front();
+  if (milli >= m_state.capacityMilli(device) || m_state.freeMilli(device) < milli) return true;
+  m_cached.devices.front() = device;
+  return true;
+}
+
 Placement JobFit::take(std::uint32_t node) {
   if (m_cachedNode != node) (void)fits(node);
   m_cachedNode = kNone;

@@ -22,6 +22,7 @@ class JobFit final : public FitOracle {
     m_cachedNode = kNone;
   }
   bool fits(std::uint32_t node) override;
+  bool fitsOnDevice(std::uint32_t node, std::uint32_t localDevice) override;
   // The placement on `node`, which must fit.
   Placement take(std::uint32_t node);
 

@@ -14,6 +14,18 @@ enum class SimError : std::uint8_t { UnknownScorer, NoNodes };
 // Why a job never ran.
 enum class UnschedulableReason : std::uint8_t { None, InvalidRuntime, NeverFits };
 
+// A migration: the run on `fromNode` ends at `timeS` (the timeline's
+// Migrated segment) and the job resumes on `toNode`, holding it but making
+// no progress for `pauseS` while its state is transferred.
+struct SimMove {
+  double timeS = 0.0;
+  std::uint32_t fromNode = 0;
+  std::uint32_t toNode = 0;
+  double pauseS = 0.0;
+
+  bool operator==(const SimMove&) const = default;
+};
+
 // One job's life. Times in seconds of simulated time; -1 where it never
 // happened. node/devices are those of its last run.
 struct JobTimeline {
@@ -25,6 +37,7 @@ struct JobTimeline {
   std::vector<std::uint32_t> devices;
   std::uint32_t preemptions = 0;
   std::uint32_t migrations = 0;
+  std::vector<SimMove> moves;  // one per migration, in time order
   JobState state = JobState::Queued;
   UnschedulableReason reason = UnschedulableReason::None;
 

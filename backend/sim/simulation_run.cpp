@@ -71,7 +71,10 @@ SimulationRun::SimulationRun(const Topology& topology, const CompiledPolicy& pol
       m_placement(jobs.size()),
       m_victimKey(preemptive() ? jobs.size() : 0),
       m_nodeJobs(policy.migration ? topology.nodes.size() : 0),
-      m_predicted(options.runtimes == RuntimeKnowledge::History ? jobs.size() : 0) {}
+      m_predicted(options.runtimes == RuntimeKnowledge::History ? jobs.size() : 0) {
+  m_tickS = options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs);
+  if (ticks()) m_history = std::make_unique<FreeCapacityHistory>(topology.nodes.size(), policy.migrationHistorySamples);
+}
 
 SimulationRun::~SimulationRun() = default;
 
@@ -107,9 +110,13 @@ SimResult SimulationRun::execute() {
 
   std::vector<std::uint32_t> arrived;
   std::size_t next = 0;
+  // Ticks are counted from the first arrival, as the sampler's are.
+  if (ticks() && !order.empty()) m_nextTickS = m_jobs[order.front()].arrivalS;
   while (next < order.size() || !m_completions.empty()) {
     double t = next < order.size() ? m_jobs[order[next]].arrivalS : INFINITY;
     if (!m_completions.empty()) t = std::min(t, m_completions.top().timeS);
+    // Nothing can move while nothing runs, so idle stretches skip ticks.
+    if (m_running > 0) t = std::min(t, m_nextTickS);
     m_meter.advance(t, m_queued, m_running);
 
     while (!m_completions.empty() && m_completions.top().timeS <= t) {
@@ -131,6 +138,11 @@ SimResult SimulationRun::execute() {
     if (preemptive()) {
       for (const std::uint32_t j : arrived)
         if (m_timeline[j].state == JobState::Queued) tryPreempt(j, t);
+      for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+        if (m_dirty[k]) dispatch(k, t);
+    }
+    if (t >= m_nextTickS) {
+      tickDue(t, m_jobs[order.front()].arrivalS);
       for (std::size_t k = 0; k < kDeviceKindCount; ++k)
         if (m_dirty[k]) dispatch(k, t);
     }
@@ -231,6 +243,7 @@ void SimulationRun::start(std::uint32_t j, Placement p, double t) {
   m_state.allocate(p);
   m_index.update(node, m_state.nodeFreeMilli(node));
   m_scorer->onStarted(node);
+  m_scorer->onAllocated(p);
   JobTimeline& tl = m_timeline[j];
   tl.state = JobState::Running;
   if (tl.startS < 0.0) tl.startS = t;
@@ -258,6 +271,7 @@ void SimulationRun::release(std::uint32_t j) {
   m_meter.afterRelease(p, m_state);
   m_index.update(p.node, m_state.nodeFreeMilli(p.node));
   m_scorer->onFinished(p.node);
+  m_scorer->onReleased(p);
   if (preemptive() && m_jobs[j].spec.interruptible) m_victims[m_kind[j]].erase(m_victimKey[j]);
   if (m_policy.migration) std::erase(m_nodeJobs[p.node], j);
   ++m_epoch[m_kind[j]];

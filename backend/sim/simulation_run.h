@@ -1,6 +1,7 @@
 #pragma once
 
 #include "completion_heap.h"
+#include "free_capacity_history.h"
 #include "estimate/runtime_predictor.h"
 #include "job_fit.h"
 #include "node_shapes.h"
@@ -13,6 +14,7 @@
 #include "usage_meter.h"
 
 #include <array>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <set>
@@ -56,6 +58,14 @@ class SimulationRun {
   void finish(std::uint32_t job, double t);
   void evict(std::uint32_t victim, std::uint32_t by, double t);
   void migrateInto(std::uint32_t target, double t);
+  // Seed §2.4 on a sampling tick: record each node's free capacity, then let
+  // nodes above the threshold ask their peers for offers (simulation_run_offers.cpp).
+  void tickDue(double t, double firstArrivalS);  // ticks if anything runs, then schedules the next
+  void tick(double t);
+  bool shed(std::uint32_t source, double t);
+  double pauseOf(std::uint32_t job) const;  // cost_s + data / link bandwidth
+  void move(std::uint32_t job, Placement placement, double t, double pauseS);
+  bool ticks() const { return m_policy.migration && m_policy.migrationMaxPerTick > 0; }
   bool stale(const QueueEntry& entry) const;
   double expectedRuntime(std::uint32_t job) const;
   double expectedRemaining(std::uint32_t job, double t) const;
@@ -110,6 +120,10 @@ class SimulationRun {
   std::unordered_map<std::uint32_t, JobSpec> m_estimatedSpecs;
   RuntimePredictor m_predictor;
   std::vector<double> m_predicted;  // RuntimeKnowledge::History: runtime believed at arrival
+  double m_tickS = 1.0;                 // the sampler's interval, also the migration check's
+  double m_nextTickS = INFINITY;
+  std::uint64_t m_tickIndex = 0;
+  std::unique_ptr<FreeCapacityHistory> m_history;  // only with tick-driven migration
 };
 
 }  // namespace hetsched

@@ -103,18 +103,24 @@ void SimulationRun::migrateInto(std::uint32_t target, double t) {
     const std::uint32_t j = *source.job();
     m_fit.reset(m_jobs[j], specOf(j));
     if (!m_fit.fits(target)) return;
-    Placement placement = m_fit.take(target);
-    release(j);
-    const double ran = t - m_runStart[j];
-    m_remaining[j] -= ran;
-    m_doneS[j] += ran;
-    m_remaining[j] += m_policy.migrationCostS;  // paused while its state is synchronised
-    ++m_generation[j];
-    ++m_timeline[j].migrations;
-    ++m_migrations;
-    ++m_queued;  // start() counts the job out of the queue
-    start(j, std::move(placement), t);
+    move(j, m_fit.take(target), t, pauseOf(j));
   }
+}
+
+void SimulationRun::move(std::uint32_t j, Placement placement, double t, double pauseS) {
+  const std::uint32_t from = m_placement[j].node;
+  release(j);
+  const double ran = t - m_runStart[j];
+  m_remaining[j] -= ran;
+  m_doneS[j] += ran;
+  m_remaining[j] += pauseS;  // paused, holding the target, while its state is synchronised
+  ++m_generation[j];
+  JobTimeline& tl = m_timeline[j];
+  ++tl.migrations;
+  tl.moves.push_back({t, from, placement.node, pauseS});
+  ++m_migrations;
+  ++m_queued;  // start() counts the job out of the queue
+  start(j, std::move(placement), t);
 }
 
 }  // namespace hetsched

@@ -1,6 +1,8 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "frag/frag_scorers.h"
 #include "hybrid/hybrid_registration.h"
+#include "policy/scorer_registry.h"
 #include "policy/policy_loader.h"
 #include "policy_catalog.h"
 #include "sim/simulator.h"
@@ -125,6 +127,16 @@ int runWhatif(std::span<char* const> argv) {
     workload += ", arrivals x" + *x;
   }
 
+  // EXTERNAL placement names of the ATC'23 GPU-sharing family; FGD's target
+  // workload is taken from the jobs being replayed.
+  std::shared_ptr<const frag::TargetWorkload> fragWorkload;
+  {
+    std::vector<JobRequests> requests;
+    requests.reserve(jobs.size());
+    for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
+    fragWorkload = std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests));
+  }
+
   std::vector<WhatifColumn> columns;
   for (const std::string& name : policyArgs) {
     auto resolved = resolvePolicy(name);
@@ -136,6 +148,7 @@ int runWhatif(std::span<char* const> argv) {
     if (cpuPodsOnGpuNodes) policy.routing.set(JobKind::Batch, DeviceKind::Gpu);
     // EXTERNAL "hybrid:WEIGHTS" (train-hybrid's policy) loads its weights here.
     ScorerRegistry scorers;
+    registerFragScorers(scorers, fragWorkload);
     if (const auto e = registerHybridScorer(scorers, policy.externalScorer))
       return std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.externalScorer.c_str(), describe(*e).data()), 1;
     SimulationOptions options;
