@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace hetsched {
@@ -15,11 +16,26 @@ struct KindCounts {
   bool operator==(const KindCounts&) const = default;
 };
 
+// One live policy arm (0: active, 1: canary candidate); see hetsched.proto.
+struct ArmSummary {
+  std::uint64_t policyVersion = 0;
+  std::string policyName;
+  std::uint32_t running = 0;
+  std::uint32_t queued = 0;
+  std::uint64_t completed = 0;
+  std::uint64_t arrivals = 0;
+  std::uint32_t startedInWindow = 0;
+  double meanWaitS = 0.0;
+  double windowS = 0.0;
+  bool operator==(const ArmSummary&) const = default;
+};
+
 struct QueueSummary {
   std::array<KindCounts, kDeviceKindCount> kinds{};
   std::array<std::uint32_t, kPriorityClassCount> queuedByClass{};
   std::uint64_t completedTotal = 0;
   std::uint64_t unschedulableTotal = 0;
+  std::vector<ArmSummary> arms;
   bool operator==(const QueueSummary&) const = default;
 };
 

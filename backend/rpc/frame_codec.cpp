@@ -69,6 +69,18 @@ void encodeFrame(const Frame& f, v1::Frame* out) {
   q->set_queued_low(f.queue.queuedByClass[2]);
   q->set_completed_total(f.queue.completedTotal);
   q->set_unschedulable_total(f.queue.unschedulableTotal);
+  for (const ArmSummary& a : f.queue.arms) {
+    v1::ArmSummary* arm = q->add_arms();
+    arm->set_policy_version(a.policyVersion);
+    arm->set_policy_name(a.policyName);
+    arm->set_running(a.running);
+    arm->set_queued(a.queued);
+    arm->set_completed(a.completed);
+    arm->set_arrivals(a.arrivals);
+    arm->set_started_in_window(a.startedInWindow);
+    arm->set_mean_wait_s(a.meanWaitS);
+    arm->set_window_s(a.windowS);
+  }
 }
 
 std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::size_t nodes, Frame* f) {
@@ -105,6 +117,10 @@ std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::
   f->queue.queuedByClass = {in.queue().queued_high(), in.queue().queued_middle(), in.queue().queued_low()};
   f->queue.completedTotal = in.queue().completed_total();
   f->queue.unschedulableTotal = in.queue().unschedulable_total();
+  for (const v1::ArmSummary& a : in.queue().arms()) {
+    f->queue.arms.push_back({a.policy_version(), a.policy_name(), a.running(), a.queued(), a.completed(),
+                             a.arrivals(), a.started_in_window(), a.mean_wait_s(), a.window_s()});
+  }
   return std::nullopt;
 }
 
