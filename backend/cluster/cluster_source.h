@@ -1,5 +1,6 @@
 #pragma once
 
+#include "live_policies.h"
 #include "model/frame.h"
 #include "model/job.h"
 #include "model/topology.h"
@@ -33,6 +34,11 @@ class ClusterSource {
   // Sources that only observe a real cluster do not place jobs; the gateway
   // answers SubmitJob with FAILED_PRECONDITION for them.
   virtual bool schedulesJobs() const { return true; }
+  // Replaces the policies new scheduling decisions follow. Sources that do
+  // not schedule refuse; the gateway then keeps its policy book unchanged.
+  virtual std::optional<FieldError> setPolicies(const LivePolicies&) {
+    return FieldError{"", "this source observes a real cluster and does not run jobs"};
+  }
   // Sources fed by node agents take their reports (ReportMetrics); others
   // answer FAILED_PRECONDITION. A returned error is the report's fault.
   virtual bool takesReports() const { return false; }

@@ -17,6 +17,20 @@ Topology buildOrThrow(const SimOptions& options) {
 
 constexpr std::int64_t kNodeRepairMs = 5 * 60 * 1000;
 
+std::vector<std::uint32_t> column(const CapacityState& state, std::size_t nodes, bool total) {
+  std::vector<std::uint32_t> out(nodes);
+  for (std::uint32_t n = 0; n < nodes; ++n) out[n] = total ? state.nodeTotalMilli(n) : state.nodeFreeMilli(n);
+  return out;
+}
+
+// SplitMix64's finaliser: consecutive ids spread evenly over the buckets.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
 }  // namespace
 
 SimulatedCluster::SimulatedCluster(SimOptions options) : SimulatedCluster(buildOrThrow(options), options) {}
@@ -25,7 +39,8 @@ SimulatedCluster::SimulatedCluster(Topology topology, SimOptions options)
     : m_topology(std::move(topology)),
       m_options(std::move(options)),
       m_capacity(m_topology),
-      m_placer(m_topology),
+      m_index(m_topology, column(m_capacity, m_topology.nodes.size(), false),
+              column(m_capacity, m_topology.nodes.size(), true)),
       m_workload(m_topology, m_options),
       m_rng(m_options.seed),
       m_downUntil(m_topology.nodes.size(), 0),
@@ -33,6 +48,10 @@ SimulatedCluster::SimulatedCluster(Topology topology, SimOptions options)
       m_memTarget(m_topology.devices.size()),
       m_biggestShare(m_topology.devices.size()) {
   m_topology.agentPeriodMs = m_options.agentPeriodMs;
+  LivePolicies initial;
+  initial.active = liveDefaultCompiled();
+  initial.activeVersion = 0;  // the gateway numbers versions; 0 = not set by one
+  (void)setPolicies(initial);
   m_frame.resize(m_topology.devices.size(), m_topology.nodes.size());
   m_frame.topologyVersion = m_topology.version;
   m_frame.temperatureC.assign(m_topology.devices.size(), static_cast<float>(m_physics.ambientC));
@@ -60,7 +79,7 @@ void SimulatedCluster::step() {
 }
 
 std::variant<JobId, FieldError> SimulatedCluster::submit(const JobSpec& spec) {
-  if (auto error = validateJobSpec(spec, m_placer.routing())) return *error;
+  if (auto error = validateJobSpec(spec, m_arms[0]->routing())) return *error;
   const double runtime = spec.estimatedRuntimeS > 0 ? spec.estimatedRuntimeS : 600.0;
   return enqueue(spec, runtime, m_nowMs);
 }
@@ -75,11 +94,13 @@ JobId SimulatedCluster::enqueue(const JobSpec& spec, double runtimeS, std::int64
   a.intensity = 0.55f + 0.45f * u(m_rng);
   a.memoryFraction = 0.3f + 0.65f * u(m_rng);
   const JobId id = a.job.id;
-  if (!m_placer.canEverFit(spec)) {
+  a.arm = static_cast<std::uint8_t>(m_arms.size() > 1 ? armFor(id, m_canaryPercent) : 0);
+  m_armStats.onArrival(a.arm);
+  if (!m_arms[a.arm]->canEverFit(spec)) {
     finish(std::move(a), JobState::Unschedulable);
     return id;
   }
-  m_queue.insert({spec.priority, submitMs, id});
+  m_queue.insert(id);
   m_active.emplace(id, std::move(a));
   return id;
 }
@@ -100,6 +121,7 @@ void SimulatedCluster::failAndRecoverNodes(std::int64_t untilMs) {
 void SimulatedCluster::setNodeUp(std::uint32_t node, bool up) {
   if (m_capacity.isUp(node) == up) return;
   m_capacity.setUp(node, up);
+  syncIndex(node);
   m_frame.nodeUp[node] = up ? 1 : 0;
   m_downUntil[node] = 0;
   if (up) return;
@@ -109,13 +131,43 @@ void SimulatedCluster::setNodeUp(std::uint32_t node, bool up) {
   }
 }
 
-void SimulatedCluster::requeue(Active& a) {
+std::size_t SimulatedCluster::armFor(JobId id, std::uint32_t canaryPercent) {
+  return mix(id) % 100 < canaryPercent ? 1 : 0;
+}
+
+std::optional<FieldError> SimulatedCluster::setPolicies(const LivePolicies& policies) {
+  if (policies.canaryPercent > 100) return FieldError{"canary_percent", "must be <= 100"};
+  std::vector<std::unique_ptr<PolicyArm>> arms;
+  arms.push_back(std::make_unique<PolicyArm>(m_topology, m_capacity, policies.active, policies.activeVersion));
+  if (policies.candidate)
+    arms.push_back(std::make_unique<PolicyArm>(m_topology, m_capacity, *policies.candidate, policies.candidateVersion));
+  m_arms = std::move(arms);
+  ++m_policyGeneration;
+  m_canaryPercent = policies.candidate ? policies.canaryPercent : 0;
+  // Everything already here belongs to the active arm: the canary only
+  // takes new arrivals, so the arms start their counts together.
+  for (auto& [id, a] : m_active) a.arm = 0;
+  m_armStats.reset(m_arms.size());
+  return std::nullopt;
+}
+
+void SimulatedCluster::syncIndex(std::uint32_t node) {
+  m_index.update(node, m_capacity.isUp(node) ? m_capacity.nodeFreeMilli(node) : 0);
+}
+
+void SimulatedCluster::release(Active& a) {
   m_capacity.release(a.placement);
+  syncIndex(a.placement.node);
+  if (a.startedUnder == m_policyGeneration) m_arms[a.arm]->onFinished(a.placement.node);
+}
+
+void SimulatedCluster::requeue(Active& a) {
+  release(a);
   a.placement = {};
   a.job.state = JobState::Queued;
   a.job.startTimeMs = -1;
   a.job.devices.clear();
-  m_queue.insert({a.job.spec.priority, a.job.submitTimeMs, a.job.id});
+  m_queue.insert(a.job.id);
 }
 
 void SimulatedCluster::completeUntil(std::int64_t untilMs) {
@@ -127,7 +179,8 @@ void SimulatedCluster::completeUntil(std::int64_t untilMs) {
     if (it == m_active.end() || it->second.job.state != JobState::Running ||
         it->second.job.endTimeMs != endMs)
       continue;
-    m_capacity.release(it->second.placement);
+    release(it->second);
+    m_armStats.onCompleted(it->second.arm);
     Active done = std::move(it->second);
     m_active.erase(it);
     finish(std::move(done), JobState::Completed);
@@ -135,19 +188,51 @@ void SimulatedCluster::completeUntil(std::int64_t untilMs) {
 }
 
 void SimulatedCluster::schedule() {
-  for (auto it = m_queue.begin(); it != m_queue.end();) {
-    Active& a = m_active.at(it->id);
-    if (auto p = m_placer.place(m_capacity, a.job.spec)) {
-      start(a, std::move(*p));
-      it = m_queue.erase(it);
-    } else {
-      ++it;
+  // Each arm orders its own waiting jobs per device kind; a kind's scan
+  // stops once more than backfill_depth jobs are blocked (0: strict head of
+  // line). The arms take turns so that neither starves the other of capacity.
+  struct Waiting {
+    PolicyArm::QueueKey key;
+    JobId id;
+  };
+  std::vector<std::array<std::vector<Waiting>, kDeviceKindCount>> lists(m_arms.size());
+  for (const JobId id : m_queue) {
+    const Active& a = m_active.at(id);
+    const PolicyArm& arm = *m_arms[a.arm];
+    const DeviceKind kind = arm.routing().route(a.job.spec.kind);
+    lists[a.arm][index(kind)].push_back(
+        {arm.queueKey(a.job.spec, a.runtimeS, a.job.submitTimeMs, id, m_nowMs), id});
+  }
+  for (auto& perKind : lists)
+    for (auto& list : perKind) std::ranges::sort(list, {}, &Waiting::key);
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
+    std::vector<std::size_t> next(m_arms.size(), 0), blocked(m_arms.size(), 0);
+    std::vector<bool> done(m_arms.size(), false);
+    for (bool any = true; any;) {
+      any = false;
+      for (std::size_t armIndex = 0; armIndex < m_arms.size(); ++armIndex) {
+        auto& list = lists[armIndex][k];
+        if (done[armIndex] || next[armIndex] >= list.size()) continue;
+        any = true;
+        PolicyArm& arm = *m_arms[armIndex];
+        Active& a = m_active.at(list[next[armIndex]++].id);
+        if (auto p = arm.place(m_capacity, m_index, a.job.spec, a.job.spec.name)) {
+          m_queue.erase(a.job.id);
+          start(a, std::move(*p));
+        } else if (++blocked[armIndex] > arm.policy().backfillDepth) {
+          done[armIndex] = true;
+        }
+      }
     }
   }
 }
 
 void SimulatedCluster::start(Active& a, Placement p) {
   m_capacity.allocate(p);
+  syncIndex(p.node);
+  m_arms[a.arm]->onStarted(p.node);
+  a.startedUnder = m_policyGeneration;
+  m_armStats.onStarted(a.arm, m_nowMs, m_nowMs - a.job.submitTimeMs);
   a.job.state = JobState::Running;
   a.job.startTimeMs = m_nowMs;
   a.job.endTimeMs = m_nowMs + static_cast<std::int64_t>(a.runtimeS * 1000.0);
@@ -206,12 +291,22 @@ void SimulatedCluster::fillQueueSummary() {
   QueueSummary& q = m_frame.queue;
   q.kinds = {};
   q.queuedByClass = {};
+  m_armStats.fill(m_nowMs, q.arms);
+  for (std::size_t i = 0; i < q.arms.size(); ++i) {
+    q.arms[i].policyVersion = m_arms[i]->version();
+    q.arms[i].policyName = m_arms[i]->policy().name;
+    q.arms[i].running = 0;
+    q.arms[i].queued = 0;
+  }
   for (const auto& [id, a] : m_active) {
-    KindCounts& k = q.kinds[index(m_placer.routing().route(a.job.spec.kind))];
+    KindCounts& k = q.kinds[index(m_arms[a.arm]->routing().route(a.job.spec.kind))];
+    ArmSummary& arm = q.arms[a.arm];
     if (a.job.state == JobState::Running) {
       ++k.running;
+      ++arm.running;
     } else {
       ++k.queued;
+      ++arm.queued;
       ++q.queuedByClass[static_cast<std::size_t>(a.job.spec.priority)];
     }
   }

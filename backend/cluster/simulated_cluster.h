@@ -1,9 +1,10 @@
 #pragma once
 
+#include "arm_stats.h"
 #include "cluster_source.h"
 #include "device_physics.h"
 #include "sched/capacity_state.h"
-#include "sched/placer.h"
+#include "policy_arm.h"
 #include "sim_options.h"
 #include "workload_generator.h"
 
@@ -32,6 +33,11 @@ class SimulatedCluster final : public ClusterSource {
   std::variant<JobId, FieldError> submit(const JobSpec& spec) override;
   std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
                         std::size_t* totalMatching) const override;
+  // New arrivals whose id hashes below canaryPercent go to the candidate;
+  // jobs already waiting or running stay with (and count for) the active arm.
+  std::optional<FieldError> setPolicies(const LivePolicies& policies) override;
+  // Which arm (0 active, 1 candidate) job `id` of a new arrival goes to.
+  static std::size_t armFor(JobId id, std::uint32_t canaryPercent);
 
   std::int64_t nowMs() const { return m_nowMs; }
   void setNodeUp(std::uint32_t node, bool up);
@@ -45,12 +51,8 @@ class SimulatedCluster final : public ClusterSource {
     double runtimeS = 0.0;
     float intensity = 1.0f;
     float memoryFraction = 0.5f;
-  };
-  struct QueueKey {
-    PriorityClass priority;
-    std::int64_t submitMs;
-    JobId id;
-    auto operator<=>(const QueueKey&) const = default;
+    std::uint8_t arm = 0;
+    std::uint64_t startedUnder = 0;  // m_policyGeneration when it started
   };
 
   JobId enqueue(const JobSpec& spec, double runtimeS, std::int64_t submitMs);
@@ -59,6 +61,8 @@ class SimulatedCluster final : public ClusterSource {
   void schedule();
   void start(Active& a, Placement p);
   void requeue(Active& a);
+  void release(Active& a);
+  void syncIndex(std::uint32_t node);
   void finish(Active&& a, JobState state);
   void updateMetrics(double dtS);
   void fillQueueSummary();
@@ -66,7 +70,12 @@ class SimulatedCluster final : public ClusterSource {
   Topology m_topology;
   SimOptions m_options;
   CapacityState m_capacity;
-  Placer m_placer;
+  FreeCapacityIndex m_index;
+  std::vector<std::unique_ptr<PolicyArm>> m_arms;  // [0] active, [1] candidate
+  std::uint32_t m_canaryPercent = 0;
+  // Scorers with state (least connections) hear only of jobs they placed.
+  std::uint64_t m_policyGeneration = 0;
+  ArmStats m_armStats;
   WorkloadGenerator m_workload;
   DevicePhysics m_physics;
   std::mt19937_64 m_rng;
@@ -74,7 +83,7 @@ class SimulatedCluster final : public ClusterSource {
   std::int64_t m_nowMs = 0;
   JobId m_nextId = 1;
   std::unordered_map<JobId, Active> m_active;
-  std::set<QueueKey> m_queue;
+  std::set<JobId> m_queue;  // waiting jobs; order comes from each arm's discipline
   using EndEvent = std::pair<std::int64_t, JobId>;
   std::priority_queue<EndEvent, std::vector<EndEvent>, std::greater<>> m_ends;
   std::deque<Job> m_finished;
