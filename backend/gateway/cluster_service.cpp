@@ -1,5 +1,6 @@
 #include "cluster_service.h"
 
+#include "auth_check.h"
 #include "frame_writer.h"
 #include "report_reader.h"
 #include "snapshot_writer.h"
@@ -63,6 +64,16 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerConte
 grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerContext* ctx,
                                                         const v1::SubmitJobRequest* request,
                                                         v1::SubmitJobResponse* response) {
+  std::string holder;
+  auto who = authorize(*ctx, m_state.tokens, Role::Operator, &holder);
+  if (auto* refused = std::get_if<grpc::Status>(&who)) {
+    v1::AuditEntry entry;
+    entry.set_who(holder.empty() ? "(anonymous)" : holder);
+    entry.set_action("SubmitJob");
+    entry.set_detail("submit '" + request->spec().name() + "': " + refused->error_message());
+    m_state.audit.record(std::move(entry));
+    return finish(ctx, *refused);
+  }
   if (!request->has_spec()) return finish(ctx, invalid({"spec", "is required"}));
   auto spec = fromProto(request->spec());
   if (auto* e = std::get_if<FieldError>(&spec)) return finish(ctx, invalid(*e));
@@ -76,6 +87,14 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
   }
   if (auto* e = std::get_if<FieldError>(&result)) return finish(ctx, invalid(*e));
   response->set_job_id(std::get<JobId>(result));
+  // Only granted submissions are kept: refused specs are the caller's typo,
+  // not a change to the cluster.
+  v1::AuditEntry entry;
+  entry.set_who(std::get<std::string>(who));
+  entry.set_action("SubmitJob");
+  entry.set_detail("submit '" + request->spec().name() + "' as job " + std::to_string(response->job_id()));
+  entry.set_ok(true);
+  m_state.audit.record(std::move(entry));
   return finish(ctx, grpc::Status::OK);
 }
 

@@ -2,6 +2,7 @@
 
 #include "cluster_service.h"
 #include "gateway_state.h"
+#include "policy_service.h"
 #include "metrics/metrics_http_server.h"
 #include "metrics/metrics_registry.h"
 #include "metrics/request_timing_interceptor.h"
@@ -33,16 +34,28 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
   m_state->source = std::move(source);
   toProto(m_state->source->topology(), &m_state->topology);
   m_state->history.setCapacity(m_options.historyFrames);
+  m_state->tokens = std::move(m_options.tokens);
+  m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
+  // Observing sources refuse policies; their book still answers GetPolicy.
+  if (m_state->source->schedulesJobs()) (void)m_state->source->setPolicies(m_state->policies->live());
   m_service = std::make_unique<ClusterServiceImpl>(*m_state);
+  m_policyService = std::make_unique<PolicyServiceImpl>(*m_state);
 }
 
 Gateway::~Gateway() { stop(); }
 
 bool Gateway::start(std::string* error) {
+  if (!m_options.auditLogPath.empty()) {
+    if (auto e = m_state->audit.openFile(m_options.auditLogPath)) {
+      if (error) *error = *e;
+      return false;
+    }
+  }
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
   builder.AddListeningPort(m_options.listen, grpc::InsecureServerCredentials(), &m_port);
   builder.RegisterService(m_service.get());
+  builder.RegisterService(m_policyService.get());
   builder.SetMaxReceiveMessageSize(m_options.maxReceiveMessageBytes);
   builder.SetMaxSendMessageSize(m_options.maxSendMessageBytes);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
@@ -56,6 +69,7 @@ bool Gateway::start(std::string* error) {
   }
   m_server->GetHealthCheckService()->SetServingStatus(true);
   m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.ClusterService", true);
+  m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.PolicyService", true);
   registerGauges();
   if (!m_options.metricsListen.empty()) {
     m_metricsServer = std::make_unique<MetricsHttpServer>([this] { return m_metrics->exposition(); });

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "cluster/cluster_source.h"
+#include "policy.pb.h"
+#include "token_store.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -16,6 +18,7 @@ namespace hetsched {
 
 struct GatewayState;
 class ClusterServiceImpl;
+class PolicyServiceImpl;
 class MetricsHttpServer;
 class MetricsRegistry;
 
@@ -31,6 +34,13 @@ struct GatewayOptions {
   // Frames kept for GetSnapshot (hetschedd --history-frames); the default
   // is an hour at the agents' 3 s period.
   std::size_t historyFrames = 1200;
+  // Bearer tokens for mutations (SubmitJob, policy changes). With none, every
+  // mutation is refused: callers (hetschedd, the console) generate one.
+  TokenStore tokens;
+  // Where every mutation is appended; empty = memory only.
+  std::string auditLogPath;
+  // Version 1 of the policy book; unset = liveDefaultPolicy().
+  std::optional<v1::Policy> initialPolicy;
 };
 
 // hetschedd's core: serves ClusterService for one ClusterSource and steps
@@ -42,6 +52,7 @@ class Gateway {
   Gateway(const Gateway&) = delete;
   Gateway& operator=(const Gateway&) = delete;
 
+  // Throws std::invalid_argument when options.initialPolicy is invalid.
   // Binds and starts serving; false with *error set when the address is unusable.
   bool start(std::string* error);
   int port() const { return m_port; }
@@ -61,6 +72,7 @@ class Gateway {
   GatewayOptions m_options;
   std::unique_ptr<GatewayState> m_state;
   std::unique_ptr<ClusterServiceImpl> m_service;
+  std::unique_ptr<PolicyServiceImpl> m_policyService;
   std::unique_ptr<MetricsRegistry> m_metrics;
   std::unique_ptr<MetricsHttpServer> m_metricsServer;
   std::unique_ptr<grpc::Server> m_server;

@@ -1,21 +1,32 @@
 #pragma once
 
+#include "audit_log.h"
 #include "cluster/cluster_source.h"
 #include "frame_hub.h"
 #include "frame_ring.h"
+#include "policy_book.h"
+#include "token_store.h"
 
+#include <memory>
 #include <mutex>
+#include <optional>
 
 namespace hetsched {
 
 // The gateway's one copy of the cluster: a source guarded by a mutex, plus
-// the hub that fans its frames out and the ring of recent ones. RPC handlers and the ticker share it.
+// the hub that fans its frames out and the ring of recent ones. RPC handlers
+// and the ticker share it. The policy book changes only under `mutex`,
+// together with the source, so the two never disagree; tokens are fixed at
+// start; the log locks itself.
 struct GatewayState {
   std::mutex mutex;
   std::unique_ptr<ClusterSource> source;
   v1::Topology topology;  // encoded once per topology version
   FrameHub hub;
   FrameRing history;  // the frames published last, for GetSnapshot
+  std::optional<PolicyBook> policies;
+  TokenStore tokens;
+  AuditLog audit;
 };
 
 }  // namespace hetsched

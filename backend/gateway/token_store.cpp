@@ -1,0 +1,60 @@
+#include "token_store.h"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace hetsched {
+
+std::variant<TokenStore, std::string> TokenStore::parse(std::string_view text, std::string_view fileName) {
+  TokenStore store;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto where = std::string(fileName) + ":" + std::to_string(number) + ": ";
+    std::istringstream fields(line);
+    std::string token, role, name, extra;
+    if (!(fields >> token) || token.starts_with('#')) continue;
+    if (!(fields >> role >> name)) return where + "expected 'TOKEN ROLE NAME'";
+    if (fields >> extra) return where + "unexpected '" + extra + "' after NAME";
+    if (token.size() < 8) return where + "token must be at least 8 characters";
+    Role r = Role::Viewer;
+    if (role == "operator") r = Role::Operator;
+    else if (role != "viewer") return where + "role must be 'operator' or 'viewer', not '" + role + "'";
+    if (store.find(token)) return where + "duplicate token";
+    store.add(std::move(token), r, std::move(name));
+  }
+  return store;
+}
+
+std::variant<TokenStore, std::string> TokenStore::load(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return path.string() + ": cannot read";
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), path.string());
+}
+
+std::string TokenStore::generateToken() {
+  std::random_device entropy;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 32; ++i) {
+    const auto byte = static_cast<unsigned>(entropy()) & 0xffu;
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xfu];
+  }
+  return out;
+}
+
+void TokenStore::add(std::string token, Role role, std::string name) {
+  m_tokens[std::move(token)] = {role, std::move(name)};
+}
+
+std::optional<TokenHolder> TokenStore::find(std::string_view token) const {
+  const auto it = m_tokens.find(token);
+  if (it == m_tokens.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace hetsched
