@@ -6,6 +6,7 @@
 #include "gateway/gateway.h"
 #include "sim_args.h"
 #include "source_args.h"
+#include "token_args.h"
 
 #include <csignal>
 #include <cstdio>
@@ -33,12 +34,13 @@ int main(int argc, char** argv) {
   using namespace hetsched;
   const cli::Args args({argv + 1, static_cast<std::size_t>(argc - 1)});
   if (args.flag("help")) {
-    std::printf("%s%s%s", kUsage, cli::kSourceOptionsHelp, cli::kSimOptionsHelp);
+    std::printf("%s%s%s%s", kUsage, cli::kTokenOptionsHelp, cli::kSourceOptionsHelp, cli::kSimOptionsHelp);
     return 0;
   }
   std::vector<std::string_view> known = {"listen", "source", "speed", "history-frames", "metrics-listen", "help"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
+  known.insert(known.end(), std::begin(cli::kTokenOptionNames), std::end(cli::kTokenOptionNames));
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
     return fail("unknown option " + unknown.front() + " (see --help)");
   if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'");
@@ -83,6 +85,9 @@ int main(int argc, char** argv) {
     if (auto* e = std::get_if<std::string>(&real)) return fail(*e);
     cluster = std::get<std::unique_ptr<ClusterSource>>(std::move(real));
   }
+  std::string tokenNotice;
+  if (auto tokens = cli::applyTokenOptions(args, options, &tokenNotice); auto* e = std::get_if<std::string>(&tokens))
+    return fail(*e);
   const std::size_t devices = cluster->topology().devices.size();
   const std::size_t nodes = cluster->topology().nodes.size();
   Gateway gateway(std::move(cluster), options);
@@ -90,6 +95,7 @@ int main(int argc, char** argv) {
   if (!gateway.start(&error)) return fail(error);
   std::printf("hetschedd: listening on %s (%s: %zu nodes, %zu devices, speed %g)\n",
               gateway.address().c_str(), source.c_str(), nodes, devices, options.speed);
+  if (!tokenNotice.empty()) std::printf("hetschedd: %s\n", tokenNotice.c_str());
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);
 
