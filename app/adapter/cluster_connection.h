@@ -19,6 +19,7 @@ class ClusterConnection : public QObject {
  public:
   explicit ClusterConnection(const QString& target, QObject* parent = nullptr)
       : ClusterConnection(target, ClientOptions{}, parent) {}
+  // options.bearerToken authorises the console's mutations (job submission).
   ClusterConnection(const QString& target, const ClientOptions& options, QObject* parent = nullptr);
   ~ClusterConnection() override;
 

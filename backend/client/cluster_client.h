@@ -43,8 +43,8 @@ struct ClientOptions {
   // TLS with grpc::SslCredentials; an empty CA means the system's roots.
   bool tls = false;
   std::string caPem;
-  // Sent as `authorization: Bearer …` on every call (the gateway ignores it
-  // until authentication lands).
+  // Sent as `authorization: Bearer TOKEN` on every call when not empty;
+  // the gateway needs an operator token for mutations.
   std::string bearerToken;
 };
 

@@ -9,6 +9,7 @@
 #include "saved_connection_model.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -74,7 +75,11 @@ int main(int argc, char** argv) {
                                      QStringLiteral("NAME"), QStringLiteral("cluster"));
   const QCommandLineOption openOption(QStringLiteral("open"), QStringLiteral("Snapshot file to replay at start."),
                                       QStringLiteral("FILE"));
-  parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption, tabOption});
+  const QCommandLineOption tokenFileOption(
+      QStringLiteral("token-file"),
+      QStringLiteral("File holding the bearer token for --connect (needed to submit jobs)."), QStringLiteral("FILE"));
+  parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption,
+                     tabOption, tokenFileOption});
   parser.process(app);
   installTranslations(app, parser.value(langOption));
 
@@ -94,12 +99,16 @@ int main(int argc, char** argv) {
   // and later when the operator switches to it in File → Connect….
   std::unique_ptr<Gateway> embedded;
   std::string embeddedError;
+  // The embedded gateway trusts only this console: a fresh operator token
+  // that never leaves the process.
+  const std::string embeddedToken = TokenStore::generateToken();
   const auto embeddedTarget = [&]() -> QString {
     if (!embedded) {
       SimOptions sim;
       sim.seed = seed;
       GatewayOptions options;
       options.speed = speed;
+      options.tokens.add(embeddedToken, Role::Operator, "console");
       auto gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
       if (!gateway->start(&embeddedError)) return {};
       embedded = std::move(gateway);
@@ -107,16 +116,23 @@ int main(int argc, char** argv) {
     return QString::fromStdString(embedded->address());
   };
   QString target = parser.value(connectOption);
+  ClientOptions clientOptions;
+  if (parser.isSet(tokenFileOption)) {
+    QFile file(parser.value(tokenFileOption));
+    if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("--token-file: cannot read ") + file.fileName());
+    clientOptions.bearerToken = QString::fromUtf8(file.readAll()).trimmed().toStdString();
+  }
   if (target.isEmpty()) {
     target = embeddedTarget();
     if (target.isEmpty()) return fail(QString::fromStdString(embeddedError));
+    clientOptions.bearerToken = embeddedToken;
   }
   QSettings settings;
   SavedConnectionModel connections(&settings);
 
   int rc = 0;
   {
-    ClusterConnection connection(target);
+    ClusterConnection connection(target, clientOptions);
     MainWindow window(&connection);
     window.showTab(tab);
     window.setConnectionModel(&connections, parser.value(connectOption).isEmpty() ? 0 : -1);
@@ -129,7 +145,9 @@ int main(int argc, char** argv) {
                                    .arg(QString::fromStdString(embeddedError)));
           return;
         }
-        window.switchConnection(new ClusterConnection(address), row);
+        ClientOptions local;
+        local.bearerToken = embeddedToken;
+        window.switchConnection(new ClusterConnection(address, local), row);
         return;
       }
       const SavedConnection saved = connections.connectionAt(row);
