@@ -21,5 +21,6 @@ int runWhatif(std::span<char* const> args);
 int runPolicies(std::span<char* const> args);
 int runTsne(std::span<char* const> args);
 int runTrainHybrid(std::span<char* const> args);
+int runPolicy(std::span<char* const> args);
 
 }  // namespace hetsched::cli

@@ -23,6 +23,8 @@ constexpr std::array kCommands{
     Command{"tsne", "2-D t-SNE map of the rows of a numeric CSV (--bench: timing)", &hetsched::cli::runTsne},
     Command{"train-hybrid", "train the seed 2.5 hybrid scheduler (rule engine + DQN) on a workload",
             &hetsched::cli::runTrainHybrid},
+    Command{"policy", "a gateway's live policy: get, push with a canary, promote, rollback, history, audit",
+            &hetsched::cli::runPolicy},
 };
 
 int usage(FILE* out) {
