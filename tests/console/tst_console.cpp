@@ -25,12 +25,21 @@ using namespace hetsched;
 
 namespace {
 
+const std::string kToken = "console-test-token";
+
+ClientOptions withToken() {
+  ClientOptions options;
+  options.bearerToken = kToken;
+  return options;
+}
+
 std::unique_ptr<Gateway> startGateway() {
   SimOptions sim;
   sim.shape = defaultClusterShape(3, 2, 1);
   sim.warmupS = 1800;
   GatewayOptions options;
   options.speed = 30.0;
+  options.tokens.add(kToken, Role::Operator, "console-test");
   auto gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
   std::string error;
   if (!gateway->start(&error)) qFatal("gateway: %s", error.c_str());
@@ -65,7 +74,7 @@ class TestConsole : public QObject {
 
   void refusedJobKeepsTheFormAndNamesTheField() {
     auto gateway = startGateway();
-    ClusterConnection connection(QString::fromStdString(gateway->address()));
+    ClusterConnection connection(QString::fromStdString(gateway->address()), withToken());
     SubmitJobDialog dialog;
     QObject::connect(&dialog, &SubmitJobDialog::submitRequested, &connection, &ClusterConnection::submitJob);
     QObject::connect(&connection, &ClusterConnection::jobSubmitFailed, &dialog, &SubmitJobDialog::showError);

@@ -91,7 +91,9 @@ class TestAgentsE2e : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    m_gateway = std::make_unique<Gateway>(std::make_unique<AgentCluster>(kPeriodMs), GatewayOptions{});
+    GatewayOptions options;
+    options.tokens.add("agents-operator", Role::Operator, "e2e");
+    m_gateway = std::make_unique<Gateway>(std::make_unique<AgentCluster>(kPeriodMs), std::move(options));
     std::string error;
     QVERIFY2(m_gateway->start(&error), error.c_str());
     m_address = QString::fromStdString(m_gateway->address());
@@ -187,6 +189,7 @@ class TestAgentsE2e : public QObject {
     request.mutable_spec()->set_qos(v1::QOS_BEST_EFFORT);
     request.mutable_spec()->mutable_requests()->set_cpu_milli(1000);
     request.mutable_spec()->set_estimated_runtime_s(10);
+    context.AddMetadata("authorization", "Bearer agents-operator");
     v1::SubmitJobResponse response;
     const grpc::Status status = stub->SubmitJob(&context, request, &response);
     QCOMPARE(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);

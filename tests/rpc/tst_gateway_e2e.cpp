@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -24,6 +25,9 @@ using namespace hetsched;
 Q_DECLARE_METATYPE(hetsched::DeviceKind)
 
 namespace {
+
+// The operator token every mutation in these tests carries.
+const std::string kOperatorToken = "e2e-operator-token";
 
 SimOptions quietCluster() {
   SimOptions options;
@@ -69,6 +73,7 @@ class TestGatewayE2e : public QObject {
  private:
   std::unique_ptr<Gateway> m_gateway;
   QString m_address;
+  QTemporaryDir m_tmp;
 
   bool startHetschedd(QProcess& process, quint16 port) {
     process.setProgram(QStringLiteral(HETSCHEDD_PATH));
@@ -76,7 +81,8 @@ class TestGatewayE2e : public QObject {
                           QStringLiteral("--speed"), QStringLiteral("30"), QStringLiteral("--warmup"),
                           QStringLiteral("60"), QStringLiteral("--cpu-nodes"), QStringLiteral("2"),
                           QStringLiteral("--gpu-nodes"), QStringLiteral("2"), QStringLiteral("--tpu-nodes"),
-                          QStringLiteral("1"), QStringLiteral("--metrics-listen"), QStringLiteral("127.0.0.1:0")});
+                          QStringLiteral("1"), QStringLiteral("--metrics-listen"), QStringLiteral("127.0.0.1:0"),
+                          QStringLiteral("--token-out"), m_tmp.filePath(QStringLiteral("token"))});
     process.start();
     if (!process.waitForStarted(5000)) return false;
     while (process.waitForReadyRead(10000)) {
@@ -90,6 +96,7 @@ class TestGatewayE2e : public QObject {
   void initTestCase() {
     GatewayOptions options;
     options.speed = 30.0;  // a frame every 100 ms
+    options.tokens.add(kOperatorToken, Role::Operator, "e2e");
     m_gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(quietCluster()), options);
     std::string error;
     QVERIFY2(m_gateway->start(&error), error.c_str());
@@ -158,7 +165,9 @@ class TestGatewayE2e : public QObject {
   void submittedJobLandsOnRoutedKind() {
     QFETCH(int, kind);
     QFETCH(DeviceKind, expected);
-    ClusterConnection connection(m_address);
+    ClientOptions clientOptions;
+    clientOptions.bearerToken = kOperatorToken;
+    ClusterConnection connection(m_address, clientOptions);
     QSignalSpy topology(&connection, &ClusterConnection::topologyChanged);
     QSignalSpy submitted(&connection, &ClusterConnection::jobSubmitted);
     QSignalSpy listed(&connection, &ClusterConnection::jobsListed);
@@ -241,6 +250,7 @@ class TestGatewayE2e : public QObject {
       case 7: spec->mutable_requests()->set_gpu_count(0); break;
     }
     grpc::ClientContext context;
+    context.AddMetadata("authorization", "Bearer " + kOperatorToken);
     v1::SubmitJobResponse response;
     const grpc::Status status = stub->SubmitJob(&context, request, &response);
     QCOMPARE(static_cast<int>(status.error_code()), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
