@@ -1,5 +1,6 @@
 #include "snapshot_writer.h"
 
+#include "policy/policy_loader.h"
 #include "rpc/proto_convert.h"
 
 #include <chrono>
@@ -29,14 +30,18 @@ SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest
     const JobState states[] = {JobState::Running, JobState::Queued, JobState::Completed};
     m_jobs = state.source->jobs(states, kMaxJobs, nullptr);
     m_frames = state.history.tail(state.topology.topology_version(), std::llround(seconds * 1000.0));
+    // The policy in force at the cut: the active one (a running canary's
+    // candidate is not what most jobs were scheduled by).
+    const v1::PolicyVersion active = state.policies->state().active();
+    header->set_policy_name(active.spec().name());
+    header->set_policy_version(active.version());
+    header->set_policy_json(policyToJson(active.spec()));
   }
   header->set_taken_at_ms(std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::system_clock::now().time_since_epoch())
                               .count());
   header->set_job_count(static_cast<std::uint32_t>(m_jobs.size()));
   header->set_frame_count(static_cast<std::uint32_t>(m_frames.size()));
-  // policy_name/version/json stay empty: the gateway has no policy engine
-  // yet; the policy RPCs will fill them from the policy in force.
   std::lock_guard lock(m_mutex);
   writeNextLocked();
 }
