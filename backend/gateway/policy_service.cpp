@@ -43,6 +43,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext*
   if (auto* refused = std::get_if<grpc::Status>(&who)) {
     entry.set_who(holder.empty() ? "(anonymous)" : holder);
     status = *refused;
+    std::lock_guard lock(m_state.mutex);
+    entry.set_old_version(m_state.policies->activeVersion());
   } else {
     entry.set_who(std::get<std::string>(who));
     std::lock_guard lock(m_state.mutex);

@@ -89,7 +89,10 @@ class TestGatewaySnapshot : public QObject {
     QVERIFY(data.history.back().sequence >= before.sequence());
     QVERIFY(data.history.back().sequence <= after.sequence());
     QVERIFY(data.takenAtMs > 0);
-    QVERIFY(data.policy.name.empty());  // no policy engine in the gateway yet
+    // The active policy of the gateway's book: its starting version 1.
+    QCOMPARE(data.policy.name, std::string("live-default"));
+    QCOMPARE(data.policy.version, std::uint64_t(1));
+    QVERIFY(data.policy.json.find("\"SEED_SCORE\"") != std::string::npos);
 
     // Jobs: running ones are those the last frame shows on devices.
     QVERIFY(!data.jobs.empty());
