@@ -115,6 +115,15 @@ KubeCluster::Reading KubeCluster::read(const KubeStore& store) {
   return reading;
 }
 
+std::optional<FieldError> KubeCluster::setPolicies(const LivePolicies& policies) {
+  if (!m_options.schedule) return ObservedCluster::setPolicies(policies);
+  if (policies.canaryPercent > 100) return FieldError{"canary_percent", "must be <= 100"};
+  const auto of = [](const CompiledPolicy& p) { return KubePolicy{p.routing, p.scoreWeights}; };
+  m_scheduler.setPolicies(of(policies.active), policies.candidate ? std::optional(of(*policies.candidate)) : std::nullopt,
+                          policies.canaryPercent);
+  return std::nullopt;
+}
+
 void KubeCluster::refresh() {
   KubeStore snapshot;
   {

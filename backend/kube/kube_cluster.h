@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cluster/live_policies.h"
 #include "cluster/observed_cluster.h"
 #include "kube_api.h"
 #include "kube_reflector.h"
@@ -43,6 +44,10 @@ class KubeCluster final : public ObservedCluster {
   std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
                         std::size_t* totalMatching) const override;
 
+  // With scheduling on, a pushed policy's routing and score weights (and a
+  // canary candidate's, by pod uid) drive the next binding round; other
+  // policy fields need a scheduler that runs the jobs and are not applied.
+  std::optional<FieldError> setPolicies(const LivePolicies& policies) override;
   KubeScheduler& scheduler() { return m_scheduler; }
   KubeReflector::Stats nodeStats() const { return m_nodes->stats(); }
   KubeReflector::Stats podStats() const { return m_pods->stats(); }

@@ -13,10 +13,18 @@ namespace hetsched {
 
 KubeScheduler::KubeScheduler(std::string name) : m_name(std::move(name)) {}
 
-void KubeScheduler::setPolicy(RoutingTable routing, NodeScoreWeights weights) {
+void KubeScheduler::setPolicies(KubePolicy active, std::optional<KubePolicy> candidate,
+                                std::uint32_t canaryPercent) {
   std::lock_guard lock(m_policyMutex);
-  m_routing = routing;
-  m_weights = weights;
+  m_active = std::move(active);
+  m_candidate = std::move(candidate);
+  m_canaryPercent = std::min<std::uint32_t>(canaryPercent, 100);
+}
+
+bool KubeScheduler::inCanary(const std::string& uid, std::uint32_t canaryPercent) {
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a
+  for (const unsigned char c : uid) hash = (hash ^ c) * 1099511628211ull;
+  return hash % 100 < canaryPercent;
 }
 
 std::string bindingBody(const KubePod& pod, const std::string& node) {
@@ -29,17 +37,22 @@ std::string bindingBody(const KubePod& pod, const std::string& node) {
 }
 
 std::vector<KubeBinding> KubeScheduler::schedule(const KubeStore& snapshot, const Bind& bind) {
-  RoutingTable routing;
-  NodeScoreWeights weights;
+  KubePolicy active;
+  std::optional<KubePolicy> candidate;
+  std::uint32_t canaryPercent = 0;
   {
     std::lock_guard lock(m_policyMutex);
-    routing = m_routing;
-    weights = m_weights;
+    active = m_active;
+    candidate = m_candidate;
+    canaryPercent = m_canaryPercent;
   }
   const Topology topology = topologyOf(snapshot.nodes);
   std::map<std::string, std::uint32_t> nodeIndex;
   for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) nodeIndex.emplace(topology.nodes[n].name, n);
-  const Placer placer(topology, routing, weights);
+  const Placer placer(topology, active.routing, active.weights);
+  const std::optional<Placer> canaryPlacer =
+      candidate ? std::optional<Placer>(std::in_place, topology, candidate->routing, candidate->weights)
+                : std::nullopt;
   CapacityState state(topology);
   for (const auto& [name, node] : snapshot.nodes) {
     if (!node.ready || node.unschedulable) state.setUp(nodeIndex.at(name), false);
@@ -84,6 +97,9 @@ std::vector<KubeBinding> KubeScheduler::schedule(const KubeStore& snapshot, cons
     const JobSpec spec = jobSpecOf(*pod);
     KubeBinding decision;
     decision.pod = pod->key();
+    decision.canary = canaryPlacer && inCanary(pod->uid, canaryPercent);
+    const Placer& chosen = decision.canary ? *canaryPlacer : placer;
+    const RoutingTable& routing = decision.canary ? candidate->routing : active.routing;
     decision.kind = routing.route(spec.kind);
     const DeviceKind needed = neededKind(pod->requests);
     if (needed != DeviceKind::Cpu && needed != decision.kind) {
@@ -94,9 +110,9 @@ std::vector<KubeBinding> KubeScheduler::schedule(const KubeStore& snapshot, cons
       decisions.push_back(std::move(decision));
       continue;
     }
-    const auto placement = placer.place(state, spec);
+    const auto placement = chosen.place(state, spec);
     if (!placement) {
-      decision.reason = placer.canEverFit(spec) ? "no " + std::string(toString(decision.kind)) + " node has room now"
+      decision.reason = chosen.canEverFit(spec) ? "no " + std::string(toString(decision.kind)) + " node has room now"
                                                 : "no " + std::string(toString(decision.kind)) + " node is large enough";
       decisions.push_back(std::move(decision));
       continue;

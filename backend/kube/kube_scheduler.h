@@ -24,6 +24,14 @@ struct KubeBinding {
   DeviceKind kind = DeviceKind::Cpu;
   std::optional<KubeError> error;  // the Binding call's failure, if it failed
   std::string reason;              // why no node, when none
+  bool canary = false;             // placed by the candidate policy
+};
+
+// What a pushed policy means to the secondary scheduler: its routing table
+// and its §4.3 score weights (the fields a Binding-based scheduler honours).
+struct KubePolicy {
+  RoutingTable routing;
+  NodeScoreWeights weights;
 };
 
 // The secondary scheduler: pods with spec.schedulerName == name() that are
@@ -38,8 +46,13 @@ class KubeScheduler {
 
   const std::string& name() const { return m_name; }
   // The policy engine's seam: a pushed policy sets the routing table and the
-  // score weights here, and the next round places with them. Thread-safe.
-  void setPolicy(RoutingTable routing, NodeScoreWeights weights);
+  // score weights here, and the next round places with them; pods whose uid
+  // hashes below canaryPercent use the candidate. Thread-safe.
+  void setPolicies(KubePolicy active, std::optional<KubePolicy> candidate = std::nullopt,
+                   std::uint32_t canaryPercent = 0);
+  // Stable across processes and platforms, so a pod keeps its arm when the
+  // gateway restarts.
+  static bool inCanary(const std::string& uid, std::uint32_t canaryPercent);
   // One round over a snapshot of the store. Pods bound by an earlier round
   // whose nodeName the watch has not shown yet count as bound.
   std::vector<KubeBinding> schedule(const KubeStore& snapshot, const Bind& bind);
@@ -47,8 +60,9 @@ class KubeScheduler {
  private:
   std::string m_name;
   std::mutex m_policyMutex;
-  RoutingTable m_routing;
-  NodeScoreWeights m_weights;
+  KubePolicy m_active;
+  std::optional<KubePolicy> m_candidate;
+  std::uint32_t m_canaryPercent = 0;
   std::map<std::string, std::string> m_boundByUs;  // pod uid → node, until the watch shows it bound
 };
 

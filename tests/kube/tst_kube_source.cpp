@@ -80,6 +80,7 @@ class TestKubeSource : public QObject {
   void bindsPendingPods();
   void bindFailureIsReported();
   void policyChangesPlacement();
+  void canarySplitsPodsByUid();
   void watchThreadsKeepClusterCurrent();
 };
 
@@ -393,7 +394,7 @@ void TestKubeSource::policyChangesPlacement() {
   KubeScheduler scheduler;
   RoutingTable routing;
   routing.set(JobKind::Batch, DeviceKind::Gpu);  // a pushed policy: batch work onto GPU hosts
-  scheduler.setPolicy(routing, NodeScoreWeights{});
+  scheduler.setPolicies(KubePolicy{routing, NodeScoreWeights{}});
   KubeStore store;
   store.nodes.emplace("cpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][0]));
   store.nodes.emplace("gpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][1]));
@@ -408,6 +409,45 @@ void TestKubeSource::policyChangesPlacement() {
     return std::nullopt;
   });
   QCOMPARE(bound, std::vector<std::string>{"nightly-report@gpu-node-1"});
+}
+
+// A candidate pushed with a canary share places the pods whose uid hashes
+// into it; the rest keep the active policy. An observing source refuses.
+void TestKubeSource::canarySplitsPodsByUid() {
+  FakeApiServer server(kData);
+  KubeOptions options = optionsFor(server);
+  options.schedule = false;
+  auto cluster = startCluster(options);
+  LivePolicies live;
+  live.active = liveDefaultCompiled();
+  QVERIFY(cluster->setPolicies(live).has_value());  // not scheduling: refused
+
+  KubeStore store;
+  const auto nodes = nlohmann::json::parse(readData("nodes-list.json"))["items"];
+  store.nodes.emplace("cpu-node-1", *nodeFromJson(nodes[0]));
+  store.nodes.emplace("gpu-node-1", *nodeFromJson(nodes[1]));
+  const auto pods = nlohmann::json::parse(readData("pods-list.json"));
+  for (const auto& item : pods["items"]) {
+    auto pod = podFromJson(item);
+    if (pod->name == "nightly-report") store.pods.emplace(pod->key(), *pod);
+  }
+  QCOMPARE(store.pods.size(), std::size_t(1));
+  RoutingTable toGpu;
+  toGpu.set(JobKind::Batch, DeviceKind::Gpu);
+  const auto placeWith = [&](std::uint32_t canaryPercent) {
+    KubeScheduler scheduler;
+    scheduler.setPolicies(KubePolicy{}, KubePolicy{toGpu, NodeScoreWeights{}}, canaryPercent);
+    std::vector<std::string> bound;
+    for (const auto& b : scheduler.schedule(store, [](const KubePod&, const std::string&) { return std::nullopt; }))
+      bound.push_back(b.node + (b.canary ? "/canary" : ""));
+    return bound;
+  };
+  QCOMPARE(placeWith(0), std::vector<std::string>{"cpu-node-1"});
+  QCOMPARE(placeWith(100), std::vector<std::string>{"gpu-node-1/canary"});
+
+  int inCanary = 0;
+  for (int i = 0; i < 10000; ++i) inCanary += KubeScheduler::inCanary("uid-" + std::to_string(i), 30);
+  QVERIFY2(inCanary > 2800 && inCanary < 3200, std::to_string(inCanary).c_str());
 }
 
 void TestKubeSource::watchThreadsKeepClusterCurrent() {
