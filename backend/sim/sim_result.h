@@ -9,7 +9,7 @@
 
 namespace hetsched {
 
-enum class SimError : std::uint8_t { UnknownScorer, NoNodes };
+enum class SimError : std::uint8_t { UnknownScorer, NoNodes, Cancelled, InvalidPolicy };
 
 // Why a job never ran.
 enum class UnschedulableReason : std::uint8_t { None, InvalidRuntime, NeverFits };

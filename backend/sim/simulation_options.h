@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 namespace hetsched {
@@ -22,6 +24,11 @@ struct SimulationOptions {
   const ScorerRegistry* scorers = nullptr;  // for EXTERNAL placement
   RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
   double defaultRuntimeS = 600.0;  // History: guess for a job unlike any seen
+  // For a GUI's worker thread: set *cancel to stop a run early (run()
+  // answers SimError::Cancelled); *arrivals counts the jobs arrived so far,
+  // so progress can be shown. Both are polled, never required.
+  const std::atomic<bool>* cancel = nullptr;
+  std::atomic<std::size_t>* arrivals = nullptr;
 };
 
 }  // namespace hetsched

@@ -34,6 +34,8 @@ class SimulationRun {
 
   bool hasScorer() const { return m_scorer != nullptr; }
   SimResult execute();
+  // True when execute() stopped on SimulationOptions::cancel.
+  bool cancelled() const { return m_cancelled; }
 
  private:
   // Running, interruptible jobs in the order they are offered as victims.
@@ -85,6 +87,7 @@ class SimulationRun {
   const CompiledPolicy& m_policy;
   const SimulationOptions& m_options;
   std::span<const SimJob> m_jobs;
+  bool m_cancelled = false;
 
   CapacityState m_state;
   Placer m_placer;

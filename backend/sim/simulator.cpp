@@ -12,7 +12,10 @@ std::variant<SimResult, SimError> Simulator::run(std::span<const SimJob> jobs) c
   if (m_topology.nodes.empty()) return SimError::NoNodes;
   SimulationRun run(m_topology, m_policy, m_options, jobs);
   if (!run.hasScorer()) return SimError::UnknownScorer;
-  return run.execute();
+  SimResult result = run.execute();
+  if (run.cancelled()) return SimError::Cancelled;
+  if (m_options.arrivals) m_options.arrivals->store(jobs.size(), std::memory_order_relaxed);
+  return result;
 }
 
 }  // namespace hetsched
