@@ -8,6 +8,7 @@
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
 #include "sim/trace_workload.h"
+#include "sim/whatif_run.h"
 #include "sim_args.h"
 #include "trace/alibaba_trace_importer.h"
 #include "whatif_report.h"
@@ -137,39 +138,38 @@ int runWhatif(std::span<char* const> argv) {
     fragWorkload = std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests));
   }
 
+  const WhatifWorkload whatif{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
   std::vector<WhatifColumn> columns;
   for (const std::string& name : policyArgs) {
     auto resolved = resolvePolicy(name);
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
-    auto compiled = compilePolicy(std::get<v1::Policy>(resolved));
-    CompiledPolicy& policy = std::get<CompiledPolicy>(compiled);  // resolvePolicy validated it
-    // As in the ATC'23 setting, a GPU cluster runs its CPU-only pods on
-    // the GPU nodes' host CPUs.
-    if (cpuPodsOnGpuNodes) policy.routing.set(JobKind::Batch, DeviceKind::Gpu);
+    const v1::Policy& policy = std::get<v1::Policy>(resolved);  // resolvePolicy validated it
     // EXTERNAL "hybrid:WEIGHTS" (train-hybrid's policy) loads its weights here.
     ScorerRegistry scorers;
     registerFragScorers(scorers, fragWorkload);
-    if (const auto e = registerHybridScorer(scorers, policy.externalScorer))
-      return std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.externalScorer.c_str(), describe(*e).data()), 1;
+    if (const auto e = registerHybridScorer(scorers, policy.placement().external_scorer()))
+      return std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.placement().external_scorer().c_str(),
+                          describe(*e).data()),
+             1;
     SimulationOptions options;
     options.seed = seed;
     options.scorers = &scorers;
     options.runtimes = runtimes;
-    const Simulator simulator(topology, policy, options);
     const auto t0 = std::chrono::steady_clock::now();
-    auto result = simulator.run(jobs);
+    // The console's what-if view runs the same function.
+    auto result = runWhatifPolicy(whatif, policy, options);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto* e = std::get_if<SimError>(&result)) {
-      std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.name.c_str(),
+      std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.name().c_str(),
                    *e == SimError::NoNodes ? "the cluster has no nodes" : "unknown external scorer");
       return 1;
     }
-    columns.push_back({policy.name, std::get<SimResult>(result).summary, wall});
+    columns.push_back({policy.name(), std::get<SimResult>(result).summary, wall});
     if (const auto prefix = args.value("timeline")) {
-      const std::string path = *prefix + policy.name + ".csv";
+      const std::string path = *prefix + policy.name() + ".csv";
       std::FILE* out = std::fopen(path.c_str(), "w");
       if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s\n", path.c_str()), 1;
-      writeTimelineCsv(out, std::get<SimResult>(result), topology);
+      writeTimelineCsv(out, std::get<SimResult>(result), whatif.topology);
       std::fclose(out);
     }
   }

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "model/topology.h"
+#include "policy.pb.h"
+#include "sim_job.h"
+#include "sim_result.h"
+#include "simulation_options.h"
+#include "whatif_source.h"
+
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hetsched {
+
+// A what-if workload: the cluster and the jobs every policy is run on.
+struct WhatifWorkload {
+  Topology topology;
+  std::vector<SimJob> jobs;
+  // As in the ATC'23 setting, a GPU cluster runs its CPU-only pods on the
+  // GPU nodes' host CPUs: set for trace workloads whose cluster has no CPU
+  // node.
+  bool cpuPodsOnGpuNodes = false;
+  std::string description;
+};
+
+// `hetsched whatif --nodes N --synthetic M --seed S --load L`.
+WhatifWorkload syntheticWhatifWorkload(std::uint32_t nodes, std::uint64_t jobs, std::uint64_t seed, double load);
+
+// A snapshot's running and queued jobs replayed from the snapshot's cluster:
+// arrival is submit time relative to the earliest job, runtime the actual
+// one where known, else the estimate, else `defaultRuntimeS`.
+WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const Job> jobs,
+                                      double defaultRuntimeS = 600.0);
+
+// Runs one policy on the workload exactly as `hetsched whatif` does (the CLI
+// calls this too, so the console and the CLI cannot drift apart).
+std::variant<SimResult, SimError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
+                                                  const SimulationOptions& options);
+
+}  // namespace hetsched
+
+namespace hetsched {
+
+// One policy's run.
+struct WhatifOutcome {
+  std::string policy;
+  SimResult result;
+  double wallS = 0.0;
+};
+
+// Everything a what-if view shows: one outcome per policy, in the order
+// the policies were given (the first is the baseline deltas refer to).
+struct WhatifResults {
+  std::string workload;
+  Topology topology;
+  std::vector<WhatifOutcome> runs;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hetsched {
+
+// Apart from whatif_run.h so that GUI headers can name it without pulling in
+// sim_result.h (whose JobTimeline is not model/job_timeline.h's).
+// Where a what-if workload comes from; which fields count depends on kind.
+struct WhatifSource {
+  enum class Kind : std::uint8_t { Synthetic, Snapshot, Trace };
+  Kind kind = Kind::Synthetic;
+  std::uint32_t nodes = 40;       // Synthetic
+  std::uint64_t jobs = 2000;      // Synthetic
+  double load = 0.9;              // Synthetic
+  std::uint64_t seed = 1;         // every kind: workload and simulation seed
+  std::string path;               // Snapshot: store file; Trace: node list CSV
+  std::int64_t snapshotId = 0;    // Snapshot
+  std::string podPath;            // Trace: pod list CSV
+};
+
+}  // namespace hetsched
