@@ -42,16 +42,23 @@ DeviceKind deviceKind(v1::DeviceKind kind) { return static_cast<DeviceKind>(stat
 
 }  // namespace
 
-std::variant<v1::Policy, PolicyLoadError> parsePolicyJson(std::string_view json) {
+std::variant<v1::Policy, PolicyLoadError> parsePolicyJsonUnvalidated(std::string_view json) {
   v1::Policy policy;
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(json.data(), json.size()), &policy, options);
   if (!status.ok()) return PolicyLoadError{PolicyLoadError::Kind::BadJson, std::string(status.message()), {}};
+  return policy;
+}
+
+std::variant<v1::Policy, PolicyLoadError> parsePolicyJson(std::string_view json) {
+  auto parsed = parsePolicyJsonUnvalidated(json);
+  if (std::holds_alternative<PolicyLoadError>(parsed)) return parsed;
+  v1::Policy& policy = std::get<v1::Policy>(parsed);
   auto errors = validatePolicy(policy);
   if (!errors.empty()) return PolicyLoadError{PolicyLoadError::Kind::Invalid, {}, std::move(errors)};
-  return policy;
+  return std::move(policy);
 }
 
 std::variant<v1::Policy, PolicyLoadError> loadPolicyFile(const std::filesystem::path& path) {

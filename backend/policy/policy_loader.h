@@ -25,6 +25,9 @@ struct PolicyLoadError {
 // JSON (Protobuf's JSON mapping; proto or camelCase names; unknown fields
 // rejected) → a validated policy.
 std::variant<v1::Policy, PolicyLoadError> parsePolicyJson(std::string_view json);
+// The JSON as a policy, not yet validated: for an editor, which shows each
+// validation error next to its field instead of refusing the text.
+std::variant<v1::Policy, PolicyLoadError> parsePolicyJsonUnvalidated(std::string_view json);
 std::variant<v1::Policy, PolicyLoadError> loadPolicyFile(const std::filesystem::path& path);
 
 // Canonical JSON: proto field names, defaults printed, indented.
