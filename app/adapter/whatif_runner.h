@@ -1,0 +1,70 @@
+#pragma once
+
+#include "policy.pb.h"
+#include "sim/whatif_source.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace hetsched {
+
+struct WhatifResults;
+
+// One line of a snapshot file's table of contents, for a picker.
+struct WhatifSnapshotEntry {
+  qint64 id = 0;
+  QString label;
+};
+
+// Runs what-if comparisons off the GUI thread. Owns the snapshot store while
+// it reads one (views never see SQL): the store is opened on the worker
+// thread, since a SnapshotStore is one-per-thread. Progress is polled from
+// the simulator's arrival counter on a timer; cancel() stops the running
+// simulation within a few thousand events.
+class WhatifRunner : public QObject {
+  Q_OBJECT
+ public:
+  explicit WhatifRunner(QObject* parent = nullptr);
+  ~WhatifRunner() override;
+
+  // The snapshots stored in `path`, newest last; an error text instead when
+  // the file cannot be read.
+  static QList<WhatifSnapshotEntry> listSnapshots(const QString& path, QString* error);
+
+  // Starts a run; false (and nothing happens) while one is running.
+  bool start(const WhatifSource& source, std::vector<v1::Policy> policies);
+  void cancel();
+  bool busy() const { return m_worker.joinable(); }
+
+ Q_SIGNALS:
+  void progress(int percent);
+  void finished(std::shared_ptr<const hetsched::WhatifResults> results);
+  void failed(const QString& message);
+  void cancelled();
+
+ private:
+  struct Shared {
+    std::atomic<bool> cancel{false};
+    std::atomic<std::size_t> arrivals{0};
+    std::atomic<std::size_t> policyIndex{0};
+    std::atomic<std::size_t> jobCount{0};
+    std::size_t policyCount = 1;
+  };
+  void pollProgress();
+  void join();
+
+  std::shared_ptr<Shared> m_shared;
+  std::thread m_worker;
+  QTimer m_progressTimer;
+};
+
+}  // namespace hetsched
+
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::WhatifResults>)
