@@ -1,0 +1,276 @@
+#include "policy_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace hetsched {
+
+namespace {
+
+// Values the engine rejects must still be typeable, so that it can say why.
+constexpr double kDoubleLimit = 1e9;
+
+int enumValue(const QComboBox* box) { return box->currentData().toInt(); }
+void setEnum(QComboBox* box, int value) { box->setCurrentIndex(std::max(0, box->findData(value))); }
+
+}  // namespace
+
+PolicyForm::PolicyForm(QWidget* parent)
+    : QWidget(parent),
+      m_name(new QLineEdit(this)),
+      m_version(intBox(std::numeric_limits<int>::max())),
+      m_description(new QLineEdit(this)),
+      m_queueKind(enumBox(v1::QueueDiscipline::Kind_descriptor())),
+      m_aging(doubleBox(kDoubleLimit)),
+      m_backfill(intBox(100000)),
+      m_placementKind(enumBox(v1::PlacementRule::Kind_descriptor())),
+      m_routes(new QTableWidget(0, 2, this)),
+      m_weights(new QLineEdit(this)),
+      m_virtualNodes(intBox(1000000)),
+      m_priorityFactor(doubleBox(kDoubleLimit)),
+      m_resourceScore(doubleBox(kDoubleLimit)),
+      m_externalScorer(new QLineEdit(this)),
+      m_preemptEnabled(new QCheckBox(tr("Enabled"), this)),
+      m_restartCost(doubleBox(kDoubleLimit)),
+      m_keepProgress(new QCheckBox(tr("Resume from checkpoint"), this)),
+      m_migrateEnabled(new QCheckBox(tr("Enabled"), this)),
+      m_threshold(doubleBox(kDoubleLimit)),
+      m_migrationCost(doubleBox(kDoubleLimit)),
+      m_maxPerEvent(intBox(1000000)) {
+  auto* top = new QVBoxLayout(this);
+  const auto group = [&](const QString& title) {
+    auto* box = new QGroupBox(title, this);
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    top->addWidget(box);
+    return form;
+  };
+  QFormLayout* policy = group(tr("Policy"));
+  addRow(policy, tr("Name"), m_name, QStringLiteral("name"));
+  addRow(policy, tr("Version"), m_version, QStringLiteral("version"));
+  addRow(policy, tr("Description"), m_description, QStringLiteral("description"));
+
+  QFormLayout* queue = group(tr("Queue discipline"));
+  addRow(queue, tr("Kind"), m_queueKind, QStringLiteral("queue.kind"));
+  addRow(queue, tr("Aging interval (s)"), m_aging, QStringLiteral("queue.aging_interval_s"));
+  addRow(queue, tr("Backfill depth"), m_backfill, QStringLiteral("queue.backfill_depth"));
+
+  QFormLayout* placement = group(tr("Placement"));
+  addRow(placement, tr("Kind"), m_placementKind, QStringLiteral("placement.kind"));
+  m_routes->setHorizontalHeaderLabels({tr("Job kind"), tr("Device kind")});
+  m_routes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_routes->verticalHeader()->setVisible(false);
+  m_routes->setMaximumHeight(110);
+  auto* routesBox = new QWidget(this);
+  auto* routesLayout = new QVBoxLayout(routesBox);
+  routesLayout->setContentsMargins(0, 0, 0, 0);
+  routesLayout->addWidget(m_routes);
+  auto* routeButtons = new QHBoxLayout;
+  auto* addButton = new QPushButton(tr("Add route"), routesBox);
+  auto* removeButton = new QPushButton(tr("Remove route"), routesBox);
+  routeButtons->addWidget(addButton);
+  routeButtons->addWidget(removeButton);
+  routeButtons->addStretch();
+  routesLayout->addLayout(routeButtons);
+  addRow(placement, tr("Routes"), routesBox, QStringLiteral("placement.routes"));
+  m_editors.insert(QStringLiteral("placement.routes"), m_routes);
+  m_weights->setPlaceholderText(tr("comma-separated weight per node, e.g. 3, 1, 1"));
+  addRow(placement, tr("Weights"), m_weights, QStringLiteral("placement.weights"));
+  addRow(placement, tr("Virtual nodes"), m_virtualNodes, QStringLiteral("placement.virtual_nodes"));
+  addRow(placement, tr("Priority factor"), m_priorityFactor, QStringLiteral("placement.priority_factor"));
+  addRow(placement, tr("Resource score"), m_resourceScore, QStringLiteral("placement.resource_score"));
+  addRow(placement, tr("External scorer"), m_externalScorer, QStringLiteral("placement.external_scorer"));
+
+  QFormLayout* preemption = group(tr("Preemption"));
+  addRow(preemption, QString(), m_preemptEnabled, QStringLiteral("preemption.enabled"));
+  addRow(preemption, tr("Restart cost (s)"), m_restartCost, QStringLiteral("preemption.restart_cost_s"));
+  addRow(preemption, QString(), m_keepProgress, QStringLiteral("preemption.keep_progress"));
+
+  QFormLayout* migration = group(tr("Migration"));
+  addRow(migration, QString(), m_migrateEnabled, QStringLiteral("migration.enabled"));
+  addRow(migration, tr("Utilisation threshold"), m_threshold, QStringLiteral("migration.utilization_threshold"));
+  addRow(migration, tr("Cost (s)"), m_migrationCost, QStringLiteral("migration.cost_s"));
+  addRow(migration, tr("Max moves per event"), m_maxPerEvent, QStringLiteral("migration.max_per_event"));
+  top->addStretch();
+
+  connect(addButton, &QPushButton::clicked, this, [this] {
+    addRoute(v1::JOB_KIND_UNSPECIFIED, v1::DEVICE_KIND_UNSPECIFIED);
+    changed();
+  });
+  connect(removeButton, &QPushButton::clicked, this, [this] {
+    if (m_routes->rowCount() == 0) return;
+    const int row = m_routes->currentRow() >= 0 ? m_routes->currentRow() : m_routes->rowCount() - 1;
+    m_routes->removeRow(row);
+    changed();
+  });
+  for (auto* e : {m_name, m_description, m_weights, m_externalScorer})
+    connect(e, &QLineEdit::textEdited, this, &PolicyForm::changed);
+  for (auto* e : {m_version, m_backfill, m_virtualNodes, m_maxPerEvent})
+    connect(e, &QSpinBox::valueChanged, this, &PolicyForm::changed);
+  for (auto* e : {m_aging, m_priorityFactor, m_resourceScore, m_restartCost, m_threshold, m_migrationCost})
+    connect(e, &QDoubleSpinBox::valueChanged, this, &PolicyForm::changed);
+  for (auto* e : {m_queueKind, m_placementKind})
+    connect(e, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
+  for (auto* e : {m_preemptEnabled, m_keepProgress, m_migrateEnabled})
+    connect(e, &QCheckBox::toggled, this, &PolicyForm::changed);
+}
+
+void PolicyForm::addRow(QFormLayout* form, const QString& label, QWidget* editor, const QString& field) {
+  editor->setObjectName(field);
+  editor->setToolTip(field);
+  auto* error = new QLabel(this);
+  error->setObjectName(field + QStringLiteral(".error"));
+  error->setStyleSheet(QStringLiteral("color: #c62828;"));
+  error->setWordWrap(true);
+  error->hide();
+  auto* cell = new QWidget(this);
+  auto* layout = new QVBoxLayout(cell);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(1);
+  layout->addWidget(editor);
+  layout->addWidget(error);
+  form->addRow(label, cell);
+  m_editors.insert(field, editor);
+  m_errors.insert(field, error);
+}
+
+QDoubleSpinBox* PolicyForm::doubleBox(double max) {
+  auto* box = new QDoubleSpinBox(this);
+  box->setRange(-max, max);
+  box->setDecimals(3);
+  return box;
+}
+
+QSpinBox* PolicyForm::intBox(int max) {
+  auto* box = new QSpinBox(this);
+  box->setRange(0, max);
+  return box;
+}
+
+QComboBox* PolicyForm::enumBox(const google::protobuf::EnumDescriptor* descriptor) {
+  auto* box = new QComboBox(this);
+  for (int i = 0; i < descriptor->value_count(); ++i)
+    box->addItem(QString::fromStdString(std::string(descriptor->value(i)->name())), descriptor->value(i)->number());
+  return box;
+}
+
+void PolicyForm::addRoute(int jobKind, int deviceKind) {
+  const int row = m_routes->rowCount();
+  m_routes->insertRow(row);
+  QComboBox* job = enumBox(v1::JobKind_descriptor());
+  QComboBox* device = enumBox(v1::DeviceKind_descriptor());
+  setEnum(job, jobKind);
+  setEnum(device, deviceKind);
+  m_routes->setCellWidget(row, 0, job);
+  m_routes->setCellWidget(row, 1, device);
+  connect(job, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
+  connect(device, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
+}
+
+void PolicyForm::changed() {
+  if (!m_updating) Q_EMIT edited();
+}
+
+void PolicyForm::setPolicy(const v1::Policy& p) {
+  m_updating = true;
+  m_name->setText(QString::fromStdString(p.name()));
+  m_version->setValue(static_cast<int>(std::min<std::uint32_t>(p.version(), std::numeric_limits<int>::max())));
+  m_description->setText(QString::fromStdString(p.description()));
+  setEnum(m_queueKind, p.queue().kind());
+  m_aging->setValue(p.queue().aging_interval_s());
+  m_backfill->setValue(static_cast<int>(p.queue().backfill_depth()));
+  const v1::PlacementRule& pl = p.placement();
+  setEnum(m_placementKind, pl.kind());
+  m_routes->setRowCount(0);
+  for (const auto& r : pl.routes()) addRoute(r.job_kind(), r.device_kind());
+  QStringList weights;
+  for (const std::uint32_t w : pl.weights()) weights << QString::number(w);
+  m_weights->setText(weights.join(QStringLiteral(", ")));
+  m_virtualNodes->setValue(static_cast<int>(pl.virtual_nodes()));
+  m_priorityFactor->setValue(pl.priority_factor());
+  m_resourceScore->setValue(pl.resource_score());
+  m_externalScorer->setText(QString::fromStdString(pl.external_scorer()));
+  m_preemptEnabled->setChecked(p.preemption().enabled());
+  m_restartCost->setValue(p.preemption().restart_cost_s());
+  m_keepProgress->setChecked(p.preemption().keep_progress());
+  m_migrateEnabled->setChecked(p.migration().enabled());
+  m_threshold->setValue(p.migration().utilization_threshold());
+  m_migrationCost->setValue(p.migration().cost_s());
+  m_maxPerEvent->setValue(static_cast<int>(p.migration().max_per_event()));
+  m_updating = false;
+}
+
+v1::Policy PolicyForm::policy() const {
+  v1::Policy p;
+  p.set_name(m_name->text().toStdString());
+  p.set_version(static_cast<std::uint32_t>(m_version->value()));
+  p.set_description(m_description->text().toStdString());
+  auto* q = p.mutable_queue();
+  q->set_kind(static_cast<v1::QueueDiscipline::Kind>(enumValue(m_queueKind)));
+  q->set_aging_interval_s(m_aging->value());
+  q->set_backfill_depth(static_cast<std::uint32_t>(m_backfill->value()));
+  auto* pl = p.mutable_placement();
+  pl->set_kind(static_cast<v1::PlacementRule::Kind>(enumValue(m_placementKind)));
+  for (int row = 0; row < m_routes->rowCount(); ++row) {
+    auto* r = pl->add_routes();
+    r->set_job_kind(static_cast<v1::JobKind>(enumValue(qobject_cast<QComboBox*>(m_routes->cellWidget(row, 0)))));
+    r->set_device_kind(
+        static_cast<v1::DeviceKind>(enumValue(qobject_cast<QComboBox*>(m_routes->cellWidget(row, 1)))));
+  }
+  // A weight that is not a number becomes 0, which the engine rejects at
+  // its index: the operator sees which entry is wrong.
+  const QStringList weights = m_weights->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  for (const QString& w : weights) pl->add_weights(w.toUInt());
+  pl->set_virtual_nodes(static_cast<std::uint32_t>(m_virtualNodes->value()));
+  pl->set_priority_factor(m_priorityFactor->value());
+  pl->set_resource_score(m_resourceScore->value());
+  pl->set_external_scorer(m_externalScorer->text().toStdString());
+  auto* pre = p.mutable_preemption();
+  pre->set_enabled(m_preemptEnabled->isChecked());
+  pre->set_restart_cost_s(m_restartCost->value());
+  pre->set_keep_progress(m_keepProgress->isChecked());
+  auto* m = p.mutable_migration();
+  m->set_enabled(m_migrateEnabled->isChecked());
+  m->set_utilization_threshold(m_threshold->value());
+  m->set_cost_s(m_migrationCost->value());
+  m->set_max_per_event(static_cast<std::uint32_t>(m_maxPerEvent->value()));
+  return p;
+}
+
+void PolicyForm::showErrors(const std::vector<FieldError>& errors) {
+  QHash<QString, QString> byField;
+  static const QRegularExpression index(QStringLiteral("\\[\\d+\\].*$"));
+  for (const FieldError& e : errors) {
+    QString field = QString::fromStdString(e.field);
+    field.remove(index);
+    if (!byField.contains(field)) byField.insert(field, QString::fromStdString(e.message()));
+  }
+  for (auto it = m_errors.begin(); it != m_errors.end(); ++it) {
+    const QString text = byField.value(it.key());
+    it.value()->setText(text);
+    it.value()->setVisible(!text.isEmpty());
+  }
+}
+
+QWidget* PolicyForm::editorFor(const QString& field) const { return m_editors.value(field); }
+
+QString PolicyForm::errorText(const QString& field) const {
+  const QLabel* label = m_errors.value(field);
+  return label ? label->text() : QString();
+}
+
+}  // namespace hetsched

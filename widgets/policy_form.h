@@ -1,0 +1,79 @@
+#pragma once
+
+#include "policy.pb.h"
+#include "sched/job_validation.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace hetsched {
+
+// A form with one editor per field of hetsched.v1.Policy. Enum choices come
+// from the proto's descriptors, and every editor's objectName is its field
+// path ("placement.virtual_nodes"), the same path validatePolicy names, so
+// errors land next to their field and tests can check nothing is missing.
+// Spin boxes accept values the engine rejects: the engine, not the widget,
+// says what is wrong.
+class PolicyForm : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PolicyForm(QWidget* parent = nullptr);
+
+  void setPolicy(const v1::Policy& policy);  // emits nothing
+  v1::Policy policy() const;
+  // Marks each error's field (the first error of a field wins); clears the
+  // rest. Indexed paths ("placement.weights[3]") mark the list's editor.
+  void showErrors(const std::vector<FieldError>& errors);
+  // The editor of a field path, or null.
+  QWidget* editorFor(const QString& field) const;
+  // The message shown next to a field, empty when none.
+  QString errorText(const QString& field) const;
+
+ Q_SIGNALS:
+  void edited();
+
+ private:
+  void addRow(QFormLayout* form, const QString& label, QWidget* editor, const QString& field);
+  QDoubleSpinBox* doubleBox(double max);
+  QSpinBox* intBox(int max);
+  QComboBox* enumBox(const google::protobuf::EnumDescriptor* descriptor);
+  void addRoute(int jobKind, int deviceKind);
+  void changed();
+
+  QLineEdit* m_name;
+  QSpinBox* m_version;
+  QLineEdit* m_description;
+  QComboBox* m_queueKind;
+  QDoubleSpinBox* m_aging;
+  QSpinBox* m_backfill;
+  QComboBox* m_placementKind;
+  QTableWidget* m_routes;
+  QLineEdit* m_weights;
+  QSpinBox* m_virtualNodes;
+  QDoubleSpinBox* m_priorityFactor;
+  QDoubleSpinBox* m_resourceScore;
+  QLineEdit* m_externalScorer;
+  QCheckBox* m_preemptEnabled;
+  QDoubleSpinBox* m_restartCost;
+  QCheckBox* m_keepProgress;
+  QCheckBox* m_migrateEnabled;
+  QDoubleSpinBox* m_threshold;
+  QDoubleSpinBox* m_migrationCost;
+  QSpinBox* m_maxPerEvent;
+  QHash<QString, QWidget*> m_editors;
+  QHash<QString, QLabel*> m_errors;
+  bool m_updating = false;
+};
+
+}  // namespace hetsched
