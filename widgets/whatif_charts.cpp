@@ -1,0 +1,151 @@
+#include "whatif_charts.h"
+
+#include "qcustomplot_include.h"
+
+#include <QCoreApplication>
+#include <QTableWidget>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched {
+
+namespace {
+
+QColor policyColor(std::size_t i) {
+  static const std::array<QColor, 6> colors{QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                                            QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+                                            QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b)};
+  return colors[i % colors.size()];
+}
+
+double waitOf(const JobTimeline& j) { return std::max(0.0, j.endS - j.arrivalS - j.runtimeS); }
+
+// A curve of a million points draws no better than one of a few thousand.
+constexpr std::size_t kMaxCdfPoints = 2000;
+
+}  // namespace
+
+std::vector<double> sortedWaits(const SimResult& result) {
+  std::vector<double> waits;
+  waits.reserve(result.jobs.size());
+  for (const JobTimeline& j : result.jobs)
+    if (j.state == JobState::Completed) waits.push_back(waitOf(j));
+  std::ranges::sort(waits);
+  return waits;
+}
+
+void plotWaitCdf(QCustomPlot* plot, const WhatifResults& results) {
+  plot->clearGraphs();
+  for (std::size_t i = 0; i < results.runs.size(); ++i) {
+    const std::vector<double> waits = sortedWaits(results.runs[i].result);
+    QVector<double> x;
+    QVector<double> y;
+    const std::size_t step = std::max<std::size_t>(1, waits.size() / kMaxCdfPoints);
+    for (std::size_t k = 0; k < waits.size(); k += step) {
+      x.push_back(waits[k]);
+      y.push_back(static_cast<double>(k + 1) / static_cast<double>(waits.size()));
+    }
+    if (!waits.empty()) {
+      x.push_back(waits.back());
+      y.push_back(1.0);
+    }
+    QCPGraph* g = plot->addGraph();
+    g->setName(QString::fromStdString(results.runs[i].policy));
+    g->setPen(QPen(policyColor(i), 2));
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    g->setData(x, y, true);
+  }
+  plot->xAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Wait (s)"));
+  plot->yAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Share of jobs"));
+  plot->legend->setVisible(true);
+  plot->rescaleAxes();
+  plot->yAxis->setRange(0.0, 1.02);
+  plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
+  plot->clearGraphs();
+  static const std::array<Qt::PenStyle, kDeviceKindCount> styles{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+  std::array<bool, kDeviceKindCount> present{};
+  for (const NodeInfo& n : results.topology.nodes) present[index(n.kind)] = true;
+  for (std::size_t i = 0; i < results.runs.size(); ++i) {
+    const auto& series = results.runs[i].result.series;
+    for (const DeviceKind kind : kDeviceKinds) {
+      if (!present[index(kind)]) continue;
+      QVector<double> x;
+      QVector<double> y;
+      x.reserve(static_cast<qsizetype>(series.size()));
+      for (const TimeSample& s : series) {
+        x.push_back(s.timeS / 3600.0);
+        y.push_back(s.busy[index(kind)] * 100.0);
+      }
+      QCPGraph* g = plot->addGraph();
+      g->setName(QStringLiteral("%1 · %2").arg(QString::fromStdString(results.runs[i].policy),
+                                                QString::fromLatin1(toString(kind)).toUpper()));
+      g->setPen(QPen(policyColor(i), 1.5, styles[index(kind)]));
+      g->setData(x, y, true);
+    }
+  }
+  plot->xAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Simulated time (h)"));
+  plot->yAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Devices busy (%)"));
+  plot->legend->setVisible(true);
+  plot->rescaleAxes();
+  plot->yAxis->setRange(0.0, 105.0);
+  plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void fillChangedJobs(QTableWidget* table, const WhatifResults& results, int limit) {
+  struct Row {
+    std::size_t job;
+    std::size_t policy;
+    double before;
+    double after;
+  };
+  std::vector<Row> rows;
+  if (!results.runs.empty()) {
+    const auto& base = results.runs.front().result.jobs;
+    for (std::size_t p = 1; p < results.runs.size(); ++p) {
+      const auto& other = results.runs[p].result.jobs;
+      for (std::size_t j = 0; j < std::min(base.size(), other.size()); ++j) {
+        // A job that never ran on one side changed its fate most of all.
+        const double before = base[j].state == JobState::Completed ? waitOf(base[j]) : INFINITY;
+        const double after = other[j].state == JobState::Completed ? waitOf(other[j]) : INFINITY;
+        if (before != after) rows.push_back({j, p, before, after});
+      }
+    }
+  }
+  const auto change = [](const Row& r) {
+    const double d = std::abs(r.after - r.before);
+    return std::isnan(d) ? 0.0 : d;
+  };
+  const std::size_t shown = std::min(rows.size(), static_cast<std::size_t>(limit));
+  std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(shown), rows.end(),
+                    [&](const Row& a, const Row& b) { return change(a) > change(b); });
+  table->clearContents();
+  table->setColumnCount(6);
+  table->setHorizontalHeaderLabels({QCoreApplication::translate("WhatifCharts", "Job"), QCoreApplication::translate("WhatifCharts", "Arrival (s)"), QCoreApplication::translate("WhatifCharts", "Policy"),
+                                    QCoreApplication::translate("WhatifCharts", "Wait before (s)"), QCoreApplication::translate("WhatifCharts", "Wait after (s)"),
+                                    QCoreApplication::translate("WhatifCharts", "Change (s)")});
+  table->setRowCount(static_cast<int>(shown));
+  const auto number = [](double v) {
+    auto* item = new QTableWidgetItem(std::isinf(v) ? QCoreApplication::translate("WhatifCharts", "never ran") : QString::number(v, 'f', 1));
+    item->setData(Qt::UserRole, v);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+  };
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Row& r = rows[i];
+    const int row = static_cast<int>(i);
+    table->setItem(row, 0, new QTableWidgetItem(QString::number(r.job)));
+    table->setItem(row, 1, number(results.runs.front().result.jobs[r.job].arrivalS));
+    table->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(results.runs[r.policy].policy)));
+    table->setItem(row, 3, number(r.before));
+    table->setItem(row, 4, number(r.after));
+    QTableWidgetItem* delta = number(r.after - r.before);
+    delta->setForeground(r.after < r.before ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+    table->setItem(row, 5, delta);
+  }
+}
+
+}  // namespace hetsched

@@ -1,0 +1,160 @@
+#include "whatif_view.h"
+
+#include "qcustomplot_include.h"
+#include "sim/whatif_run.h"
+#include "whatif_charts.h"
+#include "whatif_metrics_model.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace hetsched {
+
+WhatifView::WhatifView(QWidget* parent)
+    : QWidget(parent),
+      m_run(new QPushButton(tr("Run"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)),
+      m_metrics(new WhatifMetricsModel(this)),
+      m_metricsView(new QTableView(this)),
+      m_cdf(new QCustomPlot(this)),
+      m_utilisation(new QCustomPlot(this)),
+      m_changed(new QTableWidget(this)) {
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(buildInputs());
+
+  auto* right = new QWidget(this);
+  auto* rl = new QVBoxLayout(right);
+  auto* bar = new QHBoxLayout;
+  auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
+  auto* exportChartsButton = new QPushButton(tr("Export charts…"), this);
+  bar->addWidget(m_run);
+  bar->addWidget(m_cancel);
+  bar->addWidget(m_progress, 1);
+  bar->addWidget(exportCsvButton);
+  bar->addWidget(exportChartsButton);
+  rl->addLayout(bar);
+  m_status->setWordWrap(true);
+  rl->addWidget(m_status);
+  m_metricsView->setModel(m_metrics);
+  m_metricsView->verticalHeader()->setVisible(false);
+  m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_metricsView->setAlternatingRowColors(true);
+  m_changed->verticalHeader()->setVisible(false);
+  m_changed->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_changed->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  for (QCustomPlot* plot : {m_cdf, m_utilisation}) {
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->legend->setFont(font());
+  }
+  m_cdf->xAxis->setScaleType(QCPAxis::stLinear);
+  auto* results = new QTabWidget(this);
+  results->addTab(m_metricsView, tr("Metrics"));
+  results->addTab(m_cdf, tr("Wait CDF"));
+  results->addTab(m_utilisation, tr("Utilisation"));
+  results->addTab(m_changed, tr("Jobs that changed most"));
+  rl->addWidget(results, 1);
+  split->addWidget(right);
+  split->setStretchFactor(1, 3);
+  auto* top = new QVBoxLayout(this);
+  top->addWidget(split);
+
+  m_progress->setRange(0, 100);
+  m_progress->setValue(0);
+  m_cancel->setEnabled(false);
+  m_status->setText(tr("Choose a workload and at least two policies, then Run."));
+  connect(m_run, &QPushButton::clicked, this, &WhatifView::run);
+  connect(m_cancel, &QPushButton::clicked, this, [this] {
+    m_status->setText(tr("Cancelling…"));
+    Q_EMIT cancelRequested();
+  });
+  connect(exportCsvButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export metrics"), {}, tr("CSV (*.csv)"));
+    if (!path.isEmpty() && !exportCsv(path))
+      QMessageBox::warning(this, tr("Export metrics"), tr("Cannot write %1.").arg(path));
+  });
+  connect(exportChartsButton, &QPushButton::clicked, this, [this] {
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export charts"), {}, tr("PNG (*.png);;PDF (*.pdf)"),
+                                                      &selected);
+    if (path.isEmpty()) return;
+    const QString ext = selected.contains(QStringLiteral("pdf")) ? QStringLiteral("pdf") : QStringLiteral("png");
+    const QString base = path.endsWith(QLatin1Char('.') + ext) ? path.chopped(ext.size() + 1) : path;
+    if (!exportCharts(base, ext)) QMessageBox::warning(this, tr("Export charts"), tr("Cannot write %1.").arg(base));
+  });
+}
+
+bool WhatifView::run() {
+  if (m_policies.size() < 2) {
+    m_status->setText(tr("Choose at least two policies to compare."));
+    return false;
+  }
+  setRunning(true);
+  m_status->setText(tr("Running %n policies…", nullptr, static_cast<int>(m_policies.size())));
+  Q_EMIT runRequested(source(), m_policies);
+  return true;
+}
+
+void WhatifView::setRunning(bool running) {
+  m_run->setEnabled(!running);
+  m_cancel->setEnabled(running);
+  if (running) m_progress->setValue(0);
+}
+
+void WhatifView::setProgress(int percent) { m_progress->setValue(percent); }
+
+void WhatifView::setResults(std::shared_ptr<const WhatifResults> results) {
+  setRunning(false);
+  m_progress->setValue(100);
+  m_results = std::move(results);
+  m_metrics->setResults(m_results);
+  plotWaitCdf(m_cdf, *m_results);
+  plotUtilisation(m_utilisation, *m_results);
+  fillChangedJobs(m_changed, *m_results);
+  m_status->setText(tr("%1 — %n policies compared; colours: green better, red worse than %2.", nullptr,
+                       static_cast<int>(m_results->runs.size()))
+                        .arg(QString::fromStdString(m_results->workload),
+                             m_results->runs.empty() ? QString() : QString::fromStdString(m_results->runs[0].policy)));
+}
+
+void WhatifView::setFailed(const QString& message) {
+  setRunning(false);
+  m_status->setText(tr("The what-if run failed: %1").arg(message));
+}
+
+void WhatifView::setCancelled() {
+  setRunning(false);
+  m_progress->setValue(0);
+  m_status->setText(tr("Cancelled."));
+}
+
+bool WhatifView::exportCsv(const QString& path) const {
+  QFile file(path);
+  if (!m_results || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) return false;
+  return file.write(m_metrics->toCsv().toUtf8()) >= 0;
+}
+
+bool WhatifView::exportCharts(const QString& base, const QString& ext) const {
+  if (!m_results) return false;
+  constexpr int kWidth = 1000;
+  constexpr int kHeight = 600;
+  const QString cdf = base + QStringLiteral("-wait-cdf.") + ext;
+  const QString util = base + QStringLiteral("-utilisation.") + ext;
+  if (ext == QLatin1String("pdf"))
+    return m_cdf->savePdf(cdf, kWidth, kHeight) && m_utilisation->savePdf(util, kWidth, kHeight);
+  return m_cdf->savePng(cdf, kWidth, kHeight) && m_utilisation->savePng(util, kWidth, kHeight);
+}
+
+}  // namespace hetsched

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "policy.pb.h"
+#include "sim/whatif_source.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableView;
+class QTableWidget;
+
+namespace hetsched {
+
+struct WhatifResults;
+
+class WhatifMetricsModel;
+
+// The "What-if" tab: a workload (synthetic, a stored snapshot, or an
+// Alibaba trace excerpt) and two or more policies in; the metrics side by
+// side, the wait CDF, utilisation over time and the jobs whose fate changed
+// most out. It runs nothing itself: runRequested goes to a runner on a
+// worker thread (WhatifRunner) and results come back through setResults.
+class WhatifView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit WhatifView(QWidget* parent = nullptr);
+
+  void setSource(const WhatifSource& source);
+  WhatifSource source() const;
+  // Adds a policy to the compared list; `origin` says where it came from.
+  void addPolicy(const v1::Policy& policy, const QString& origin);
+  void clearPolicies();
+  std::vector<v1::Policy> policies() const;
+  // Filled by whoever reads the store, after snapshotFileChosen.
+  void setSnapshots(const QList<std::pair<qint64, QString>>& snapshots);
+  // Same as the Run button; false (with a message shown) when fewer than
+  // two policies are chosen.
+  bool run();
+
+  WhatifMetricsModel* metricsModel() const { return m_metrics; }
+  QTableWidget* changedJobs() const { return m_changed; }
+  QCustomPlot* cdfPlot() const { return m_cdf; }
+  QCustomPlot* utilisationPlot() const { return m_utilisation; }
+  std::shared_ptr<const WhatifResults> results() const { return m_results; }
+  bool exportCsv(const QString& path) const;
+  // Both charts as <base>-wait-cdf.<ext> and <base>-utilisation.<ext>, ext
+  // png or pdf.
+  bool exportCharts(const QString& base, const QString& ext) const;
+
+ public Q_SLOTS:
+  void setProgress(int percent);
+  void setResults(std::shared_ptr<const hetsched::WhatifResults> results);
+  void setFailed(const QString& message);
+  void setCancelled();
+
+ Q_SIGNALS:
+  void runRequested(const hetsched::WhatifSource& source, const std::vector<hetsched::v1::Policy>& policies);
+  void cancelRequested();
+  void snapshotFileChosen(const QString& path);
+  void editorPolicyRequested();
+
+ private:
+  QWidget* buildInputs();
+  void setRunning(bool running);
+  void addFilePolicy();
+
+  QComboBox* m_sourceKind;
+  QStackedWidget* m_sourcePages;
+  QSpinBox* m_nodes;
+  QSpinBox* m_jobs;
+  QDoubleSpinBox* m_load;
+  QSpinBox* m_seed;
+  QLineEdit* m_snapshotFile;
+  QComboBox* m_snapshotId;
+  QLineEdit* m_nodeCsv;
+  QLineEdit* m_podCsv;
+  QListWidget* m_policyList;
+  std::vector<v1::Policy> m_policies;
+  QPushButton* m_run;
+  QPushButton* m_cancel;
+  QProgressBar* m_progress;
+  QLabel* m_status;
+  WhatifMetricsModel* m_metrics;
+  QTableView* m_metricsView;
+  QCustomPlot* m_cdf;
+  QCustomPlot* m_utilisation;
+  QTableWidget* m_changed;
+  std::shared_ptr<const WhatifResults> m_results;
+};
+
+}  // namespace hetsched
