@@ -4,6 +4,7 @@
 #include "job_map_worker.h"
 #include "job_selection.h"
 #include "model/jobs_as_of.h"
+#include "policy_pages.h"
 #include "replay_controller.h"
 #include "selection_linker.h"
 #include "snapshot_menu.h"
@@ -13,11 +14,13 @@
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/policy_editor.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_panel.h"
 #include "widgets/queue_timeline_view.h"
 #include "widgets/replay_bar.h"
 #include "widgets/submit_job_dialog.h"
+#include "widgets/whatif_view.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -68,11 +71,15 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
       m_linker(new SelectionLinker(m_selection, m_dashboard, m_queuePage->timeline(), m_queuePage->queuePanel(),
                                    m_jobMap, this)),
       m_replayBar(new ReplayBar(this)),
-      m_replayStatus(new QLabel(this)) {
+      m_replayStatus(new QLabel(this)),
+      m_policyPages(new PolicyPages(connection, this)) {
   setWindowTitle(tr("HetSched console"));
   m_tabs->addTab(m_dashboard, tr("Cluster"));
   m_tabs->addTab(m_queuePage, tr("Queue timeline"));
   m_tabs->addTab(m_jobMap, tr("Job map"));
+  m_tabs->addTab(m_policyPages->editor(), tr("Policies"));
+  m_tabs->addTab(m_policyPages->whatif(), tr("What-if"));
+  connect(m_policyPages, &PolicyPages::statusMessage, statusBar(), &QStatusBar::showMessage);
   m_tabs->setDocumentMode(true);
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -260,7 +267,8 @@ void MainWindow::rebuildTimeline() {
 }
 
 bool MainWindow::showTab(const QString& name) {
-  static const QStringList names{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map")};
+  static const QStringList names{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map"),
+                                 QStringLiteral("policies"), QStringLiteral("whatif")};
   const auto index = names.indexOf(name.toLower());
   if (index < 0) return false;
   m_tabs->setCurrentIndex(static_cast<int>(index));

@@ -23,6 +23,7 @@ class ConnectionIndicator;
 class EmbeddingMapView;
 class JobMapWorker;
 class JobSelection;
+class PolicyPages;
 class QueuePage;
 class ReplayBar;
 class ReplayController;
@@ -48,7 +49,10 @@ class MainWindow : public QMainWindow {
   // shows its empty state.
   EmbeddingMapView* jobMap() const { return m_jobMap; }
   JobSelection* selection() const { return m_selection; }
-  // "cluster", "timeline" or "map"; false for an unknown name.
+  // The "Policies" and "What-if" tabs.
+  PolicyPages* policyPages() const { return m_policyPages; }
+  // "cluster", "timeline", "map", "policies" or "whatif"; false for an
+  // unknown name.
   bool showTab(const QString& name);
   ClusterConnection* connection() const { return m_connection; }
   // Enables File → Connect…, which edits these saved connections.
@@ -115,6 +119,7 @@ class MainWindow : public QMainWindow {
   std::uint64_t m_framesShown = 0;
   ReplayBar* m_replayBar;
   QLabel* m_replayStatus;
+  PolicyPages* m_policyPages;
   ReplayController* m_replayController = nullptr;
   SnapshotMenu* m_snapshotMenu = nullptr;
   std::shared_ptr<const SnapshotMeta> m_replayMeta;
