@@ -1,0 +1,237 @@
+// The what-if tab driven headless through the main window's wiring: the
+// numbers match `hetsched whatif`, the metrics model passes the model
+// tester, cancel stops a long run, CSV and charts export.
+#include "policy_pages.h"
+#include "policy/builtin_policies.h"
+#include "sim/whatif_run.h"
+#include "store/snapshot_store.h"
+#include "store_test_data.h"
+#include "whatif_runner.h"
+#include "widgets/whatif_metrics_model.h"
+#include "widgets/whatif_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hetsched;
+
+namespace {
+
+v1::Policy builtin(const std::string& name) {
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == name) return p;
+  qFatal("no built-in policy %s", name.c_str());
+}
+
+// The console's policy tabs with no gateway: the what-if needs none.
+struct Console {
+  QWidget host;
+  PolicyPages pages{nullptr, &host};
+  WhatifView* view() { return pages.whatif(); }
+  WhatifRunner* runner() { return pages.runner(); }
+};
+
+bool runAndWait(WhatifView* view, WhatifRunner* runner, int timeoutMs = 120000) {
+  QSignalSpy finished(runner, &WhatifRunner::finished);
+  if (!view->run()) return false;
+  return finished.wait(timeoutMs);
+}
+
+}  // namespace
+
+class TestWhatifView : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void sameNumbersAsCli() {
+    Console c;
+    WhatifSource source;
+    source.nodes = 30;
+    source.jobs = 1500;
+    source.seed = 3;
+    source.load = 0.95;
+    c.view()->setSource(source);
+    const QStringList names{QStringLiteral("fcfs"), QStringLiteral("sjf"), QStringLiteral("priority-aging"),
+                            QStringLiteral("best-fit")};
+    for (const QString& n : names) c.view()->addPolicy(builtin(n.toStdString()), QStringLiteral("built-in"));
+    QVERIFY(runAndWait(c.view(), c.runner()));
+
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("whatif.json"));
+    QStringList args{QStringLiteral("whatif"), QStringLiteral("--nodes"), QStringLiteral("30"),
+                     QStringLiteral("--synthetic"), QStringLiteral("1500"), QStringLiteral("--seed"),
+                     QStringLiteral("3"), QStringLiteral("--load"), QStringLiteral("0.95"),
+                     QStringLiteral("--json"), json};
+    for (const QString& n : names) args << QStringLiteral("--policy") << n;
+    QProcess cli;
+    cli.start(QStringLiteral(HETSCHED_CLI), args);
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 0);
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray policies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("policies")).toArray();
+    QCOMPARE(policies.size(), names.size());
+
+    const WhatifMetricsModel* model = c.view()->metricsModel();
+    QCOMPARE(model->columnCount(), 1 + static_cast<int>(names.size()));
+    int compared = 0;
+    for (int p = 0; p < policies.size(); ++p) {
+      const QJsonObject entry = policies[p].toObject();
+      QCOMPARE(entry.value(QStringLiteral("name")).toString(), names[p]);
+      QCOMPARE(model->headerData(p + 1, Qt::Horizontal).toString(), names[p]);
+      const QJsonObject summary = entry.value(QStringLiteral("summary")).toObject();
+      for (auto it = summary.begin(); it != summary.end(); ++it) {
+        const int row = model->rowOf(it.key());
+        QVERIFY2(row >= 0, qPrintable(it.key()));
+        const double ours = model->data(model->index(row, p + 1), WhatifMetricsModel::ValueRole).toDouble();
+        const double cli = it.value().toDouble();
+        // The CLI's JSON prints 6 significant digits.
+        QVERIFY2(std::abs(ours - cli) <= 1e-5 * std::max(1.0, std::abs(cli)),
+                 qPrintable(QStringLiteral("%1 %2: %3 vs CLI %4").arg(names[p], it.key()).arg(ours).arg(cli)));
+        ++compared;
+      }
+    }
+    QVERIFY(compared >= 4 * 19);
+    // Something did change between the policies, and the table shows it.
+    QVERIFY(c.view()->changedJobs()->rowCount() > 0);
+  }
+
+  void metricsModelUnderTester() {
+    WhatifMetricsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    WhatifWorkload w = syntheticWhatifWorkload(10, 200, 1, 0.9);
+    auto results = std::make_shared<WhatifResults>();
+    for (const char* name : {"fcfs", "sjf"}) {
+      auto run = runWhatifPolicy(w, builtin(name), {});
+      QVERIFY(std::holds_alternative<SimResult>(run));
+      results->runs.push_back({name, std::get<SimResult>(run), 0.0});
+    }
+    model.setResults(results);
+    QCOMPARE(model.columnCount(), 3);
+    const int wait = model.rowOf(QStringLiteral("wait_avg_s"));
+    const double d = model.delta(wait, 1);
+    const QVariant colour = model.data(model.index(wait, 2), Qt::ForegroundRole);
+    if (std::abs(d) > 0.01) QCOMPARE(colour.value<QColor>().green() > colour.value<QColor>().red(), d < 0);
+    model.setResults(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void cancelStopsLongRun() {
+    Console c;
+    WhatifSource source;
+    source.nodes = 400;
+    source.jobs = 400000;
+    c.view()->setSource(source);
+    for (int i = 0; i < 6; ++i) c.view()->addPolicy(builtin(i % 2 ? "sjf" : "fcfs"), QStringLiteral("built-in"));
+    WhatifRunner* runner = c.runner();
+    QSignalSpy cancelled(runner, &WhatifRunner::cancelled);
+    QSignalSpy finished(runner, &WhatifRunner::finished);
+    QSignalSpy progress(runner, &WhatifRunner::progress);
+    QVERIFY(c.view()->run());
+    QVERIFY(runner->busy());
+    // Cancel once the simulator itself runs (the progress has moved).
+    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(0).toInt() > 0, 60000);
+    QElapsedTimer clock;
+    clock.start();
+    Q_EMIT c.view()->cancelRequested();
+    QVERIFY(cancelled.wait(10000));
+    QVERIFY(clock.elapsed() < 5000);
+    QVERIFY(finished.isEmpty());
+    QVERIFY(!runner->busy());
+  }
+
+  void snapshotSource() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("snap.hsnap"));
+    const SnapshotData data = test::simSnapshot(5, 3);
+    QVERIFY(!data.jobs.empty());
+    SnapshotId id = 0;
+    {
+      auto store = SnapshotStore::open(path.toStdString(), OpenMode::Create);
+      QVERIFY(std::holds_alternative<SnapshotStore>(store));
+      auto saved = std::get<SnapshotStore>(store).save(data);
+      QVERIFY(std::holds_alternative<SnapshotId>(saved));
+      id = std::get<SnapshotId>(saved);
+    }
+    Console c;
+    WhatifSource source;
+    source.kind = WhatifSource::Kind::Snapshot;
+    source.path = path.toStdString();
+    source.snapshotId = id;
+    c.view()->setSource(source);
+    QCOMPARE(c.view()->source().snapshotId, id);
+    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(builtin("best-fit"), QStringLiteral("built-in"));
+    QVERIFY(runAndWait(c.view(), c.runner()));
+    // The same backend function on the same snapshot gives the same numbers.
+    const WhatifWorkload w = snapshotWhatifWorkload(data.topology, data.jobs);
+    auto direct = runWhatifPolicy(w, builtin("best-fit"), {});
+    QVERIFY(std::holds_alternative<SimResult>(direct));
+    const auto results = c.view()->results();
+    QCOMPARE(results->runs.size(), std::size_t{2});
+    QCOMPARE(results->runs[1].result.summary.waitAvgS, std::get<SimResult>(direct).summary.waitAvgS);
+    QCOMPARE(results->runs[1].result.summary.completed, std::get<SimResult>(direct).summary.completed);
+  }
+
+  void exportsCsvAndCharts() {
+    Console c;
+    WhatifSource source;
+    source.nodes = 20;
+    source.jobs = 600;
+    c.view()->setSource(source);
+    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(builtin("srtf"), QStringLiteral("built-in"));
+    QVERIFY(runAndWait(c.view(), c.runner()));
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("m.csv"));
+    QVERIFY(c.view()->exportCsv(csv));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + c.view()->metricsModel()->rowCount());
+    QCOMPARE(lines.front(), QStringLiteral("metric,fcfs,srtf"));
+    const WhatifMetricsModel* m = c.view()->metricsModel();
+    const int row = m->rowOf(QStringLiteral("wait_avg_s"));
+    const QStringList cells = lines[row + 1].split(QLatin1Char(','));
+    QCOMPARE(cells.size(), 3);
+    QCOMPARE(cells[0], QStringLiteral("wait_avg_s"));
+    QCOMPARE(cells[1].toDouble(), QString::number(m->value(row, 0), 'g', 10).toDouble());
+    QCOMPARE(cells[2].toDouble(), QString::number(m->value(row, 1), 'g', 10).toDouble());
+    for (const QString& ext : {QStringLiteral("png"), QStringLiteral("pdf")}) {
+      QVERIFY(c.view()->exportCharts(dir.filePath(QStringLiteral("c")), ext));
+      QVERIFY(QFile(dir.filePath(QStringLiteral("c-wait-cdf.") + ext)).size() > 1000);
+      QVERIFY(QFile(dir.filePath(QStringLiteral("c-utilisation.") + ext)).size() > 1000);
+    }
+  }
+
+  void renderScreenshots() {
+    Console c;
+    WhatifSource source;
+    source.nodes = 30;
+    source.jobs = 1500;
+    source.load = 0.95;
+    c.view()->setSource(source);
+    for (const char* n : {"fcfs", "sjf", "priority-aging"}) c.view()->addPolicy(builtin(n), QStringLiteral("built-in"));
+    QVERIFY(runAndWait(c.view(), c.runner()));
+    c.view()->resize(1400, 800);
+    c.view()->show();
+    QVERIFY(c.view()->grab().save(QStringLiteral("whatif-metrics.png")));
+    QVERIFY(c.view()->exportCharts(QStringLiteral("whatif"), QStringLiteral("png")));
+    auto* tabs = c.view()->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(3);
+    QVERIFY(c.view()->grab().save(QStringLiteral("whatif-changed-jobs.png")));
+  }
+};
+
+QTEST_MAIN(TestWhatifView)
+#include "tst_whatif_view.moc"
