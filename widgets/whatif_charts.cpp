@@ -65,14 +65,25 @@ void plotWaitCdf(QCustomPlot* plot, const WhatifResults& results) {
 }
 
 void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
+  // One panel per device kind present, stacked with a shared time axis: nine
+  // curves on one panel could not be told apart.
   plot->clearGraphs();
-  static const std::array<Qt::PenStyle, kDeviceKindCount> styles{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+  plot->plotLayout()->clear();
   std::array<bool, kDeviceKindCount> present{};
   for (const NodeInfo& n : results.topology.nodes) present[index(n.kind)] = true;
-  for (std::size_t i = 0; i < results.runs.size(); ++i) {
-    const auto& series = results.runs[i].result.series;
-    for (const DeviceKind kind : kDeviceKinds) {
-      if (!present[index(kind)]) continue;
+  QList<QCPAxisRect*> rects;
+  int row = 0;
+  for (const DeviceKind kind : kDeviceKinds) {
+    if (!present[index(kind)]) continue;
+    auto* title = new QCPTextElement(plot, QCoreApplication::translate("WhatifCharts", "%1 busy (%)")
+                                               .arg(QString::fromLatin1(toString(kind)).toUpper()));
+    plot->plotLayout()->addElement(row++, 0, title);
+    auto* rect = new QCPAxisRect(plot);
+    plot->plotLayout()->addElement(row++, 0, rect);
+    rect->axis(QCPAxis::atLeft)->setRange(0.0, 105.0);
+    rects.push_back(rect);
+    for (std::size_t i = 0; i < results.runs.size(); ++i) {
+      const auto& series = results.runs[i].result.series;
       QVector<double> x;
       QVector<double> y;
       x.reserve(static_cast<qsizetype>(series.size()));
@@ -80,18 +91,33 @@ void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
         x.push_back(s.timeS / 3600.0);
         y.push_back(s.busy[index(kind)] * 100.0);
       }
-      QCPGraph* g = plot->addGraph();
-      g->setName(QStringLiteral("%1 · %2").arg(QString::fromStdString(results.runs[i].policy),
-                                                QString::fromLatin1(toString(kind)).toUpper()));
-      g->setPen(QPen(policyColor(i), 1.5, styles[index(kind)]));
+      QCPGraph* g = plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+      g->setName(QString::fromStdString(results.runs[i].policy));
+      g->setPen(QPen(policyColor(i), 1.5));
       g->setData(x, y, true);
+      // One legend entry per policy: the panels share the colours.
+      if (rects.size() > 1) g->removeFromLegend();
     }
+    rect->axis(QCPAxis::atBottom)->rescale();
   }
-  plot->xAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Simulated time (h)"));
-  plot->yAxis->setLabel(QCoreApplication::translate("WhatifCharts", "Devices busy (%)"));
+  if (rects.isEmpty()) return;
+  // The panels share one time range and one left margin, so they line up.
+  auto* margins = new QCPMarginGroup(plot);
+  for (QCPAxisRect* r : rects) {
+    r->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    r->axis(QCPAxis::atBottom)->setRange(rects.front()->axis(QCPAxis::atBottom)->range());
+    for (QCPAxisRect* other : rects)
+      if (other != r)
+        QObject::connect(r->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+                         other->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::setRange));
+  }
+  rects.back()->axis(QCPAxis::atBottom)->setLabel(QCoreApplication::translate("WhatifCharts", "Simulated time (h)"));
+  plot->legend = new QCPLegend;
+  rects.front()->insetLayout()->addElement(plot->legend, Qt::AlignTop | Qt::AlignRight);
+  plot->legend->setLayer(QStringLiteral("legend"));
+  for (int i = 0; i < static_cast<int>(results.runs.size()) && i < plot->graphCount(); ++i)
+    if (!plot->legend->hasItemWithPlottable(plot->graph(i))) plot->graph(i)->addToLegend();
   plot->legend->setVisible(true);
-  plot->rescaleAxes();
-  plot->yAxis->setRange(0.0, 105.0);
   plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -108,7 +108,8 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
   }
   const int policy = index.column() - 1;
   const double v = value(index.row(), policy);
-  const double d = policy > 0 ? delta(index.row(), policy) : 0.0;
+  double d = policy > 0 ? delta(index.row(), policy) : 0.0;
+  if (std::abs(d) < 5e-4) d = 0.0;  // never "-0.0 %"
   switch (role) {
     case Qt::DisplayRole: {
       QString text = QString::number(v, 'f', m.decimals);
