@@ -2,6 +2,175 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>PushConfirmation</name>
+    <message>
+        <source>&lt;p&gt;Push &lt;b&gt;%1&lt;/b&gt; (version %2) to the cluster for &lt;b&gt;%3 %&lt;/b&gt; of new jobs first (canary)?&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Changes from %1:&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;none&lt;/i&gt;&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No what-if run compared this policy yet: its effect is not predicted.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Predicted by the last what-if (%1), against %2:&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait P95 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JCT avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy (kWh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatifCharts</name>
+    <message>
+        <source>Wait (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 busy (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated time (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrival (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait before (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait after (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatifMetricsModel</name>
+    <message>
+        <source>Jobs completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unschedulable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait P50 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait P95 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait P99 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JCT avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowdown avg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makespan (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU allocation ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Energy (kWh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched</name>
     <message>
         <source>CPU</source>
@@ -467,6 +636,279 @@
         <source>Replay frame %1 of %2 · simulated time %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyEditor</name>
+    <message>
+        <source>Built-in policies…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of new jobs the pushed policy schedules at first (canary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canary:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference from base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the problems listed first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared with: %1 (built-in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared with: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems: the engine accepts this policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a policy: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base policy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyForm</name>
+    <message>
+        <source>Enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue discipline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aging interval (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backfill depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comma-separated weight per node, e.g. 3, 1, 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>External scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preemption</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart cost (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max moves per event</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyPages</name>
+    <message>
+        <source>a run is already in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read snapshots of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway that accepts policies.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePage</name>
@@ -905,6 +1347,194 @@
     </message>
     <message>
         <source>The gateway refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifMetricsModel</name>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifView</name>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export charts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait CDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs that changed most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a workload and at least two policies, then Run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least two policies to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n policies…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n policies compared; colours: green better, red worse than %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The what-if run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alibaba trace excerpt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offered load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots (*.hetsnap *.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies (the first is the baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a built-in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add editor&apos;s policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,175 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>PushConfirmation</name>
+    <message>
+        <source>&lt;p&gt;Push &lt;b&gt;%1&lt;/b&gt; (version %2) to the cluster for &lt;b&gt;%3 %&lt;/b&gt; of new jobs first (canary)?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; (버전 %2)을(를) 클러스터에 배포하고 처음에는 새 작업의 &lt;b&gt;%3 %&lt;/b&gt;에만 적용할까요 (카나리)?&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Changes from %1:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 대비 변경:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;none&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;없음&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No what-if run compared this policy yet: its effect is not predicted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;아직 이 정책을 비교한 what-if 실행이 없어 효과를 예측하지 못했습니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Predicted by the last what-if (%1), against %2:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;마지막 what-if (%1)의 %2 대비 예측:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation>평균 대기 (초)</translation>
+    </message>
+    <message>
+        <source>Wait P95 (s)</source>
+        <translation>대기 P95 (초)</translation>
+    </message>
+    <message>
+        <source>JCT avg (s)</source>
+        <translation>평균 JCT (초)</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 사용 중</translation>
+    </message>
+    <message>
+        <source>Energy (kWh)</source>
+        <translation>에너지 (kWh)</translation>
+    </message>
+</context>
+<context>
+    <name>WhatifCharts</name>
+    <message>
+        <source>Wait (s)</source>
+        <translation>대기 (초)</translation>
+    </message>
+    <message>
+        <source>Share of jobs</source>
+        <translation>작업 비율</translation>
+    </message>
+    <message>
+        <source>%1 busy (%)</source>
+        <translation>%1 사용 중 (%)</translation>
+    </message>
+    <message>
+        <source>Simulated time (h)</source>
+        <translation>시뮬레이션 시간 (시)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <source>Arrival (s)</source>
+        <translation>도착 (초)</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Wait before (s)</source>
+        <translation>이전 대기 (초)</translation>
+    </message>
+    <message>
+        <source>Wait after (s)</source>
+        <translation>이후 대기 (초)</translation>
+    </message>
+    <message>
+        <source>Change (s)</source>
+        <translation>변화 (초)</translation>
+    </message>
+    <message>
+        <source>never ran</source>
+        <translation>실행 안 됨</translation>
+    </message>
+</context>
+<context>
+    <name>WhatifMetricsModel</name>
+    <message>
+        <source>Jobs completed</source>
+        <translation>완료된 작업</translation>
+    </message>
+    <message>
+        <source>Unschedulable</source>
+        <translation>스케줄 불가</translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation>평균 대기 (초)</translation>
+    </message>
+    <message>
+        <source>Wait P50 (s)</source>
+        <translation>대기 P50 (초)</translation>
+    </message>
+    <message>
+        <source>Wait P95 (s)</source>
+        <translation>대기 P95 (초)</translation>
+    </message>
+    <message>
+        <source>Wait P99 (s)</source>
+        <translation>대기 P99 (초)</translation>
+    </message>
+    <message>
+        <source>Response avg (s)</source>
+        <translation>평균 응답 (초)</translation>
+    </message>
+    <message>
+        <source>JCT avg (s)</source>
+        <translation>평균 JCT (초)</translation>
+    </message>
+    <message>
+        <source>Slowdown avg</source>
+        <translation>평균 감속비</translation>
+    </message>
+    <message>
+        <source>Makespan (s)</source>
+        <translation>메이크스팬 (초)</translation>
+    </message>
+    <message>
+        <source>CPU busy</source>
+        <translation>CPU 사용 중</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 사용 중</translation>
+    </message>
+    <message>
+        <source>TPU busy</source>
+        <translation>TPU 사용 중</translation>
+    </message>
+    <message>
+        <source>CPU allocated</source>
+        <translation>CPU 할당</translation>
+    </message>
+    <message>
+        <source>GPU allocation ratio</source>
+        <translation>GPU 할당률</translation>
+    </message>
+    <message>
+        <source>TPU allocated</source>
+        <translation>TPU 할당</translation>
+    </message>
+    <message>
+        <source>Energy (kWh)</source>
+        <translation>에너지 (kWh)</translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation>선점 횟수</translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation>마이그레이션 횟수</translation>
+    </message>
+</context>
+<context>
     <name>hetsched</name>
     <message>
         <source>CPU</source>
@@ -97,7 +266,7 @@
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1× {1 %2?}</translation>
     </message>
 </context>
 <context>
@@ -466,6 +635,279 @@
     <message>
         <source>Replay frame %1 of %2 · simulated time %3</source>
         <translation>재생 프레임 %1/%2 · 시뮬레이션 시각 %3</translation>
+    </message>
+    <message>
+        <source>Policies</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>What-if</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyEditor</name>
+    <message>
+        <source>Built-in policies…</source>
+        <translation>내장 정책…</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>열기…</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>다른 이름으로 저장…</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>비교 대상…</translation>
+    </message>
+    <message>
+        <source>Push…</source>
+        <translation>배포…</translation>
+    </message>
+    <message>
+        <source>Share of new jobs the pushed policy schedules at first (canary)</source>
+        <translation>배포한 정책이 처음 스케줄할 새 작업의 비율 (카나리)</translation>
+    </message>
+    <message>
+        <source>Canary:</source>
+        <translation>카나리:</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>필드</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>This policy</source>
+        <translation>이 정책</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Difference from base</source>
+        <translation>기준과의 차이</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>문제</translation>
+    </message>
+    <message>
+        <source>Push policy</source>
+        <translation>정책 배포</translation>
+    </message>
+    <message>
+        <source>Fix the problems listed first.</source>
+        <translation>먼저 나열된 문제를 고치십시오.</translation>
+    </message>
+    <message>
+        <source>Compared with: %1 (built-in)</source>
+        <translation>비교 대상: %1 (내장)</translation>
+    </message>
+    <message>
+        <source>Compared with: %1 (%2)</source>
+        <translation>비교 대상: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>JSON: %1</source>
+        <translation>JSON: %1</translation>
+    </message>
+    <message>
+        <source>No problems: the engine accepts this policy.</source>
+        <translation>문제 없음: 엔진이 이 정책을 받아들입니다.</translation>
+    </message>
+    <message>
+        <source>Open policy</source>
+        <translation>정책 열기</translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation>정책 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 is not a policy: %2</source>
+        <translation>%1 은(는) 정책이 아닙니다: %2</translation>
+    </message>
+    <message>
+        <source>Save policy</source>
+        <translation>정책 저장</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>A file…</source>
+        <translation>파일…</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>비교 대상</translation>
+    </message>
+    <message>
+        <source>Base policy:</source>
+        <translation>기준 정책:</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>내장</translation>
+    </message>
+    <message>
+        <source>Base policy</source>
+        <translation>기준 정책</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation>%1 은(는) 올바른 정책이 아닙니다.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyForm</name>
+    <message>
+        <source>Enabled</source>
+        <translation>사용</translation>
+    </message>
+    <message>
+        <source>Resume from checkpoint</source>
+        <translation>체크포인트에서 재개</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>설명</translation>
+    </message>
+    <message>
+        <source>Queue discipline</source>
+        <translation>큐 규칙</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Aging interval (s)</source>
+        <translation>에이징 간격 (초)</translation>
+    </message>
+    <message>
+        <source>Backfill depth</source>
+        <translation>백필 깊이</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>배치</translation>
+    </message>
+    <message>
+        <source>Job kind</source>
+        <translation>작업 종류</translation>
+    </message>
+    <message>
+        <source>Device kind</source>
+        <translation>장치 종류</translation>
+    </message>
+    <message>
+        <source>Add route</source>
+        <translation>경로 추가</translation>
+    </message>
+    <message>
+        <source>Remove route</source>
+        <translation>경로 삭제</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>경로</translation>
+    </message>
+    <message>
+        <source>comma-separated weight per node, e.g. 3, 1, 1</source>
+        <translation>노드별 가중치 (쉼표 구분, 예: 3, 1, 1)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <source>Virtual nodes</source>
+        <translation>가상 노드</translation>
+    </message>
+    <message>
+        <source>Priority factor</source>
+        <translation>우선순위 계수</translation>
+    </message>
+    <message>
+        <source>Resource score</source>
+        <translation>자원 점수</translation>
+    </message>
+    <message>
+        <source>External scorer</source>
+        <translation>외부 점수기</translation>
+    </message>
+    <message>
+        <source>Preemption</source>
+        <translation>선점</translation>
+    </message>
+    <message>
+        <source>Restart cost (s)</source>
+        <translation>재시작 비용 (초)</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>마이그레이션</translation>
+    </message>
+    <message>
+        <source>Utilisation threshold</source>
+        <translation>사용률 임계값</translation>
+    </message>
+    <message>
+        <source>Cost (s)</source>
+        <translation>비용 (초)</translation>
+    </message>
+    <message>
+        <source>Max moves per event</source>
+        <translation>이벤트당 최대 이동 수</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyPages</name>
+    <message>
+        <source>a run is already in progress</source>
+        <translation>이미 실행 중입니다</translation>
+    </message>
+    <message>
+        <source>Cannot read snapshots of %1: %2</source>
+        <translation>%1 의 스냅샷을 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>policy editor</source>
+        <translation>정책 편집기</translation>
+    </message>
+    <message>
+        <source>Push policy</source>
+        <translation>정책 배포</translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation>배포</translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway that accepts policies.</source>
+        <translation>정책을 받는 게이트웨이에 연결되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -903,6 +1345,192 @@
     <message>
         <source>The gateway refused the job: %1</source>
         <translation>게이트웨이가 작업을 거부했습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifMetricsModel</name>
+    <message>
+        <source>Metric</source>
+        <translation>지표</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifView</name>
+    <message>
+        <source>Run</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV 내보내기…</translation>
+    </message>
+    <message>
+        <source>Export charts…</source>
+        <translation>차트 내보내기…</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <source>Wait CDF</source>
+        <translation>대기 시간 CDF</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>사용률</translation>
+    </message>
+    <message>
+        <source>Jobs that changed most</source>
+        <translation>가장 많이 바뀐 작업</translation>
+    </message>
+    <message>
+        <source>Choose a workload and at least two policies, then Run.</source>
+        <translation>워크로드와 정책 두 개 이상을 고른 뒤 실행하십시오.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>지표 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 에 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Export charts</source>
+        <translation>차트 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf)</source>
+        <translation>PNG (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Choose at least two policies to compare.</source>
+        <translation>비교할 정책을 두 개 이상 고르십시오.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n policies…</source>
+        <translation>
+            <numerusform>정책 %n개 실행 중…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n policies compared; colours: green better, red worse than %2.</source>
+        <translation>
+            <numerusform>%1 — 정책 %n개 비교; 색: 초록은 %2보다 좋음, 빨강은 나쁨.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The what-if run failed: %1</source>
+        <translation>what-if 실행 실패: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소되었습니다.</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>워크로드</translation>
+    </message>
+    <message>
+        <source>Synthetic</source>
+        <translation>합성</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>스냅샷</translation>
+    </message>
+    <message>
+        <source>Alibaba trace excerpt</source>
+        <translation>Alibaba 트레이스 발췌</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <source>Offered load</source>
+        <translation>제공 부하</translation>
+    </message>
+    <message>
+        <source>Snapshot file</source>
+        <translation>스냅샷 파일</translation>
+    </message>
+    <message>
+        <source>Snapshots (*.hetsnap *.sqlite *.db);;All files (*)</source>
+        <translation>스냅샷 (*.hetsnap *.sqlite *.db);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Node list</source>
+        <translation>노드 목록</translation>
+    </message>
+    <message>
+        <source>Pod list</source>
+        <translation>파드 목록</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>시드</translation>
+    </message>
+    <message>
+        <source>Policies (the first is the baseline)</source>
+        <translation>정책 (첫 번째가 기준)</translation>
+    </message>
+    <message>
+        <source>Add a built-in…</source>
+        <translation>내장 정책 추가…</translation>
+    </message>
+    <message>
+        <source>Add file…</source>
+        <translation>파일 추가…</translation>
+    </message>
+    <message>
+        <source>Add editor&apos;s policy</source>
+        <translation>편집기의 정책 추가</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>삭제</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>내장</translation>
+    </message>
+    <message>
+        <source>Add policy</source>
+        <translation>정책 추가</translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation>정책 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation>%1 은(는) 올바른 정책이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 </TS>

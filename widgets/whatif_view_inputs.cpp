@@ -28,7 +28,7 @@ namespace {
 QLineEdit* fileRow(QWidget* parent, QFormLayout* form, const QString& label, const QString& filter,
                    const std::function<void(const QString&)>& chosen = {}) {
   auto* edit = new QLineEdit(parent);
-  auto* browse = new QPushButton(QCoreApplication::translate("WhatifView", "Browse…"), parent);
+  auto* browse = new QPushButton(QCoreApplication::translate("hetsched::WhatifView", "Browse…"), parent);
   auto* row = new QHBoxLayout;
   row->addWidget(edit, 1);
   row->addWidget(browse);
