@@ -50,7 +50,13 @@ PolicyForm::PolicyForm(QWidget* parent)
       m_migrateEnabled(new QCheckBox(tr("Enabled"), this)),
       m_threshold(doubleBox(kDoubleLimit)),
       m_migrationCost(doubleBox(kDoubleLimit)),
-      m_maxPerEvent(intBox(1000000)) {
+      m_maxPerEvent(intBox(1000000)),
+      m_dataGib(doubleBox(kDoubleLimit)),
+      m_dataGibPerGpu(doubleBox(kDoubleLimit)),
+      m_linkGibPerS(doubleBox(kDoubleLimit)),
+      m_predictionWindow(doubleBox(kDoubleLimit)),
+      m_maxPerTick(intBox(1000000)),
+      m_historySamples(intBox(1000000)) {
   auto* top = new QVBoxLayout(this);
   const auto group = [&](const QString& title) {
     auto* box = new QGroupBox(title, this);
@@ -105,6 +111,13 @@ PolicyForm::PolicyForm(QWidget* parent)
   addRow(migration, tr("Utilisation threshold"), m_threshold, QStringLiteral("migration.utilization_threshold"));
   addRow(migration, tr("Cost (s)"), m_migrationCost, QStringLiteral("migration.cost_s"));
   addRow(migration, tr("Max moves per event"), m_maxPerEvent, QStringLiteral("migration.max_per_event"));
+  // Seed §2.4 opportunistic moves on every sampling tick.
+  addRow(migration, tr("Data per job (GiB)"), m_dataGib, QStringLiteral("migration.data_gib"));
+  addRow(migration, tr("Data per GPU (GiB)"), m_dataGibPerGpu, QStringLiteral("migration.data_gib_per_gpu"));
+  addRow(migration, tr("Link (GiB/s)"), m_linkGibPerS, QStringLiteral("migration.link_gib_per_s"));
+  addRow(migration, tr("Prediction window (s)"), m_predictionWindow, QStringLiteral("migration.prediction_window_s"));
+  addRow(migration, tr("Max moves per tick"), m_maxPerTick, QStringLiteral("migration.max_per_tick"));
+  addRow(migration, tr("History samples"), m_historySamples, QStringLiteral("migration.history_samples"));
   top->addStretch();
 
   connect(addButton, &QPushButton::clicked, this, [this] {
@@ -119,9 +132,10 @@ PolicyForm::PolicyForm(QWidget* parent)
   });
   for (auto* e : {m_name, m_description, m_weights, m_externalScorer})
     connect(e, &QLineEdit::textEdited, this, &PolicyForm::changed);
-  for (auto* e : {m_version, m_backfill, m_virtualNodes, m_maxPerEvent})
+  for (auto* e : {m_version, m_backfill, m_virtualNodes, m_maxPerEvent, m_maxPerTick, m_historySamples})
     connect(e, &QSpinBox::valueChanged, this, &PolicyForm::changed);
-  for (auto* e : {m_aging, m_priorityFactor, m_resourceScore, m_restartCost, m_threshold, m_migrationCost})
+  for (auto* e : {m_aging, m_priorityFactor, m_resourceScore, m_restartCost, m_threshold, m_migrationCost, m_dataGib,
+                  m_dataGibPerGpu, m_linkGibPerS, m_predictionWindow})
     connect(e, &QDoubleSpinBox::valueChanged, this, &PolicyForm::changed);
   for (auto* e : {m_queueKind, m_placementKind})
     connect(e, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
@@ -211,6 +225,12 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_threshold->setValue(p.migration().utilization_threshold());
   m_migrationCost->setValue(p.migration().cost_s());
   m_maxPerEvent->setValue(static_cast<int>(p.migration().max_per_event()));
+  m_dataGib->setValue(p.migration().data_gib());
+  m_dataGibPerGpu->setValue(p.migration().data_gib_per_gpu());
+  m_linkGibPerS->setValue(p.migration().link_gib_per_s());
+  m_predictionWindow->setValue(p.migration().prediction_window_s());
+  m_maxPerTick->setValue(static_cast<int>(p.migration().max_per_tick()));
+  m_historySamples->setValue(static_cast<int>(p.migration().history_samples()));
   m_updating = false;
 }
 
@@ -248,6 +268,12 @@ v1::Policy PolicyForm::policy() const {
   m->set_utilization_threshold(m_threshold->value());
   m->set_cost_s(m_migrationCost->value());
   m->set_max_per_event(static_cast<std::uint32_t>(m_maxPerEvent->value()));
+  m->set_data_gib(m_dataGib->value());
+  m->set_data_gib_per_gpu(m_dataGibPerGpu->value());
+  m->set_link_gib_per_s(m_linkGibPerS->value());
+  m->set_prediction_window_s(m_predictionWindow->value());
+  m->set_max_per_tick(static_cast<std::uint32_t>(m_maxPerTick->value()));
+  m->set_history_samples(static_cast<std::uint32_t>(m_historySamples->value()));
   return p;
 }
 

@@ -71,6 +71,12 @@ class PolicyForm : public QWidget {
   QDoubleSpinBox* m_threshold;
   QDoubleSpinBox* m_migrationCost;
   QSpinBox* m_maxPerEvent;
+  QDoubleSpinBox* m_dataGib;
+  QDoubleSpinBox* m_dataGibPerGpu;
+  QDoubleSpinBox* m_linkGibPerS;
+  QDoubleSpinBox* m_predictionWindow;
+  QSpinBox* m_maxPerTick;
+  QSpinBox* m_historySamples;
   QHash<QString, QWidget*> m_editors;
   QHash<QString, QLabel*> m_errors;
   bool m_updating = false;

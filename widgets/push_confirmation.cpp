@@ -1,7 +1,7 @@
 #include "push_confirmation.h"
 
 #include "policy/policy_diff.h"
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 
 #include <QAbstractTableModel>
 

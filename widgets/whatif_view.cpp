@@ -1,7 +1,7 @@
 #include "whatif_view.h"
 
 #include "qcustomplot_include.h"
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 #include "whatif_charts.h"
 #include "whatif_metrics_model.h"
 

@@ -1,7 +1,7 @@
 #include "whatif_runner.h"
 
 #include "sim/trace_workload.h"
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 #include "store/snapshot_store.h"
 #include "trace/alibaba_trace_importer.h"
 
@@ -112,17 +112,14 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
       const auto t0 = std::chrono::steady_clock::now();
       auto run = runWhatifPolicy(workload, policies[i], options);
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (auto* e = std::get_if<SimError>(&run)) {
-        if (*e == SimError::Cancelled) {
+      if (auto* e = std::get_if<WhatifError>(&run)) {
+        if (e->code == SimError::Cancelled) {
           deliver([this] {
             join();
             Q_EMIT cancelled();
           });
         } else {
-          const char* why = *e == SimError::NoNodes         ? "the cluster has no nodes"
-                            : *e == SimError::InvalidPolicy ? "invalid policy"
-                                                            : "unknown external scorer";
-          deliver([this, msg = QString::fromStdString(policies[i].name() + ": " + why)] {
+          deliver([this, msg = QString::fromStdString(policies[i].name() + ": " + e->message)] {
             join();
             Q_EMIT failed(msg);
           });

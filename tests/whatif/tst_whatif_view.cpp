@@ -3,7 +3,7 @@
 // tester, cancel stops a long run, CSV and charts export.
 #include "policy_pages.h"
 #include "policy/builtin_policies.h"
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 #include "store/snapshot_store.h"
 #include "store_test_data.h"
 #include "whatif_runner.h"

@@ -1,14 +1,11 @@
 #include "cli_args.h"
 #include "commands.h"
-#include "frag/frag_scorers.h"
-#include "hybrid/hybrid_registration.h"
-#include "policy/scorer_registry.h"
 #include "policy/policy_loader.h"
 #include "policy_catalog.h"
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
 #include "sim/trace_workload.h"
-#include "sim/whatif_run.h"
+#include "whatif/whatif_run.h"
 #include "sim_args.h"
 #include "trace/alibaba_trace_importer.h"
 #include "whatif_report.h"
@@ -128,40 +125,21 @@ int runWhatif(std::span<char* const> argv) {
     workload += ", arrivals x" + *x;
   }
 
-  // EXTERNAL placement names of the ATC'23 GPU-sharing family; FGD's target
-  // workload is taken from the jobs being replayed.
-  std::shared_ptr<const frag::TargetWorkload> fragWorkload;
-  {
-    std::vector<JobRequests> requests;
-    requests.reserve(jobs.size());
-    for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
-    fragWorkload = std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests));
-  }
-
   const WhatifWorkload whatif{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
   std::vector<WhatifColumn> columns;
   for (const std::string& name : policyArgs) {
     auto resolved = resolvePolicy(name);
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
     const v1::Policy& policy = std::get<v1::Policy>(resolved);  // resolvePolicy validated it
-    // EXTERNAL "hybrid:WEIGHTS" (train-hybrid's policy) loads its weights here.
-    ScorerRegistry scorers;
-    registerFragScorers(scorers, fragWorkload);
-    if (const auto e = registerHybridScorer(scorers, policy.placement().external_scorer()))
-      return std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.placement().external_scorer().c_str(),
-                          describe(*e).data()),
-             1;
     SimulationOptions options;
     options.seed = seed;
-    options.scorers = &scorers;
     options.runtimes = runtimes;
     const auto t0 = std::chrono::steady_clock::now();
     // The console's what-if view runs the same function.
     auto result = runWhatifPolicy(whatif, policy, options);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (auto* e = std::get_if<SimError>(&result)) {
-      std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.name().c_str(),
-                   *e == SimError::NoNodes ? "the cluster has no nodes" : "unknown external scorer");
+    if (auto* e = std::get_if<WhatifError>(&result)) {
+      std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.name().c_str(), e->message.c_str());
       return 1;
     }
     columns.push_back({policy.name(), std::get<SimResult>(result).summary, wall});

@@ -2,9 +2,9 @@
 
 #include "model/topology.h"
 #include "policy.pb.h"
-#include "sim_job.h"
-#include "sim_result.h"
-#include "simulation_options.h"
+#include "sim/sim_job.h"
+#include "sim/sim_result.h"
+#include "sim/simulation_options.h"
 #include "whatif_source.h"
 
 #include <span>
@@ -34,10 +34,19 @@ WhatifWorkload syntheticWhatifWorkload(std::uint32_t nodes, std::uint64_t jobs, 
 WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const Job> jobs,
                                       double defaultRuntimeS = 600.0);
 
+// Why a run produced no result; `message` says what, in words.
+struct WhatifError {
+  SimError code = SimError::InvalidPolicy;
+  std::string message;
+};
+
 // Runs one policy on the workload exactly as `hetsched whatif` does (the CLI
-// calls this too, so the console and the CLI cannot drift apart).
-std::variant<SimResult, SimError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
-                                                  const SimulationOptions& options);
+// calls this too, so the console and the CLI cannot drift apart). Unless
+// options.scorers is set, the policy's EXTERNAL scorer may be any of the
+// ATC'23 family (FGD's target workload taken from the workload's jobs) or a
+// trained hybrid ("hybrid:WEIGHTS").
+std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
+                                                     SimulationOptions options);
 
 }  // namespace hetsched
 

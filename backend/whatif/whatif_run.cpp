@@ -1,0 +1,80 @@
+#include "whatif_run.h"
+
+#include "frag/frag_scorers.h"
+#include "hybrid/hybrid_registration.h"
+#include "hybrid/weights_file.h"
+#include "policy/policy_loader.h"
+#include "sim/simulator.h"
+#include "sim/synthetic_workload.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hetsched {
+
+WhatifWorkload syntheticWhatifWorkload(std::uint32_t nodes, std::uint64_t jobs, std::uint64_t seed, double load) {
+  WhatifWorkload w;
+  w.topology = syntheticTopology(nodes);
+  w.jobs = syntheticJobs(w.topology, jobs, seed, load);
+  w.description = "synthetic cluster of " + std::to_string(nodes) + " nodes, " + std::to_string(jobs) +
+                  " synthetic jobs (seed " + std::to_string(seed) + ")";
+  return w;
+}
+
+WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const Job> jobs, double defaultRuntimeS) {
+  WhatifWorkload w;
+  w.topology = topology;
+  std::int64_t first = std::numeric_limits<std::int64_t>::max();
+  for (const Job& j : jobs) first = std::min(first, j.submitTimeMs);
+  // Submit order, so the simulator need not sort and ties keep store order.
+  std::vector<const Job*> order;
+  for (const Job& j : jobs) order.push_back(&j);
+  std::ranges::stable_sort(order, {}, [](const Job* j) { return j->submitTimeMs; });
+  w.jobs.reserve(order.size());
+  for (const Job* j : order) {
+    SimJob s;
+    s.spec = j->spec;
+    s.arrivalS = static_cast<double>(j->submitTimeMs - first) / 1000.0;
+    s.runtimeS = j->actualRuntimeS > 0.0           ? j->actualRuntimeS
+                 : j->spec.estimatedRuntimeS > 0.0 ? j->spec.estimatedRuntimeS
+                                                   : defaultRuntimeS;
+    s.key = j->spec.name;
+    w.jobs.push_back(std::move(s));
+  }
+  w.description = std::to_string(jobs.size()) + " jobs of a snapshot of " + topology.clusterName;
+  return w;
+}
+
+std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
+                                                     SimulationOptions options) {
+  auto compiled = compilePolicy(policy);
+  if (auto* errors = std::get_if<std::vector<FieldError>>(&compiled))
+    return WhatifError{SimError::InvalidPolicy, errors->empty() ? "invalid policy" : errors->front().message()};
+  auto& resolved = std::get<CompiledPolicy>(compiled);
+  if (workload.cpuPodsOnGpuNodes) resolved.routing.set(JobKind::Batch, DeviceKind::Gpu);
+
+  ScorerRegistry scorers;
+  if (!options.scorers) {
+    std::vector<JobRequests> requests;
+    requests.reserve(workload.jobs.size());
+    for (const SimJob& j : workload.jobs) requests.push_back(j.spec.requests);
+    registerFragScorers(scorers, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
+    if (const auto e = registerHybridScorer(scorers, resolved.externalScorer))
+      return WhatifError{SimError::UnknownScorer, resolved.externalScorer + ": " + std::string(describe(*e))};
+    options.scorers = &scorers;
+  }
+  const std::string scorer = resolved.externalScorer;
+  const Simulator simulator(workload.topology, std::move(resolved), options);
+  auto result = simulator.run(workload.jobs);
+  if (auto* e = std::get_if<SimError>(&result)) {
+    switch (*e) {
+      case SimError::NoNodes: return WhatifError{*e, "the cluster has no nodes"};
+      case SimError::Cancelled: return WhatifError{*e, "cancelled"};
+      case SimError::UnknownScorer: return WhatifError{*e, "unknown external scorer '" + scorer + "'"};
+      case SimError::InvalidPolicy: return WhatifError{*e, "invalid policy"};
+    }
+  }
+  return std::move(std::get<SimResult>(result));
+}
+
+}  // namespace hetsched
