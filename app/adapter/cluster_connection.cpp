@@ -2,6 +2,8 @@
 
 #include <QMetaObject>
 
+#include <algorithm>
+
 namespace hetsched {
 
 template <typename F>
@@ -15,6 +17,8 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
   qRegisterMetaType<ConnectionStatus>();
   qRegisterMetaType<std::shared_ptr<const Topology>>();
   qRegisterMetaType<std::shared_ptr<const JobList>>();
+  qRegisterMetaType<std::shared_ptr<const v1::GetPolicyResponse>>();
+  qRegisterMetaType<std::shared_ptr<const v1::ListPolicyHistoryResponse>>();
   ClientEvents events;
   events.onStatus = [this, guard = m_guard](const ConnectionStatus& status) {
     post(guard, this, [this, status] {
@@ -40,6 +44,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
     if (notify) post(guard, this, [this] { Q_EMIT frameAvailable(); });
   };
   m_client = std::make_unique<ClusterClient>(target.toStdString(), std::move(events), options);
+  m_policy = std::make_unique<PolicyClient>(m_client->channel(), options);
 }
 
 ClusterConnection::~ClusterConnection() {
@@ -83,6 +88,48 @@ void ClusterConnection::refreshJobs(std::vector<JobState> states, std::uint32_t 
     }
     auto list = std::make_shared<const JobList>(std::get<JobList>(std::move(result)));
     post(guard, this, [this, list] { Q_EMIT jobsListed(list); });
+  });
+}
+
+PolicyClient::StateDone ClusterConnection::policyAnswer(const QString& action) {
+  return [this, guard = m_guard, action](std::variant<v1::GetPolicyResponse, RpcError> result) {
+    if (auto* error = std::get_if<RpcError>(&result)) {
+      post(guard, this, [this, action, code = error->code, message = QString::fromStdString(error->message)] {
+        Q_EMIT policyCallFailed(action, code, message);
+      });
+      return;
+    }
+    auto state = std::make_shared<const v1::GetPolicyResponse>(std::get<v1::GetPolicyResponse>(std::move(result)));
+    post(guard, this, [this, action, state] { Q_EMIT policyStateChanged(action, state); });
+  };
+}
+
+void ClusterConnection::fetchPolicy() { m_policy->get(policyAnswer(QStringLiteral("get"))); }
+
+void ClusterConnection::pushPolicy(const v1::Policy& spec, int canaryPercent, quint64 expectedVersion) {
+  m_policy->push(spec, static_cast<std::uint32_t>(std::clamp(canaryPercent, 0, 100)), expectedVersion,
+                 policyAnswer(QStringLiteral("push")));
+}
+
+void ClusterConnection::promotePolicy(quint64 expectedVersion) {
+  m_policy->promote(expectedVersion, policyAnswer(QStringLiteral("promote")));
+}
+
+void ClusterConnection::rollbackPolicy(quint64 toVersion, quint64 expectedVersion) {
+  m_policy->rollback(toVersion, expectedVersion, policyAnswer(QStringLiteral("rollback")));
+}
+
+void ClusterConnection::fetchPolicyHistory() {
+  m_policy->history([this, guard = m_guard](std::variant<v1::ListPolicyHistoryResponse, RpcError> result) {
+    if (auto* error = std::get_if<RpcError>(&result)) {
+      post(guard, this, [this, code = error->code, message = QString::fromStdString(error->message)] {
+        Q_EMIT policyCallFailed(QStringLiteral("history"), code, message);
+      });
+      return;
+    }
+    auto history =
+        std::make_shared<const v1::ListPolicyHistoryResponse>(std::get<v1::ListPolicyHistoryResponse>(std::move(result)));
+    post(guard, this, [this, history] { Q_EMIT policyHistoryListed(history); });
   });
 }
 

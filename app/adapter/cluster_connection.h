@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/cluster_client.h"
+#include "client/policy_client.h"
 
 #include <QObject>
 #include <QString>
@@ -38,6 +39,14 @@ class ClusterConnection : public QObject {
   void submitJob(const JobSpec& spec);
   void refreshJobs(std::vector<JobState> states, std::uint32_t limit);
 
+  // The gateway's policy lifecycle. Each answer is policyStateChanged (a
+  // mutation answers with the state it left) or policyCallFailed.
+  void fetchPolicy();
+  void fetchPolicyHistory();
+  void pushPolicy(const v1::Policy& spec, int canaryPercent, quint64 expectedVersion);
+  void promotePolicy(quint64 expectedVersion);
+  void rollbackPolicy(quint64 toVersion, quint64 expectedVersion);
+
  Q_SIGNALS:
   void statusChanged(const hetsched::ConnectionStatus& status);
   void topologyChanged(std::shared_ptr<const hetsched::Topology> topology);
@@ -46,6 +55,11 @@ class ClusterConnection : public QObject {
   void jobSubmitFailed(const QString& message);
   void jobsListed(std::shared_ptr<const hetsched::JobList> jobs);
   void jobsListFailed(const QString& message);
+  // `action` is the call that answered: get, push, promote or rollback.
+  void policyStateChanged(const QString& action, std::shared_ptr<const hetsched::v1::GetPolicyResponse> state);
+  void policyHistoryListed(std::shared_ptr<const hetsched::v1::ListPolicyHistoryResponse> history);
+  // `code` is the grpc::StatusCode (FAILED_PRECONDITION: a stale version).
+  void policyCallFailed(const QString& action, int code, const QString& message);
 
  private:
   // Client callbacks may outlive this object (a unary call in flight while
@@ -59,7 +73,10 @@ class ClusterConnection : public QObject {
   static void post(const std::shared_ptr<Guard>& guard, ClusterConnection* self, F&& fn);
 
   std::shared_ptr<Guard> m_guard = std::make_shared<Guard>();
+  PolicyClient::StateDone policyAnswer(const QString& action);
+
   std::unique_ptr<ClusterClient> m_client;
+  std::unique_ptr<PolicyClient> m_policy;
   ConnectionStatus m_status;
   std::shared_ptr<const Topology> m_topology;
   std::mutex m_frameMutex;
@@ -73,3 +90,5 @@ class ClusterConnection : public QObject {
 Q_DECLARE_METATYPE(hetsched::ConnectionStatus)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::Topology>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::JobList>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::v1::GetPolicyResponse>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::v1::ListPolicyHistoryResponse>)

@@ -71,13 +71,13 @@ int main(int argc, char** argv) {
   const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. ko or en."),
                                       QStringLiteral("CODE"));
   const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                     QStringLiteral("Page to open: cluster, timeline or map (cluster)."),
+                                     QStringLiteral("Page to open: cluster, timeline, map, policies or whatif (cluster)."),
                                      QStringLiteral("NAME"), QStringLiteral("cluster"));
   const QCommandLineOption openOption(QStringLiteral("open"), QStringLiteral("Snapshot file to replay at start."),
                                       QStringLiteral("FILE"));
   const QCommandLineOption tokenFileOption(
       QStringLiteral("token-file"),
-      QStringLiteral("File holding the bearer token for --connect (needed to submit jobs)."), QStringLiteral("FILE"));
+      QStringLiteral("File holding the bearer token for --connect (needed to submit jobs and change policies)."), QStringLiteral("FILE"));
   parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption,
                      tabOption, tokenFileOption});
   parser.process(app);
@@ -92,8 +92,10 @@ int main(int argc, char** argv) {
   if (!ok) return fail(QStringLiteral("--seed: expected a whole number"));
 
   const QString tab = parser.value(tabOption).toLower();
-  if (!QStringList{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map")}.contains(tab))
-    return fail(QStringLiteral("--tab: expected cluster, timeline or map"));
+  if (!QStringList{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map"),
+                   QStringLiteral("policies"), QStringLiteral("whatif")}
+           .contains(tab))
+    return fail(QStringLiteral("--tab: expected cluster, timeline, map, policies or whatif"));
 
   // The embedded gateway starts with the console when no address is given,
   // and later when the operator switches to it in File → Connect….

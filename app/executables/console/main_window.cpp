@@ -77,7 +77,7 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
   m_tabs->addTab(m_dashboard, tr("Cluster"));
   m_tabs->addTab(m_queuePage, tr("Queue timeline"));
   m_tabs->addTab(m_jobMap, tr("Job map"));
-  m_tabs->addTab(m_policyPages->editor(), tr("Policies"));
+  m_tabs->addTab(m_policyPages->policiesTab(), tr("Policies"));
   m_tabs->addTab(m_policyPages->whatif(), tr("What-if"));
   connect(m_policyPages, &PolicyPages::statusMessage, statusBar(), &QStatusBar::showMessage);
   m_tabs->setDocumentMode(true);
@@ -148,6 +148,7 @@ void MainWindow::switchConnection(ClusterConnection* next, int row) {
   m_connection = next;
   m_connectionRow = row;
   m_snapshotMenu->setConnection(next);
+  m_policyPages->setConnection(next);
   m_topology.reset();
   m_jobs.reset();
   m_jobsDirty = false;
@@ -281,6 +282,7 @@ void MainWindow::repaintTick() {
   const auto frame = m_connection->takeFrame(&coalesced);
   if (!frame || !m_topology) return;
   m_dashboard->setFrame(frame);  // shares the snapshot, no copy
+  m_policyPages->setFrame(*frame);
   m_nowMs = frame->simTimeMs;
   ++m_framesShown;
   m_frameInfo->setText(tr("Frame %1 · simulated time %2 · %3 frames merged")

@@ -1,0 +1,190 @@
+// The console's push path against a real gateway on loopback: the policy in
+// force becomes the editor's diff base, a confirmed push starts a canary
+// whose arms the live panel shows from the frame stream, Promote and Roll
+// back, a stale version and a viewer token refused with the reason shown,
+// and a declined confirmation that changes nothing.
+#include "cluster/simulated_cluster.h"
+#include "cluster_connection.h"
+#include "gateway/gateway.h"
+#include "policy/builtin_policies.h"
+#include "policy_pages.h"
+#include "widgets/live_policy_panel.h"
+#include "widgets/policy_editor.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <QTimer>
+
+using namespace hetsched;
+
+namespace {
+
+constexpr const char* kOperator = "operator-token-carol";
+constexpr const char* kViewer = "viewer-token-dave";
+
+v1::Policy builtin(const std::string& name) {
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == name) return p;
+  qFatal("no built-in policy %s", name.c_str());
+}
+
+// The console's policy pages on one connection, frames fed as the main
+// window feeds them, every confirmation answered by `answer`.
+struct Console {
+  explicit Console(const std::string& target, const char* token) {
+    ClientOptions options;
+    options.bearerToken = token;
+    connection = std::make_unique<ClusterConnection>(QString::fromStdString(target), options);
+    pages = std::make_unique<PolicyPages>(connection.get(), &host);
+    pages->setConfirm([this](const QString& title, const QString& text) {
+      asked << title;
+      lastQuestion = text;
+      return answer;
+    });
+    QObject::connect(&frames, &QTimer::timeout, &host, [this] {
+      if (auto frame = connection->takeFrame()) pages->setFrame(*frame);
+    });
+    frames.start(20);
+    connection->start();
+  }
+  bool waitForState() {
+    return QTest::qWaitFor([this] { return pages->gatewayState() != nullptr; }, 10000);
+  }
+  bool waitForChange(const QString& action) {
+    QSignalSpy changed(pages.get(), &PolicyPages::policyChanged);
+    return changed.wait(10000) && changed.front().front().toString() == action;
+  }
+
+  QWidget host;
+  std::unique_ptr<ClusterConnection> connection;
+  std::unique_ptr<PolicyPages> pages;
+  QTimer frames;
+  QStringList asked;
+  QString lastQuestion;
+  bool answer = true;
+};
+
+}  // namespace
+
+class TestPolicyPush : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<Gateway> m_gateway;
+
+ private Q_SLOTS:
+  void init() {
+    SimOptions sim;
+    sim.shape = defaultClusterShape(4, 4, 2);
+    sim.warmupS = 0.0;
+    sim.nodeFailuresPerHour = 0.0;
+    GatewayOptions options;
+    options.speed = 200.0;  // plenty of arrivals per second of test
+    options.tokens.add(kOperator, Role::Operator, "carol");
+    options.tokens.add(kViewer, Role::Viewer, "dave");
+    m_gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
+    std::string error;
+    QVERIFY2(m_gateway->start(&error), error.c_str());
+  }
+
+  void cleanup() { m_gateway.reset(); }
+
+  void pushCanaryPromoteRollback() {
+    Console c(m_gateway->address(), kOperator);
+    QVERIFY(c.waitForState());
+    const std::string initial = c.pages->gatewayState()->active().spec().name();
+    QCOMPARE(c.pages->editor()->basePolicy().name(), initial);  // the diff is against what is in force
+
+    v1::Policy candidate = builtin("sjf");
+    c.pages->confirmPush(candidate, 40);
+    QVERIFY(c.waitForChange(QStringLiteral("push")));
+    QCOMPARE(c.asked, QStringList{QStringLiteral("Push policy")});
+    QVERIFY(c.lastQuestion.contains(QStringLiteral("40")));
+    auto state = c.pages->gatewayState();
+    QVERIFY(state->has_candidate());
+    QCOMPARE(state->candidate().spec().name(), std::string("sjf"));
+    QCOMPARE(state->canary_percent(), 40u);
+    QVERIFY(c.pages->livePanel()->promoteButton()->isEnabled());
+
+    // The canary split, observed in the console: both arms get arrivals.
+    QTableWidget* arms = c.pages->livePanel()->armsTable();
+    QTRY_VERIFY_WITH_TIMEOUT(arms->rowCount() == 2 && arms->item(1, 3)->text().toULongLong() > 0 &&
+                                 arms->item(0, 3)->text().toULongLong() > 0,
+                             15000);
+    QCOMPARE(arms->item(1, 1)->text().toULongLong(), state->candidate().version());
+    QCOMPARE(arms->item(1, 2)->text(), QStringLiteral("sjf"));
+
+    c.pages->confirmPromote();
+    QVERIFY(c.waitForChange(QStringLiteral("promote")));
+    state = c.pages->gatewayState();
+    QVERIFY(!state->has_candidate());
+    QCOMPARE(state->active().spec().name(), std::string("sjf"));
+    QCOMPARE(c.pages->editor()->basePolicy().name(), std::string("sjf"));
+    QVERIFY(!c.pages->livePanel()->promoteButton()->isEnabled());
+
+    c.pages->confirmRollback(1);
+    QVERIFY(c.waitForChange(QStringLiteral("rollback")));
+    state = c.pages->gatewayState();
+    QCOMPARE(state->active().spec().name(), initial);
+    QCOMPARE(state->active().source_version(), 1u);
+    QCOMPARE(c.asked.size(), 3);
+  }
+
+  void staleVersionIsRefusedAndShown() {
+    Console a(m_gateway->address(), kOperator);
+    Console b(m_gateway->address(), kOperator);
+    QVERIFY(a.waitForState());
+    QVERIFY(b.waitForState());
+    a.pages->confirmPush(builtin("sjf"), 10);
+    QVERIFY(a.waitForChange(QStringLiteral("push")));
+    // b still believes version 1 is the latest.
+    QSignalSpy refused(b.pages.get(), &PolicyPages::pushUnavailable);
+    b.pages->confirmPush(builtin("fcfs"), 10);
+    QVERIFY(refused.wait(10000));
+    QVERIFY2(refused.front().front().toString().contains(QStringLiteral("version")),
+             qPrintable(refused.front().front().toString()));
+    // b refreshed: it now sees a's candidate, and nothing of its own.
+    QTRY_VERIFY_WITH_TIMEOUT(b.pages->gatewayState()->version() == a.pages->gatewayState()->version(), 10000);
+    QCOMPARE(b.pages->gatewayState()->candidate().spec().name(), std::string("sjf"));
+  }
+
+  void viewerTokenCannotPush() {
+    Console c(m_gateway->address(), kViewer);
+    QVERIFY(c.waitForState());  // reads are open
+    QSignalSpy refused(c.pages.get(), &PolicyPages::pushUnavailable);
+    c.pages->confirmPush(builtin("sjf"), 10);
+    QVERIFY(refused.wait(10000));
+    QVERIFY(refused.front().front().toString().contains(QStringLiteral("operator token")));
+    Console check(m_gateway->address(), kOperator);
+    QVERIFY(check.waitForState());
+    QCOMPARE(check.pages->gatewayState()->version(), 1u);
+  }
+
+  void declinedConfirmationChangesNothing() {
+    Console c(m_gateway->address(), kOperator);
+    QVERIFY(c.waitForState());
+    c.answer = false;
+    QSignalSpy changed(c.pages.get(), &PolicyPages::policyChanged);
+    c.pages->confirmPush(builtin("sjf"), 50);
+    QCOMPARE(c.asked.size(), 1);
+    QVERIFY(!changed.wait(500));
+    c.pages->livePanel()->refreshRequested();
+    QTest::qWait(300);
+    QCOMPARE(c.pages->gatewayState()->version(), 1u);
+  }
+
+  void noGatewayNoPush() {
+    QWidget host;
+    PolicyPages pages(nullptr, &host);
+    bool asked = false;
+    pages.setConfirm([&](const QString&, const QString&) { return asked = true; });
+    QSignalSpy refused(&pages, &PolicyPages::pushUnavailable);
+    pages.confirmPush(builtin("sjf"), 10);
+    QCOMPARE(refused.size(), 1);
+    QVERIFY(!asked);
+  }
+};
+
+QTEST_MAIN(TestPolicyPush)
+#include "tst_policy_push.moc"
