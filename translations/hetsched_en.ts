@@ -281,6 +281,89 @@
     </message>
 </context>
 <context>
+    <name>hetsched::ConnectDialog</name>
+    <message>
+        <source>Use TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host:port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system roots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (the gateway does not check it yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the connection a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address must be host:port (port 1–65535).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CA certificate file cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CA certificate needs TLS turned on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::ConnectionIndicator</name>
     <message>
         <source>Connecting to %1…</source>
@@ -481,6 +564,13 @@
     </message>
 </context>
 <context>
+    <name>hetsched::JobMapWorker</name>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::JobStyle</name>
     <message>
         <source>Training</source>
@@ -559,6 +649,101 @@
     </message>
     <message>
         <source>Nodes of this kind that stopped reporting</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::LivePolicyPanel</name>
+    <message>
+        <source>v%1 “%2” (%3 by %4 at %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promote candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy on the gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean wait, last window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In force: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canary: %1 on %2 % of new arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No canary running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v%1 “%2” (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no starts in the last %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s over %2 starts (%3 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>canary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -642,6 +827,42 @@
     </message>
     <message>
         <source>What-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The embedded cluster did not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the CA certificate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mapping jobs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job map: %1 jobs, KL divergence %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1 (not live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -882,6 +1103,30 @@
         <source>Max moves per event</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Data per job (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data per GPU (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link (GiB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction window (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max moves per tick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History samples</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyPages</name>
@@ -902,11 +1147,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Push</source>
+        <source>Replaying a snapshot: no gateway to push to.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not connected to a gateway that accepts policies.</source>
+        <source>Asking %1 for its policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v%1 in force on the gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushed as v%1 to %2 % of new arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promoted: v%1 is in force for every job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rolled back: v%1 is in force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway refused the %1: %2. Policy changes need an operator token (File → Connect…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway refused the %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway has not reported its policy yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the canary of v%1 and keep v%2 for every job?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make v%1&apos;s policy the one in force again (as a new version)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1162,6 +1463,21 @@
     </message>
     <message>
         <source>The snapshot has no frame history to replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SavedConnectionModel</name>
+    <message>
+        <source>Embedded simulated cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A gateway in this process, on loopback, over a simulated cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (TLS)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -174,15 +174,15 @@
     <name>hetsched</name>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>TPU</source>
-        <translation type="unfinished"></translation>
+        <translation>TPU</translation>
     </message>
     <message>
         <source>idle</source>
@@ -190,11 +190,11 @@
     </message>
     <message>
         <source>#%1</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1</translation>
     </message>
     <message>
         <source>#%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 %2</translation>
     </message>
     <message>
         <source>up</source>
@@ -218,11 +218,11 @@
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished">—</translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Job: %1</source>
@@ -246,27 +246,27 @@
     </message>
     <message>
         <source>%</source>
-        <translation type="unfinished"></translation>
+        <translation>%</translation>
     </message>
     <message>
         <source>W</source>
-        <translation type="unfinished"></translation>
+        <translation>W</translation>
     </message>
     <message>
         <source>°C</source>
-        <translation type="unfinished"></translation>
+        <translation>°C</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1× {1 %2?}</translation>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -278,6 +278,89 @@
     <message>
         <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
         <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  칸을 클릭하면 상세 정보</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ConnectDialog</name>
+    <message>
+        <source>Use TLS</source>
+        <translation>TLS 사용</translation>
+    </message>
+    <message>
+        <source>Connect to a cluster</source>
+        <translation>클러스터에 연결</translation>
+    </message>
+    <message>
+        <source>host:port</source>
+        <translation>호스트:포트</translation>
+    </message>
+    <message>
+        <source>system roots</source>
+        <translation>시스템 루트 인증서</translation>
+    </message>
+    <message>
+        <source>none (the gateway does not check it yet)</source>
+        <translation>없음 (게이트웨이가 아직 검사하지 않음)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>주소</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 인증서</translation>
+    </message>
+    <message>
+        <source>Bearer token</source>
+        <translation>Bearer 토큰</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>새로 만들기</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>저장</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>삭제</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>in this process</source>
+        <translation>이 프로세스 내부</translation>
+    </message>
+    <message>
+        <source>Give the connection a name.</source>
+        <translation>연결 이름을 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>The address must be host:port (port 1–65535).</source>
+        <translation>주소는 호스트:포트 형식이어야 합니다 (포트 1–65535).</translation>
+    </message>
+    <message>
+        <source>The CA certificate file cannot be read.</source>
+        <translation>CA 인증서 파일을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>A CA certificate needs TLS turned on.</source>
+        <translation>CA 인증서를 사용하려면 TLS를 켜야 합니다.</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation>PEM 인증서 (*.pem *.crt);;모든 파일 (*)</translation>
     </message>
 </context>
 <context>
@@ -375,23 +458,23 @@
     </message>
     <message>
         <source>%1 TFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 TFLOPS</translation>
     </message>
     <message>
         <source>%1 W</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 W</translation>
     </message>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <source>%1 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB/s</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished">—</translation>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -481,6 +564,13 @@
     </message>
 </context>
 <context>
+    <name>hetsched::JobMapWorker</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>취소됨</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::JobStyle</name>
     <message>
         <source>Training</source>
@@ -543,15 +633,15 @@
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1 kW</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kW</translation>
     </message>
     <message>
         <source>%1 down</source>
@@ -560,6 +650,101 @@
     <message>
         <source>Nodes of this kind that stopped reporting</source>
         <translation>보고가 중단된 이 유형의 노드</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::LivePolicyPanel</name>
+    <message>
+        <source>v%1 “%2” (%3 by %4 at %5)</source>
+        <translation>v%1 “%2” (%3, 작성자 %4, %5)</translation>
+    </message>
+    <message>
+        <source>Promote candidate</source>
+        <translation>후보 승격</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>롤백</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>새로 고침</translation>
+    </message>
+    <message>
+        <source>Policy on the gateway</source>
+        <translation>게이트웨이의 정책</translation>
+    </message>
+    <message>
+        <source>Arm</source>
+        <translation>그룹</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation>도착</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Mean wait, last window</source>
+        <translation>평균 대기 (최근 구간)</translation>
+    </message>
+    <message>
+        <source>Roll back to</source>
+        <translation>롤백 대상</translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway.</source>
+        <translation>게이트웨이에 연결되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>In force: %1</source>
+        <translation>적용 중: %1</translation>
+    </message>
+    <message>
+        <source>Canary: %1 on %2 % of new arrivals</source>
+        <translation>카나리: %1, 새로 도착한 작업의 %2 %에 적용</translation>
+    </message>
+    <message>
+        <source>No canary running.</source>
+        <translation>실행 중인 카나리가 없습니다.</translation>
+    </message>
+    <message>
+        <source>v%1 “%2” (%3)</source>
+        <translation>v%1 “%2” (%3)</translation>
+    </message>
+    <message>
+        <source>no starts in the last %1 s</source>
+        <translation>최근 %1초 동안 시작 없음</translation>
+    </message>
+    <message>
+        <source>%1 s over %2 starts (%3 s)</source>
+        <translation>%1초 (시작 %2건, 최근 %3초)</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>활성</translation>
+    </message>
+    <message>
+        <source>canary</source>
+        <translation>카나리</translation>
     </message>
 </context>
 <context>
@@ -643,6 +828,42 @@
     <message>
         <source>What-if</source>
         <translation>What-if</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>The embedded cluster did not start: %1</source>
+        <translation>내장 클러스터를 시작하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the CA certificate %1</source>
+        <translation>CA 인증서 %1을(를) 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Mapping jobs: %1</source>
+        <translation>작업 매핑 중: %1</translation>
+    </message>
+    <message>
+        <source>Job map: %1 jobs, KL divergence %2</source>
+        <translation>작업 지도: 작업 %1개, KL 발산 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>연결(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>소스: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1 (not live)</source>
+        <translation>소스: %1 (실시간 아님)</translation>
+    </message>
+    <message>
+        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
+        <translation>사용률은 할당 기준입니다: 측정된 부하가 아니라 노드 할당 가능량 대비 파드 요청량</translation>
     </message>
 </context>
 <context>
@@ -882,6 +1103,30 @@
         <source>Max moves per event</source>
         <translation>이벤트당 최대 이동 수</translation>
     </message>
+    <message>
+        <source>Data per job (GiB)</source>
+        <translation>작업당 데이터 (GiB)</translation>
+    </message>
+    <message>
+        <source>Data per GPU (GiB)</source>
+        <translation>GPU당 데이터 (GiB)</translation>
+    </message>
+    <message>
+        <source>Link (GiB/s)</source>
+        <translation>링크 속도 (GiB/s)</translation>
+    </message>
+    <message>
+        <source>Prediction window (s)</source>
+        <translation>예측 구간 (초)</translation>
+    </message>
+    <message>
+        <source>Max moves per tick</source>
+        <translation>틱당 최대 이동 수</translation>
+    </message>
+    <message>
+        <source>History samples</source>
+        <translation>이력 샘플 수</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyPages</name>
@@ -902,12 +1147,68 @@
         <translation>정책 배포</translation>
     </message>
     <message>
-        <source>Push</source>
-        <translation>배포</translation>
+        <source>Replaying a snapshot: no gateway to push to.</source>
+        <translation>스냅샷 재생 중: 배포할 게이트웨이가 없습니다.</translation>
     </message>
     <message>
-        <source>Not connected to a gateway that accepts policies.</source>
-        <translation>정책을 받는 게이트웨이에 연결되어 있지 않습니다.</translation>
+        <source>Asking %1 for its policy…</source>
+        <translation>%1에 정책을 요청하는 중…</translation>
+    </message>
+    <message>
+        <source>v%1 in force on the gateway</source>
+        <translation>게이트웨이에 적용 중인 v%1</translation>
+    </message>
+    <message>
+        <source>Pushed as v%1 to %2 % of new arrivals</source>
+        <translation>v%1 배포됨: 새로 도착한 작업의 %2 %에 적용</translation>
+    </message>
+    <message>
+        <source>Promoted: v%1 is in force for every job</source>
+        <translation>승격됨: 이제 모든 작업에 v%1 적용</translation>
+    </message>
+    <message>
+        <source>Rolled back: v%1 is in force</source>
+        <translation>롤백됨: v%1 적용 중</translation>
+    </message>
+    <message>
+        <source>The gateway refused the %1: %2. Policy changes need an operator token (File → Connect…).</source>
+        <translation>게이트웨이가 %1 요청을 거부했습니다: %2. 정책을 변경하려면 운영자 토큰이 필요합니다 (파일 → 연결…).</translation>
+    </message>
+    <message>
+        <source>The gateway refused the %1: %2</source>
+        <translation>게이트웨이가 %1 요청을 거부했습니다: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 실패: %2</translation>
+    </message>
+    <message>
+        <source>The gateway has not reported its policy yet.</source>
+        <translation>게이트웨이가 아직 정책을 보고하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway.</source>
+        <translation>게이트웨이에 연결되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Promote</source>
+        <translation>승격</translation>
+    </message>
+    <message>
+        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
+        <translation>v%1 “%2”을(를) 모든 작업에 적용할까요 (현재 새로 도착한 작업의 %3 %)?</translation>
+    </message>
+    <message>
+        <source>End the canary of v%1 and keep v%2 for every job?</source>
+        <translation>v%1 카나리를 끝내고 모든 작업에 v%2을(를) 유지할까요?</translation>
+    </message>
+    <message>
+        <source>Make v%1&apos;s policy the one in force again (as a new version)?</source>
+        <translation>v%1의 정책을 다시 적용할까요 (새 버전으로)?</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>롤백</translation>
     </message>
 </context>
 <context>
@@ -1163,6 +1464,21 @@
     </message>
 </context>
 <context>
+    <name>hetsched::SavedConnectionModel</name>
+    <message>
+        <source>Embedded simulated cluster</source>
+        <translation>내장 시뮬레이션 클러스터</translation>
+    </message>
+    <message>
+        <source>A gateway in this process, on loopback, over a simulated cluster</source>
+        <translation>이 프로세스 안에서 루프백으로 동작하는 시뮬레이션 클러스터용 게이트웨이</translation>
+    </message>
+    <message>
+        <source>%1 (TLS)</source>
+        <translation>%1 (TLS)</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::SnapshotMenu</name>
     <message>
         <source>HetSched snapshots (*.hsnap);;All files (*)</source>
@@ -1220,7 +1536,7 @@
     </message>
     <message>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
+        <translation> MiB</translation>
     </message>
     <message>
         <source> GPUs</source>
@@ -1316,7 +1632,7 @@
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>Memory</source>

@@ -22,16 +22,8 @@ std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& sourc
   switch (source.kind) {
     case WhatifSource::Kind::Synthetic:
       return syntheticWhatifWorkload(source.nodes, source.jobs, source.seed, source.load);
-    case WhatifSource::Kind::Snapshot: {
-      auto opened = SnapshotStore::open(source.path, OpenMode::ReadOnly);
-      if (auto* e = std::get_if<StoreError>(&opened)) return source.path + ": " + e->message;
-      auto meta = std::get<SnapshotStore>(opened).loadMeta(source.snapshotId);
-      if (auto* e = std::get_if<StoreError>(&meta)) return source.path + ": " + e->message;
-      const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
-      WhatifWorkload w = snapshotWhatifWorkload(m.topology, m.jobs);
-      w.description = source.path + " #" + std::to_string(source.snapshotId) + ", " + w.description;
-      return w;
-    }
+    case WhatifSource::Kind::Snapshot:
+      return loadSnapshotWorkload(source.path, source.snapshotId);
     case WhatifSource::Kind::Trace: {
       const auto nodes = trace::AlibabaTraceImporter::loadNodes(source.path);
       if (nodes.fatal) return trace::describe(*nodes.fatal);

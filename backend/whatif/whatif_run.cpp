@@ -6,6 +6,7 @@
 #include "policy/policy_loader.h"
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
+#include "store/snapshot_store.h"
 
 #include <algorithm>
 #include <limits>
@@ -42,6 +43,26 @@ WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const 
     w.jobs.push_back(std::move(s));
   }
   w.description = std::to_string(jobs.size()) + " jobs of a snapshot of " + topology.clusterName;
+  return w;
+}
+
+std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id) {
+  // Opening errors name the file already; later ones may not.
+  const auto named = [&](const StoreError& e) { return e.message.starts_with(path) ? e.message : path + ": " + e.message; };
+  auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
+  if (auto* e = std::get_if<StoreError>(&opened)) return named(*e);
+  SnapshotStore& store = std::get<SnapshotStore>(opened);
+  if (id == 0) {
+    auto list = store.list();
+    if (auto* e = std::get_if<StoreError>(&list)) return named(*e);
+    for (const SnapshotInfo& info : std::get<std::vector<SnapshotInfo>>(list)) id = std::max(id, info.id);
+    if (id == 0) return path + ": holds no snapshot";
+  }
+  auto meta = store.loadMeta(id);
+  if (auto* e = std::get_if<StoreError>(&meta)) return named(*e);
+  const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
+  WhatifWorkload w = snapshotWhatifWorkload(m.topology, m.jobs);
+  w.description = path + " #" + std::to_string(id) + ", " + w.description;
   return w;
 }
 

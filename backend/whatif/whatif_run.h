@@ -40,6 +40,10 @@ struct WhatifError {
   std::string message;
 };
 
+// A snapshot file's snapshot `id` (0: the newest) as a workload, or why it
+// cannot be read (the store's message, naming the file).
+std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id);
+
 // Runs one policy on the workload exactly as `hetsched whatif` does (the CLI
 // calls this too, so the console and the CLI cannot drift apart). Unless
 // options.scorers is set, the policy's EXTERNAL scorer may be any of the

@@ -21,8 +21,11 @@ namespace hetsched::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hetsched whatif (--cluster NODES.csv | --nodes N) (--jobs PODS.csv | --synthetic N)\n"
+    "usage: hetsched whatif ((--cluster NODES.csv | --nodes N) (--jobs PODS.csv | --synthetic N)\n"
+    "                        | --snapshot FILE [--snapshot-id N])\n"
     "                       --policy A.json|NAME [--policy B.json|NAME ...] [--seed S] [--json OUT]\n"
+    "  --snapshot FILE  a snapshot file (hetsched snapshot save): its cluster, and its running and\n"
+    "                   queued jobs replayed from their submit times; --snapshot-id N (default: newest)\n"
     "  --cluster FILE   Alibaba cluster-trace-gpu-v2023 openb_node_list CSV\n"
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
     "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
@@ -51,34 +54,9 @@ bool report(const trace::ImportResult<Row>& result) {
   return true;
 }
 
-}  // namespace
-
-int runWhatif(std::span<char* const> argv) {
-  const Args args(argv);
-  constexpr std::array<std::string_view, 12> kKnown{"arrival-scale", "cluster", "nodes", "jobs",     "synthetic", "load",    "policy",
-                                                    "seed",    "json",  "help",     "runtimes",  "timeline"};
-  const auto unknown = args.unknownOptions(kKnown);
-  const auto policyArgs = args.values("policy");
-  if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
-  if (!unknown.empty() || policyArgs.empty() || args.value("cluster").has_value() == args.value("nodes").has_value() ||
-      args.value("jobs").has_value() == args.value("synthetic").has_value()) {
-    for (const auto& u : unknown) std::fprintf(stderr, "hetsched whatif: unknown option %s\n", u.c_str());
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
-  std::uint64_t seed = 1;
-  if (const auto s = args.value("seed")) {
-    const auto v = parseInteger("seed", *s, 0, std::numeric_limits<long long>::max());
-    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
-    seed = static_cast<std::uint64_t>(std::get<long long>(v));
-  }
-
-  RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
-  if (const auto r = args.value("runtimes")) {
-    if (*r == "history") runtimes = RuntimeKnowledge::History;
-    else if (*r != "oracle") return std::fprintf(stderr, "hetsched whatif: --runtimes is oracle or history\n"), 2;
-  }
-
+// The trace or synthetic workload the options name, or the exit code after
+// saying what is wrong.
+std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std::uint64_t seed) {
   Topology topology;
   std::string workload;
   if (const auto file = args.value("cluster")) {
@@ -125,7 +103,58 @@ int runWhatif(std::span<char* const> argv) {
     workload += ", arrivals x" + *x;
   }
 
-  const WhatifWorkload whatif{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
+  return WhatifWorkload{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
+}
+
+}  // namespace
+
+int runWhatif(std::span<char* const> argv) {
+  const Args args(argv);
+  constexpr std::array<std::string_view, 14> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
+                                                    "load",          "policy",   "seed",  "json",     "help",
+                                                    "runtimes",      "timeline", "snapshot", "snapshot-id"};
+  const auto unknown = args.unknownOptions(kKnown);
+  const auto policyArgs = args.values("policy");
+  if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
+  const bool fromSnapshot = args.value("snapshot").has_value();
+  const bool fromTrace = args.value("cluster").has_value() != args.value("nodes").has_value() &&
+                         args.value("jobs").has_value() != args.value("synthetic").has_value();
+  const bool anyTrace = args.value("cluster") || args.value("nodes") || args.value("jobs") || args.value("synthetic");
+  if (!unknown.empty() || policyArgs.empty() || (fromSnapshot ? anyTrace : !fromTrace)) {
+    for (const auto& u : unknown) std::fprintf(stderr, "hetsched whatif: unknown option %s\n", u.c_str());
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  std::uint64_t seed = 1;
+  if (const auto s = args.value("seed")) {
+    const auto v = parseInteger("seed", *s, 0, std::numeric_limits<long long>::max());
+    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
+    seed = static_cast<std::uint64_t>(std::get<long long>(v));
+  }
+
+  RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
+  if (const auto r = args.value("runtimes")) {
+    if (*r == "history") runtimes = RuntimeKnowledge::History;
+    else if (*r != "oracle") return std::fprintf(stderr, "hetsched whatif: --runtimes is oracle or history\n"), 2;
+  }
+
+  std::variant<WhatifWorkload, int> built = 2;
+  if (const auto file = args.value("snapshot")) {
+    std::int64_t id = 0;
+    if (const auto i = args.value("snapshot-id")) {
+      const auto v = parseInteger("snapshot-id", *i, 1, std::numeric_limits<long long>::max());
+      if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
+      id = std::get<long long>(v);
+    }
+    auto loaded = loadSnapshotWorkload(*file, id);
+    if (auto* e = std::get_if<std::string>(&loaded)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 1;
+    built = std::get<WhatifWorkload>(std::move(loaded));
+  } else {
+    built = traceOrSyntheticWorkload(args, seed);
+  }
+  if (const int* rc = std::get_if<int>(&built)) return *rc;
+  const WhatifWorkload& whatif = std::get<WhatifWorkload>(built);
+  const std::string& workload = whatif.description;
   std::vector<WhatifColumn> columns;
   for (const std::string& name : policyArgs) {
     auto resolved = resolvePolicy(name);
