@@ -1,5 +1,7 @@
 #include "whatif_metrics_model.h"
 
+#include "whatif/whatif_metrics.h"
+
 #include <QColor>
 #include <QCoreApplication>
 
@@ -10,55 +12,31 @@ namespace hetsched {
 
 namespace {
 
-struct Metric {
-  const char* label;  // translated in the "WhatifMetricsModel" context
-  const char* key;    // as in whatif_report.cpp's JSON, so results compare by key
-  double (*value)(const SimSummary&);
-  int decimals;
-  WhatifMetricsModel::Better better;
+// Labels in whatifMetrics() order, translated in the "WhatifMetricsModel"
+// context (lupdate reads them here; the backend's English is for the CLI).
+const std::array kLabels{
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Jobs completed"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Unschedulable"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait avg (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P50 (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P95 (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P99 (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Response avg (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "JCT avg (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Slowdown avg"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Makespan (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "CPU busy"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU busy"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU busy"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "CPU allocated"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU allocation ratio"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU allocated"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Energy (kWh)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Preemptions"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Migrations"),
 };
 
-using B = WhatifMetricsModel::Better;
-const std::array kMetrics{
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Jobs completed"), "completed",
-           [](const SimSummary& s) { return double(s.completed); }, 0, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Unschedulable"), "unschedulable",
-           [](const SimSummary& s) { return double(s.unschedulable); }, 0, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait avg (s)"), "wait_avg_s",
-           [](const SimSummary& s) { return s.waitAvgS; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P50 (s)"), "wait_p50_s",
-           [](const SimSummary& s) { return s.waitP50S; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P95 (s)"), "wait_p95_s",
-           [](const SimSummary& s) { return s.waitP95S; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Wait P99 (s)"), "wait_p99_s",
-           [](const SimSummary& s) { return s.waitP99S; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Response avg (s)"), "response_avg_s",
-           [](const SimSummary& s) { return s.responseAvgS; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "JCT avg (s)"), "jct_avg_s",
-           [](const SimSummary& s) { return s.jctAvgS; }, 2, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Slowdown avg"), "slowdown_avg",
-           [](const SimSummary& s) { return s.slowdownAvg; }, 3, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Makespan (s)"), "makespan_s",
-           [](const SimSummary& s) { return s.makespanS; }, 1, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "CPU busy"), "utilization_cpu",
-           [](const SimSummary& s) { return s.utilization[0]; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU busy"), "utilization_gpu",
-           [](const SimSummary& s) { return s.utilization[1]; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU busy"), "utilization_tpu",
-           [](const SimSummary& s) { return s.utilization[2]; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "CPU allocated"), "allocation_cpu",
-           [](const SimSummary& s) { return s.allocation[0]; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU allocation ratio"), "gpu_allocation_ratio",
-           [](const SimSummary& s) { return s.gpuAllocationRatio; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU allocated"), "allocation_tpu",
-           [](const SimSummary& s) { return s.allocation[2]; }, 3, B::Higher},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Energy (kWh)"), "energy_kwh",
-           [](const SimSummary& s) { return s.energyJ / 3.6e6; }, 3, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Preemptions"), "preemptions",
-           [](const SimSummary& s) { return double(s.preemptions); }, 0, B::Lower},
-    Metric{QT_TRANSLATE_NOOP("WhatifMetricsModel", "Migrations"), "migrations",
-           [](const SimSummary& s) { return double(s.migrations); }, 0, B::Lower},
-};
+const WhatifMetric& metric(int row) { return whatifMetrics()[static_cast<std::size_t>(row)]; }
 
 // Changes smaller than this are noise, not better or worse.
 constexpr double kNeutralDelta = 0.005;
@@ -74,7 +52,7 @@ void WhatifMetricsModel::setResults(std::shared_ptr<const WhatifResults> results
 }
 
 int WhatifMetricsModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() || !m_results ? 0 : static_cast<int>(kMetrics.size());
+  return parent.isValid() || !m_results ? 0 : static_cast<int>(whatifMetrics().size());
 }
 
 int WhatifMetricsModel::columnCount(const QModelIndex& parent) const {
@@ -82,10 +60,12 @@ int WhatifMetricsModel::columnCount(const QModelIndex& parent) const {
 }
 
 double WhatifMetricsModel::value(int row, int policy) const {
-  return kMetrics[static_cast<std::size_t>(row)].value(m_results->runs[static_cast<std::size_t>(policy)].result.summary);
+  return metric(row).value(m_results->runs[static_cast<std::size_t>(policy)].result.summary);
 }
 
-WhatifMetricsModel::Better WhatifMetricsModel::better(int row) { return kMetrics[static_cast<std::size_t>(row)].better; }
+WhatifMetricsModel::Better WhatifMetricsModel::better(int row) {
+  return metric(row).higherIsBetter ? Better::Higher : Better::Lower;
+}
 
 double WhatifMetricsModel::delta(int row, int policy) const {
   const double base = value(row, 0);
@@ -93,17 +73,23 @@ double WhatifMetricsModel::delta(int row, int policy) const {
 }
 
 int WhatifMetricsModel::rowOf(const QString& key) const {
-  for (std::size_t i = 0; i < kMetrics.size(); ++i)
-    if (key == QLatin1String(kMetrics[i].key)) return static_cast<int>(i);
+  const auto metrics = whatifMetrics();
+  for (std::size_t i = 0; i < metrics.size(); ++i)
+    if (key == QLatin1String(metrics[i].key.data(), static_cast<qsizetype>(metrics[i].key.size())))
+      return static_cast<int>(i);
   return -1;
 }
 
 QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
-  const Metric& m = kMetrics[static_cast<std::size_t>(index.row())];
+  const WhatifMetric& m = metric(index.row());
+  const QString key = QString::fromLatin1(m.key.data(), static_cast<qsizetype>(m.key.size()));
   if (index.column() == 0) {
-    if (role == Qt::DisplayRole) return QCoreApplication::translate("WhatifMetricsModel", m.label);
-    if (role == KeyRole) return QString::fromLatin1(m.key);
+    if (role == Qt::DisplayRole) {
+      const auto row = static_cast<std::size_t>(index.row());
+      return row < kLabels.size() ? QCoreApplication::translate("WhatifMetricsModel", kLabels[row]) : key;
+    }
+    if (role == KeyRole) return key;
     return {};
   }
   const int policy = index.column() - 1;
@@ -119,11 +105,11 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
     }
     case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case ValueRole: return v;
-    case KeyRole: return QString::fromLatin1(m.key);
+    case KeyRole: return key;
     case DeltaRole: return d;
     case Qt::ForegroundRole: {
-      if (policy == 0 || m.better == Better::Neither || std::abs(d) < kNeutralDelta) return {};
-      const bool good = (d < 0) == (m.better == Better::Lower);
+      if (policy == 0 || std::abs(d) < kNeutralDelta) return {};
+      const bool good = (d < 0) == !m.higherIsBetter;
       return good ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28);
     }
     default: return {};
@@ -143,7 +129,7 @@ QString WhatifMetricsModel::toCsv() const {
   for (const WhatifOutcome& r : m_results->runs) out += QLatin1Char(',') + QString::fromStdString(r.policy);
   out += QLatin1Char('\n');
   for (int row = 0; row < rowCount(); ++row) {
-    out += QString::fromLatin1(kMetrics[static_cast<std::size_t>(row)].key);
+    out += QString::fromLatin1(metric(row).key.data(), static_cast<qsizetype>(metric(row).key.size()));
     for (int p = 0; p < static_cast<int>(m_results->runs.size()); ++p)
       out += QLatin1Char(',') + QString::number(value(row, p), 'g', 10);
     out += QLatin1Char('\n');

@@ -18,7 +18,7 @@ class WhatifMetricsModel : public QAbstractTableModel {
  public:
   enum Role { ValueRole = Qt::UserRole, KeyRole, DeltaRole };
   // Whether a higher value is better, worse, or neither.
-  enum class Better : std::uint8_t { Lower, Higher, Neither };
+  enum class Better : std::uint8_t { Lower, Higher };
 
   explicit WhatifMetricsModel(QObject* parent = nullptr);
 

@@ -1,6 +1,7 @@
 #include "whatif_runner.h"
 
 #include "sim/trace_workload.h"
+#include "whatif/whatif_record.h"
 #include "whatif/whatif_run.h"
 #include "store/snapshot_store.h"
 #include "trace/alibaba_trace_importer.h"
@@ -120,10 +121,25 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
       }
       results->runs.push_back({policies[i].name(), std::move(std::get<SimResult>(run)), wall});
     }
-    deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results))] {
+    // A comparison on a snapshot is kept in its file, as the CLI keeps its.
+    QString note;
+    bool recordedOk = false;
+    if (workload.snapshotId != 0) {
+      auto recorded = recordWhatifRuns(source.path, workload.snapshotId, policies, *results,
+                                       QDateTime::currentMSecsSinceEpoch());
+      recordedOk = std::holds_alternative<std::vector<std::int64_t>>(recorded);
+      note = recordedOk ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr,
+                             static_cast<int>(policies.size()))
+                              .arg(workload.snapshotId)
+                              .arg(QString::fromStdString(source.path))
+                        : tr("The what-if runs were not recorded in %1: %2")
+                              .arg(QString::fromStdString(source.path), QString::fromStdString(std::get<std::string>(recorded)));
+    }
+    deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), note, recordedOk] {
       join();
       Q_EMIT progress(100);
       Q_EMIT finished(results);
+      if (!note.isEmpty()) Q_EMIT recorded(note, recordedOk);
     });
   });
   m_progressTimer.start(kProgressMs);

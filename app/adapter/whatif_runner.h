@@ -48,6 +48,9 @@ class WhatifRunner : public QObject {
   void finished(std::shared_ptr<const hetsched::WhatifResults> results);
   void failed(const QString& message);
   void cancelled();
+  // After `finished` for a snapshot workload: whether the runs were
+  // recorded in the snapshot's file, in words.
+  void recorded(const QString& message, bool ok);
 
  private:
   struct Shared {

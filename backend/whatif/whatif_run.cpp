@@ -63,6 +63,7 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
   const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
   WhatifWorkload w = snapshotWhatifWorkload(m.topology, m.jobs);
   w.description = path + " #" + std::to_string(id) + ", " + w.description;
+  w.snapshotId = id;
   return w;
 }
 

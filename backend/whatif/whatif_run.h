@@ -23,6 +23,7 @@ struct WhatifWorkload {
   // node.
   bool cpuPodsOnGpuNodes = false;
   std::string description;
+  std::int64_t snapshotId = 0;  // the snapshot it came from, if any
 };
 
 // `hetsched whatif --nodes N --synthetic M --seed S --load L`.

@@ -3,6 +3,7 @@
 // tester, cancel stops a long run, CSV and charts export.
 #include "policy_pages.h"
 #include "policy/builtin_policies.h"
+#include "whatif/whatif_metrics.h"
 #include "whatif/whatif_run.h"
 #include "store/snapshot_store.h"
 #include "store_test_data.h"
@@ -113,6 +114,20 @@ class TestWhatifView : public QObject {
     QVERIFY(c.view()->changedJobs()->rowCount() > 0);
   }
 
+  // Workload names are paths: quotes and bytes that are not UTF-8 must not
+  // break the JSON (they did when it was written by hand).
+  void jsonSurvivesOddWorkloadNames() {
+    SimSummary summary;
+    summary.completed = 3;
+    const std::string json = whatifJson("a \"quoted\" path\\with\xff byte", {{"fcfs", summary}});
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
+    QVERIFY(doc.isObject());
+    QVERIFY(doc.object().value(QStringLiteral("workload")).toString().startsWith(QStringLiteral("a \"quoted\" path\\with")));
+    QCOMPARE(doc.object().value(QStringLiteral("policies")).toArray().at(0).toObject().value(QStringLiteral("summary"))
+                 .toObject().value(QStringLiteral("completed")).toInt(),
+             3);
+  }
+
   void metricsModelUnderTester() {
     WhatifMetricsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -171,6 +186,7 @@ class TestWhatifView : public QObject {
       id = std::get<SnapshotId>(saved);
     }
     Console c;
+    QSignalSpy recorded(c.runner(), &WhatifRunner::recorded);
     WhatifSource source;
     source.kind = WhatifSource::Kind::Snapshot;
     source.path = path.toStdString();
@@ -189,6 +205,28 @@ class TestWhatifView : public QObject {
                    {QStringLiteral("--snapshot"), path, QStringLiteral("--snapshot-id"), QString::number(id)},
                    {QStringLiteral("fcfs"), QStringLiteral("best-fit")}, &compared);
     QVERIFY(compared >= 2 * 19);
+
+    // Both comparisons stay with the snapshot: the console's, then the CLI's.
+    QCOMPARE(recorded.size(), 1);
+    QVERIFY2(recorded.front().at(1).toBool(), qPrintable(recorded.front().at(0).toString()));
+    auto store = SnapshotStore::open(path.toStdString(), OpenMode::ReadOnly);
+    QVERIFY(std::holds_alternative<SnapshotStore>(store));
+    auto runs = std::get<SnapshotStore>(store).whatIfRuns(id);
+    QVERIFY(std::holds_alternative<std::vector<WhatIfRun>>(runs));
+    const auto& list = std::get<std::vector<WhatIfRun>>(runs);
+    QCOMPARE(list.size(), std::size_t{4});
+    const WhatifMetricsModel* model = c.view()->metricsModel();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      QCOMPARE(list[i].policy.name, std::string(i % 2 ? "best-fit" : "fcfs"));
+      QVERIFY(!list[i].policy.json.empty());
+      const QJsonObject body = QJsonDocument::fromJson(QByteArray::fromStdString(list[i].resultsJson)).object();
+      QCOMPARE(body.value(QStringLiteral("baseline")).toString(), QStringLiteral("fcfs"));
+      const QJsonObject summary = body.value(QStringLiteral("summary")).toObject();
+      QCOMPARE(summary.size(), model->rowCount());
+      const int row = model->rowOf(QStringLiteral("wait_avg_s"));
+      QCOMPARE(summary.value(QStringLiteral("wait_avg_s")).toDouble(),
+               model->data(model->index(row, 1 + static_cast<int>(i % 2)), WhatifMetricsModel::ValueRole).toDouble());
+    }
   }
 
   void exportsCsvAndCharts() {

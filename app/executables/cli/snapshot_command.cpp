@@ -9,6 +9,9 @@
 #include "store/schema.h"
 #include "store/snapshot_store.h"
 
+#include <nlohmann/json.hpp>
+
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -62,6 +65,34 @@ std::string formatTime(std::int64_t epochMs) {
   return buf;
 }
 
+// What-if comparisons recorded against each snapshot (hetsched whatif
+// --snapshot, the console's What-if tab).
+int printWhatifRuns(SnapshotStore& store, const std::vector<SnapshotInfo>& list) {
+  for (const SnapshotInfo& s : list) {
+    auto runs = store.whatIfRuns(s.id);
+    if (auto* e = std::get_if<StoreError>(&runs)) {
+      std::fprintf(stderr, "hetsched snapshot info: %s\n", e->message.c_str());
+      return 1;
+    }
+    const auto& recorded = std::get<std::vector<WhatIfRun>>(runs);
+    if (recorded.empty()) continue;
+    std::printf("\nwhat-if runs of snapshot #%lld:\n%4s  %-20s  %-24s  %12s  %12s\n", static_cast<long long>(s.id),
+                "RUN", "RECORDED (UTC)", "POLICY", "WAIT AVG (s)", "COMPLETED");
+    for (const WhatIfRun& r : recorded) {
+      const auto body = nlohmann::json::parse(r.resultsJson, nullptr, false);
+      const auto number = [&](const char* key) {
+        return body.is_object() && body.contains("summary") && body["summary"].is_object() &&
+                       body["summary"].contains(key) && body["summary"][key].is_number()
+                   ? body["summary"][key].get<double>()
+                   : std::nan("");
+      };
+      std::printf("%4lld  %-20s  %-24s  %12.2f  %12.0f\n", static_cast<long long>(r.id),
+                  formatTime(r.createdAtMs).c_str(), r.policy.name.c_str(), number("wait_avg_s"), number("completed"));
+    }
+  }
+  return 0;
+}
+
 int info(const std::string& path) {
   auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
   if (auto* e = std::get_if<StoreError>(&opened)) {
@@ -90,7 +121,7 @@ int info(const std::string& path) {
                 s.nodeCount, s.jobCount, s.frameCount, formatSpan(s.lastSimTimeMs - s.firstSimTimeMs).c_str(),
                 formatBytes(s.historyBytes).c_str(), s.policyName.c_str(), static_cast<unsigned long long>(s.policyVersion));
   }
-  return 0;
+  return printWhatifRuns(store, list);
 }
 
 int upgrade(const std::string& path) {

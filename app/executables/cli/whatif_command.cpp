@@ -5,6 +5,8 @@
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
 #include "sim/trace_workload.h"
+#include "whatif/whatif_metrics.h"
+#include "whatif/whatif_record.h"
 #include "whatif/whatif_run.h"
 #include "sim_args.h"
 #include "trace/alibaba_trace_importer.h"
@@ -25,7 +27,8 @@ constexpr const char* kUsage =
     "                        | --snapshot FILE [--snapshot-id N])\n"
     "                       --policy A.json|NAME [--policy B.json|NAME ...] [--seed S] [--json OUT]\n"
     "  --snapshot FILE  a snapshot file (hetsched snapshot save): its cluster, and its running and\n"
-    "                   queued jobs replayed from their submit times; --snapshot-id N (default: newest)\n"
+    "                   queued jobs replayed from their submit times; --snapshot-id N (default: newest);\n"
+    "                   the results are recorded in the file as what-if runs unless --no-record\n"
     "  --cluster FILE   Alibaba cluster-trace-gpu-v2023 openb_node_list CSV\n"
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
     "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
@@ -52,6 +55,12 @@ bool report(const trace::ImportResult<Row>& result) {
   if (result.rowsRejected > 0)
     std::fprintf(stderr, "hetsched whatif: %zu of %zu rows rejected\n", result.rowsRejected, result.rowsRead);
   return true;
+}
+
+std::string idList(const std::vector<std::int64_t>& ids) {
+  std::string out;
+  for (const std::int64_t id : ids) out += (out.empty() ? "#" : ", #") + std::to_string(id);
+  return out;
 }
 
 // The trace or synthetic workload the options name, or the exit code after
@@ -110,9 +119,9 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 14> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
+  constexpr std::array<std::string_view, 15> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
                                                     "load",          "policy",   "seed",  "json",     "help",
-                                                    "runtimes",      "timeline", "snapshot", "snapshot-id"};
+                                                    "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -156,10 +165,13 @@ int runWhatif(std::span<char* const> argv) {
   const WhatifWorkload& whatif = std::get<WhatifWorkload>(built);
   const std::string& workload = whatif.description;
   std::vector<WhatifColumn> columns;
+  std::vector<v1::Policy> policies;
+  WhatifResults results;
+  results.workload = workload;
   for (const std::string& name : policyArgs) {
     auto resolved = resolvePolicy(name);
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
-    const v1::Policy& policy = std::get<v1::Policy>(resolved);  // resolvePolicy validated it
+    const v1::Policy& policy = policies.emplace_back(std::get<v1::Policy>(std::move(resolved)));  // validated
     SimulationOptions options;
     options.seed = seed;
     options.runtimes = runtimes;
@@ -179,13 +191,28 @@ int runWhatif(std::span<char* const> argv) {
       writeTimelineCsv(out, std::get<SimResult>(result), whatif.topology);
       std::fclose(out);
     }
+    results.runs.push_back({policy.name(), std::get<SimResult>(std::move(result)), wall});
   }
   std::printf("%s\n\n", workload.c_str());
   printWhatifTable(stdout, columns);
   if (const auto out = args.value("json")) {
     std::ofstream file(*out);
-    file << whatifJson(columns, workload);
+    std::vector<std::pair<std::string, SimSummary>> summaries;
+    for (const WhatifColumn& c : columns) summaries.emplace_back(c.policy, c.summary);
+    file << whatifJson(workload, summaries);
     if (!file) return std::fprintf(stderr, "hetsched whatif: cannot write %s\n", out->c_str()), 1;
+  }
+  // A comparison on a snapshot stays with it, as the console's does.
+  if (whatif.snapshotId != 0 && !args.flag("no-record")) {
+    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count();
+    auto recorded = recordWhatifRuns(*args.value("snapshot"), whatif.snapshotId, policies, results, nowMs);
+    if (auto* e = std::get_if<std::string>(&recorded))
+      return std::fprintf(stderr, "hetsched whatif: not recorded in the snapshot file: %s\n", e->c_str()), 1;
+    std::printf("\nrecorded as what-if runs %s of snapshot #%lld (hetsched snapshot info %s)\n",
+                idList(std::get<std::vector<std::int64_t>>(recorded)).c_str(),
+                static_cast<long long>(whatif.snapshotId), args.value("snapshot")->c_str());
   }
   return 0;
 }

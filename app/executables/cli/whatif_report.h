@@ -17,8 +17,6 @@ struct WhatifColumn {
 
 // The side-by-side metrics table, one column per policy.
 void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
-// The same numbers as JSON: {"policies": [{"name": ..., "summary": {...}}]}.
-std::string whatifJson(const std::vector<WhatifColumn>& columns, const std::string& workload);
 // Per-job timeline as CSV: input index, arrival, first start, end, node,
 // devices (";"-separated), preemptions, migrations, state.
 void writeTimelineCsv(std::FILE* out, const SimResult& result, const Topology& topology);

@@ -55,6 +55,8 @@ PolicyPages::PolicyPages(ClusterConnection* connection, QWidget* parent)
   connect(m_runner, &WhatifRunner::finished, m_whatif, &WhatifView::setResults);
   connect(m_runner, &WhatifRunner::failed, m_whatif, &WhatifView::setFailed);
   connect(m_runner, &WhatifRunner::cancelled, m_whatif, &WhatifView::setCancelled);
+  connect(m_runner, &WhatifRunner::recorded, this,
+          [this](const QString& message, bool ok) { Q_EMIT statusMessage(message, ok ? 6000 : 15000); });
   connect(m_whatif, &WhatifView::snapshotFileChosen, this, [this](const QString& path) {
     QString error;
     QList<std::pair<qint64, QString>> entries;

@@ -1,0 +1,58 @@
+#include "whatif_metrics.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+
+namespace hetsched {
+
+namespace {
+
+const std::array kMetrics{
+    WhatifMetric{"completed", "jobs completed", [](const SimSummary& s) { return double(s.completed); }, 0, true},
+    WhatifMetric{"unschedulable", "unschedulable", [](const SimSummary& s) { return double(s.unschedulable); }, 0,
+                 false},
+    WhatifMetric{"wait_avg_s", "wait avg (s)", [](const SimSummary& s) { return s.waitAvgS; }, 2, false},
+    WhatifMetric{"wait_p50_s", "wait P50 (s)", [](const SimSummary& s) { return s.waitP50S; }, 2, false},
+    WhatifMetric{"wait_p95_s", "wait P95 (s)", [](const SimSummary& s) { return s.waitP95S; }, 2, false},
+    WhatifMetric{"wait_p99_s", "wait P99 (s)", [](const SimSummary& s) { return s.waitP99S; }, 2, false},
+    WhatifMetric{"response_avg_s", "response avg (s)", [](const SimSummary& s) { return s.responseAvgS; }, 2, false},
+    WhatifMetric{"jct_avg_s", "JCT avg (s)", [](const SimSummary& s) { return s.jctAvgS; }, 2, false},
+    WhatifMetric{"slowdown_avg", "slowdown avg", [](const SimSummary& s) { return s.slowdownAvg; }, 3, false},
+    WhatifMetric{"makespan_s", "makespan (s)", [](const SimSummary& s) { return s.makespanS; }, 1, false},
+    WhatifMetric{"utilization_cpu", "CPU busy", [](const SimSummary& s) { return s.utilization[0]; }, 3, true},
+    WhatifMetric{"utilization_gpu", "GPU busy", [](const SimSummary& s) { return s.utilization[1]; }, 3, true},
+    WhatifMetric{"utilization_tpu", "TPU busy", [](const SimSummary& s) { return s.utilization[2]; }, 3, true},
+    WhatifMetric{"allocation_cpu", "CPU allocated", [](const SimSummary& s) { return s.allocation[0]; }, 3, true},
+    WhatifMetric{"gpu_allocation_ratio", "GPU allocation ratio",
+                 [](const SimSummary& s) { return s.gpuAllocationRatio; }, 3, true},
+    WhatifMetric{"allocation_tpu", "TPU allocated", [](const SimSummary& s) { return s.allocation[2]; }, 3, true},
+    WhatifMetric{"energy_kwh", "energy (kWh)", [](const SimSummary& s) { return s.energyJ / 3.6e6; }, 3, false},
+    WhatifMetric{"preemptions", "preemptions", [](const SimSummary& s) { return double(s.preemptions); }, 0, false},
+    WhatifMetric{"migrations", "migrations", [](const SimSummary& s) { return double(s.migrations); }, 0, false},
+};
+
+nlohmann::ordered_json summaryObject(const SimSummary& summary) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const WhatifMetric& m : kMetrics) out[std::string(m.key)] = m.value(summary);
+  return out;
+}
+
+}  // namespace
+
+std::span<const WhatifMetric> whatifMetrics() { return kMetrics; }
+
+std::string whatifSummaryJson(const SimSummary& summary) { return summaryObject(summary).dump(); }
+
+std::string whatifJson(const std::string& workload,
+                       const std::vector<std::pair<std::string, SimSummary>>& policies) {
+  nlohmann::ordered_json out;
+  out["workload"] = workload;
+  out["policies"] = nlohmann::ordered_json::array();
+  for (const auto& [name, summary] : policies)
+    out["policies"].push_back({{"name", name}, {"summary", summaryObject(summary)}});
+  // A path in the workload need not be UTF-8; replace rather than throw.
+  return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace hetsched
