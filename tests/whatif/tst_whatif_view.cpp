@@ -13,7 +13,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -271,12 +273,20 @@ class TestWhatifView : public QObject {
     QVERIFY(runAndWait(c.view(), c.runner()));
     c.view()->resize(1400, 800);
     c.view()->show();
-    QVERIFY(c.view()->grab().save(QStringLiteral("whatif-metrics.png")));
-    QVERIFY(c.view()->exportCharts(QStringLiteral("whatif"), QStringLiteral("png")));
+    // Kept for a person to look at when HETSCHED_SCREENSHOT_DIR names a
+    // folder; otherwise written to a temporary one, never the source tree.
+    QTemporaryDir scratch;
+    const QString dir = qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")
+                            : scratch.path();
+    const auto at = [&](const QString& name) { return QDir(dir).filePath(name); };
+    QVERIFY(c.view()->grab().save(at(QStringLiteral("whatif-metrics.png"))));
+    QVERIFY(c.view()->exportCharts(at(QStringLiteral("whatif")), QStringLiteral("png")));
+    QVERIFY(QFileInfo::exists(at(QStringLiteral("whatif-wait-cdf.png"))));
     auto* tabs = c.view()->findChild<QTabWidget*>();
     QVERIFY(tabs);
     tabs->setCurrentIndex(3);
-    QVERIFY(c.view()->grab().save(QStringLiteral("whatif-changed-jobs.png")));
+    QVERIFY(c.view()->grab().save(at(QStringLiteral("whatif-changed-jobs.png"))));
   }
 };
 
