@@ -7,13 +7,16 @@ namespace hetsched {
 
 // ClusterService on gRPC's callback API: unary handlers answer at once from
 // GatewayState; WatchFrames hands each stream a FrameWriter, GetSnapshot a
-// SnapshotWriter.
-class ClusterServiceImpl final : public v1::ClusterService::CallbackService {
+// SnapshotWriter. GetTopology is a raw method: it answers with the bytes
+// encoded once per topology version (the busiest read; see
+// docs/gateway-load.md).
+class ClusterServiceImpl final
+    : public v1::ClusterService::WithRawCallbackMethod_GetTopology<v1::ClusterService::CallbackService> {
  public:
   explicit ClusterServiceImpl(GatewayState& state) : m_state(state) {}
 
-  grpc::ServerUnaryReactor* GetTopology(grpc::CallbackServerContext* ctx, const v1::GetTopologyRequest* request,
-                                        v1::Topology* response) override;
+  grpc::ServerUnaryReactor* GetTopology(grpc::CallbackServerContext* ctx, const grpc::ByteBuffer* request,
+                                        grpc::ByteBuffer* response) override;
   grpc::ServerWriteReactor<v1::Frame>* WatchFrames(grpc::CallbackServerContext* ctx,
                                                    const v1::WatchFramesRequest* request) override;
   grpc::ServerUnaryReactor* ListJobs(grpc::CallbackServerContext* ctx, const v1::ListJobsRequest* request,

@@ -32,7 +32,7 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
       m_state(std::make_unique<GatewayState>()),
       m_metrics(std::make_unique<MetricsRegistry>()) {
   m_state->source = std::move(source);
-  toProto(m_state->source->topology(), &m_state->topology);
+  m_state->setTopology(m_state->source->topology());
   m_state->history.setCapacity(m_options.historyFrames);
   m_state->tokens = std::move(m_options.tokens);
   m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
@@ -147,10 +147,8 @@ void Gateway::tickLoop() {
       std::lock_guard state(m_state->mutex);
       m_state->source->step();
       // Agents and real clusters grow: re-encode only when the shape changed.
-      if (m_state->source->topology().version != m_state->topology.topology_version()) {
-        m_state->topology.Clear();
-        toProto(m_state->source->topology(), &m_state->topology);
-      }
+      if (m_state->source->topology().version != m_state->topology.topology_version())
+        m_state->setTopology(m_state->source->topology());
     }
     publishFrame();
     lock.lock();

@@ -7,6 +7,8 @@
 #include "policy_book.h"
 #include "token_store.h"
 
+#include <grpcpp/support/byte_buffer.h>
+
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -22,6 +24,12 @@ struct GatewayState {
   std::mutex mutex;
   std::unique_ptr<ClusterSource> source;
   v1::Topology topology;  // encoded once per topology version
+  // `topology` serialised, for GetTopology: handlers take the pointer under
+  // `mutex` and copy the buffer (which shares its bytes) after releasing it,
+  // so a busy GetTopology neither deep-copies nor holds the lock while
+  // encoding. Replaced together with `topology`.
+  std::shared_ptr<const grpc::ByteBuffer> topologyBytes;
+  void setTopology(const Topology& t);
   FrameHub hub;
   FrameRing history;  // the frames published last, for GetSnapshot
   std::optional<PolicyBook> policies;

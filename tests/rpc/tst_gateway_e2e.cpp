@@ -258,6 +258,32 @@ class TestGatewayE2e : public QObject {
     QCOMPARE(countJobs(), before);  // nothing half-applied
   }
 
+  // GetTopology answers from bytes encoded once per topology version: they
+  // are the topology the source has, and a request that is not a
+  // GetTopologyRequest is refused rather than answered.
+  void topologyBytesMatchTheSource() {
+    auto stub = rawStub(m_address.toStdString());
+    grpc::ClientContext context;
+    v1::Topology topology;
+    QVERIFY(stub->GetTopology(&context, {}, &topology).ok());
+    const SimulatedCluster reference(quietCluster());
+    QCOMPARE(static_cast<std::size_t>(topology.nodes_size()), reference.topology().nodes.size());
+    QCOMPARE(topology.topology_version(), reference.topology().version);
+    QCOMPARE(topology.cluster_name(), reference.topology().clusterName);
+
+    grpc::GenericStub generic(grpc::CreateChannel(m_address.toStdString(), grpc::InsecureChannelCredentials()));
+    const std::string garbage("\xff\xff\xff\x0f", 4);  // a truncated varint: no message parses
+    grpc::Slice slice(garbage);
+    const grpc::ByteBuffer request(&slice, 1);
+    grpc::ByteBuffer response;
+    grpc::ClientContext raw;
+    std::promise<grpc::Status> done;
+    generic.UnaryCall(&raw, "/hetsched.v1.ClusterService/GetTopology", grpc::StubOptions(), &request, &response,
+                      [&](grpc::Status status) { done.set_value(status); });
+    const grpc::Status status = done.get_future().get();
+    QCOMPARE(static_cast<int>(status.error_code()), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
+  }
+
   // Latest wins: a watcher that stops reading misses frames instead of
   // having them queued for it, and is told how many it missed. Frames of
   // 24,000 devices (~170 KB) outgrow the HTTP/2 window at once, so the

@@ -23,7 +23,7 @@ constexpr std::array kBenches{
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
           &benchStore},
     Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
-    Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs)",
+    Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs, --gateway-pid)",
           &benchLoad},
     Bench{"agents", "agents reporting into one gateway (--count, --period-ms, --seconds)", &benchAgents},
 };

@@ -3,11 +3,13 @@
 // over several channels so that the load is not one HTTP/2 connection's.
 // Compared in docs with the seed's §4.4 table (QPS and P99 at 100 and 500
 // concurrent clients).
+#include "bench_process.h"
 #include "bench_suite.h"
 #include "sim_args.h"
 
 #include "hetsched.grpc.pb.h"
 
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -32,12 +34,48 @@ struct LoadResult {
   std::uint64_t errors = 0;
 };
 
+// What one client sends: the method's full name and its request, encoded
+// once. Responses are checked by parsing each client's first one; the rest
+// are taken as bytes, so that the generator, which shares the machine with
+// the gateway, spends its CPU on calls rather than on decoding 30 KB
+// topologies (a console fetches the topology once, not per frame).
+struct LoadMethod {
+  std::string name;
+  grpc::ByteBuffer request;
+  std::function<bool(grpc::ByteBuffer&)> valid;
+};
+
+LoadMethod loadMethod(bool listJobs) {
+  LoadMethod m;
+  std::string bytes;
+  if (listJobs) {
+    m.name = "/hetsched.v1.ClusterService/ListJobs";
+    v1::ListJobsRequest request;
+    request.set_limit(100);
+    bytes = request.SerializeAsString();
+    m.valid = [](grpc::ByteBuffer& b) {
+      v1::ListJobsResponse r;
+      return grpc::SerializationTraits<v1::ListJobsResponse>::Deserialize(&b, &r).ok();
+    };
+  } else {
+    m.name = "/hetsched.v1.ClusterService/GetTopology";
+    bytes = v1::GetTopologyRequest().SerializeAsString();
+    m.valid = [](grpc::ByteBuffer& b) {
+      v1::Topology t;
+      return grpc::SerializationTraits<v1::Topology>::Deserialize(&b, &t).ok() && t.nodes_size() > 0;
+    };
+  }
+  grpc::Slice slice(bytes);
+  m.request = grpc::ByteBuffer(&slice, 1);
+  return m;
+}
+
 // One client: a chain of calls, each started when the last one finishes.
 class LoadClient {
  public:
-  LoadClient(v1::ClusterService::Stub* stub, bool listJobs, Clock::time_point measureFrom, Clock::time_point until,
-             std::function<void()> finished)
-      : m_stub(stub), m_listJobs(listJobs), m_measureFrom(measureFrom), m_until(until), m_finished(std::move(finished)) {
+  LoadClient(grpc::GenericStub* stub, const LoadMethod& method, Clock::time_point measureFrom,
+             Clock::time_point until, std::function<void()> finished)
+      : m_stub(stub), m_method(method), m_measureFrom(measureFrom), m_until(until), m_finished(std::move(finished)) {
     m_latenciesUs.reserve(1 << 14);
   }
 
@@ -48,28 +86,25 @@ class LoadClient {
  private:
   struct Call {
     grpc::ClientContext context;
-    v1::GetTopologyRequest topologyRequest;
-    v1::Topology topology;
-    v1::ListJobsRequest jobsRequest;
-    v1::ListJobsResponse jobs;
+    grpc::ByteBuffer response;
   };
 
   void issue() {
     m_call = std::make_unique<Call>();
     m_call->context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
     const Clock::time_point start = Clock::now();
-    auto done = [this, start](grpc::Status status) { completed(start, status); };
-    if (m_listJobs) {
-      m_call->jobsRequest.set_limit(100);
-      m_stub->async()->ListJobs(&m_call->context, &m_call->jobsRequest, &m_call->jobs, std::move(done));
-    } else {
-      m_stub->async()->GetTopology(&m_call->context, &m_call->topologyRequest, &m_call->topology, std::move(done));
-    }
+    m_stub->UnaryCall(&m_call->context, m_method.name, grpc::StubOptions(), &m_method.request, &m_call->response,
+                      [this, start](grpc::Status status) { completed(start, status); });
   }
 
   void completed(Clock::time_point start, const grpc::Status& status) {
     const Clock::time_point end = Clock::now();
-    if (!status.ok()) ++m_errors;
+    bool ok = status.ok();
+    if (ok && !m_checked) {
+      m_checked = true;
+      ok = m_method.valid(m_call->response);
+    }
+    if (!ok) ++m_errors;
     else if (start >= m_measureFrom && end <= m_until)
       m_latenciesUs.push_back(static_cast<std::uint32_t>(
           std::chrono::duration_cast<std::chrono::microseconds>(end - start).count()));
@@ -80,13 +115,14 @@ class LoadClient {
     issue();
   }
 
-  v1::ClusterService::Stub* m_stub;
-  bool m_listJobs;
+  grpc::GenericStub* m_stub;
+  const LoadMethod& m_method;
   Clock::time_point m_measureFrom, m_until;
   std::function<void()> m_finished;
   std::unique_ptr<Call> m_call;
   std::vector<std::uint32_t> m_latenciesUs;
   std::uint64_t m_errors = 0;
+  bool m_checked = false;
 };
 
 double percentileMs(std::vector<std::uint32_t>& sorted, double q) {
@@ -96,7 +132,8 @@ double percentileMs(std::vector<std::uint32_t>& sorted, double q) {
 }
 
 LoadResult runOnce(const std::string& target, long long clients, long long connections, double seconds, bool listJobs) {
-  std::vector<std::unique_ptr<v1::ClusterService::Stub>> stubs;
+  const LoadMethod method = loadMethod(listJobs);
+  std::vector<std::unique_ptr<grpc::GenericStub>> stubs;
   for (long long c = 0; c < connections; ++c) {
     grpc::ChannelArguments args;
     // A distinct argument per channel keeps gRPC from sharing one subchannel.
@@ -105,7 +142,7 @@ LoadResult runOnce(const std::string& target, long long clients, long long conne
     args.SetMaxReceiveMessageSize(64 << 20);
     auto channel = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
     channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
-    stubs.push_back(v1::ClusterService::NewStub(channel));
+    stubs.push_back(std::make_unique<grpc::GenericStub>(channel));
   }
   const double warmup = 1.0;
   const Clock::time_point start = Clock::now();
@@ -116,7 +153,7 @@ LoadResult runOnce(const std::string& target, long long clients, long long conne
   long long finished = 0;
   std::vector<std::unique_ptr<LoadClient>> all;
   for (long long i = 0; i < clients; ++i) {
-    all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), listJobs,
+    all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), method,
                                                measureFrom, until, [&] {
                                                  std::lock_guard lock(mutex);
                                                  ++finished;
@@ -150,9 +187,10 @@ int benchLoad(const Args& args) {
     std::fprintf(stderr, "hetsched bench load: --connect HOST:PORT is required\n");
     return 2;
   }
-  long long clients = 100, seconds = 10, runs = 3, connections = 0;
+  long long clients = 100, seconds = 10, runs = 3, connections = 0, gatewayPid = 0;
   for (auto [name, out, max] : {std::tuple{"clients", &clients, 100000LL}, std::tuple{"seconds", &seconds, 3600LL},
-                                std::tuple{"runs", &runs, 100LL}, std::tuple{"connections", &connections, 1000LL}}) {
+                                std::tuple{"runs", &runs, 100LL}, std::tuple{"connections", &connections, 1000LL},
+                                std::tuple{"gateway-pid", &gatewayPid, 1LL << 22}}) {
     if (auto text = args.value(name)) {
       auto v = parseInteger(name, *text, 1, max);
       if (auto* e = std::get_if<std::string>(&v)) {
@@ -172,20 +210,36 @@ int benchLoad(const Args& args) {
   if (connections == 0) connections = std::min<long long>(clients, 8);
   std::printf("load: %s, %lld clients over %lld connections, %lld s x %lld runs\n", method.c_str(), clients,
               connections, seconds, runs);
-  std::printf("  %4s %10s %9s %9s %9s %7s\n", "run", "QPS", "P50 ms", "P99 ms", "P999 ms", "errors");
-  std::vector<double> qps, p50, p99, p999;
+  // With --gateway-pid, the gateway's CPU share over each run (warm-up
+  // included), as the seed's table gives one beside QPS and P99.
+  std::printf("  %4s %10s %9s %9s %9s %7s %12s\n", "run", "QPS", "P50 ms", "P99 ms", "P999 ms", "errors",
+              gatewayPid ? "gateway CPU" : "");
+  std::vector<double> qps, p50, p99, p999, cpu;
   for (long long run = 1; run <= runs; ++run) {
+    const ProcessSample before = gatewayPid ? sampleProcess(static_cast<pid_t>(gatewayPid)) : ProcessSample{};
+    const auto t0 = Clock::now();
     const LoadResult r = runOnce(*target, clients, connections, static_cast<double>(seconds), method == "listjobs");
-    std::printf("  %4lld %10.0f %9.2f %9.2f %9.2f %7llu\n", run, r.qps, r.p50Ms, r.p99Ms, r.p999Ms,
-                static_cast<unsigned long long>(r.errors));
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::string share;
+    if (gatewayPid) {
+      const ProcessSample after = sampleProcess(static_cast<pid_t>(gatewayPid));
+      cpu.push_back(100.0 * (after.cpuSeconds - before.cpuSeconds) / wall);
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f %%", cpu.back());
+      share = text;
+    }
+    std::printf("  %4lld %10.0f %9.2f %9.2f %9.2f %7llu %12s\n", run, r.qps, r.p50Ms, r.p99Ms, r.p999Ms,
+                static_cast<unsigned long long>(r.errors), share.c_str());
     std::fflush(stdout);
     qps.push_back(r.qps);
     p50.push_back(r.p50Ms);
     p99.push_back(r.p99Ms);
     p999.push_back(r.p999Ms);
   }
-  std::printf("  median: %.0f QPS, P50 %.2f ms, P99 %.2f ms, P999 %.2f ms\n", median(qps), median(p50), median(p99),
+  std::printf("  median: %.0f QPS, P50 %.2f ms, P99 %.2f ms, P999 %.2f ms", median(qps), median(p50), median(p99),
               median(p999));
+  if (!cpu.empty()) std::printf(", gateway CPU %.0f %% of one core", median(cpu));
+  std::printf("\n");
   return 0;
 }
 
