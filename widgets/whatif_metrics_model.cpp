@@ -30,6 +30,7 @@ const std::array kLabels{
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU busy"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "CPU allocated"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU allocation ratio"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU allocated while jobs arrive"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "TPU allocated"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "Energy (kWh)"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "Preemptions"),

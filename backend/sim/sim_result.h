@@ -78,6 +78,8 @@ struct SimSummary {
   std::array<double, kDeviceKindCount> utilization{};  // time-average of TimeSample::busy
   std::array<double, kDeviceKindCount> allocation{};   // time-average of TimeSample::allocated
   double gpuAllocationRatio = 0.0;
+  // allocation, averaged from the first to the last arrival only
+  std::array<double, kDeviceKindCount> allocationDuringArrivals{};
   double energyJ = 0.0;  // sum over devices of (idle + (tdp - idle) * util) dt
   std::uint64_t preemptions = 0;
   std::uint64_t migrations = 0;

@@ -52,6 +52,7 @@ SimSummary summarize(const std::vector<JobTimeline>& jobs, const UsageMeter& met
   s.utilization = meter.utilization();
   s.allocation = meter.allocation();
   s.gpuAllocationRatio = s.allocation[index(DeviceKind::Gpu)];
+  s.allocationDuringArrivals = meter.allocationDuringArrivals();
   s.energyJ = meter.energyJ();
   s.preemptions = preemptions;
   s.migrations = migrations;

@@ -144,6 +144,7 @@ SimResult SimulationRun::execute() {
       arrive(order[next], t);
       if (m_timeline[order[next]].state == JobState::Queued) arrived.push_back(order[next]);
     }
+    if (next == order.size()) m_meter.closeArrivalWindow();
     for (std::size_t k = 0; k < kDeviceKindCount; ++k)
       if (m_dirty[k]) dispatch(k, t);
     if (preemptive()) {

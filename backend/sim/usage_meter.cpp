@@ -73,6 +73,23 @@ void UsageMeter::advance(double t, std::uint32_t queued, std::uint32_t running) 
   m_now = t;
 }
 
+void UsageMeter::closeArrivalWindow() {
+  if (m_arrivalEnd >= 0.0) return;
+  m_arrivalEnd = m_now;
+  m_arrivalAllocTime = m_allocTime;
+}
+
+std::array<double, kDeviceKindCount> UsageMeter::allocationDuringArrivals() const {
+  // Without a closed window (no arrivals yet) the whole run is the window.
+  const double end = m_arrivalEnd >= 0.0 ? m_arrivalEnd : m_now;
+  const auto& alloc = m_arrivalEnd >= 0.0 ? m_arrivalAllocTime : m_allocTime;
+  std::array<double, kDeviceKindCount> out{};
+  const double span = end - m_start;
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+    out[k] = span > 0 && m_capacityMilli[k] > 0 ? alloc[k] / (m_capacityMilli[k] * span) : 0.0;
+  return out;
+}
+
 void UsageMeter::finish(std::uint32_t queued, std::uint32_t running) {
   if (m_interval > 0.0 && m_start >= 0.0 && m_nextSample <= m_now) sample(m_now, queued, running);
 }

@@ -26,6 +26,13 @@ class UsageMeter {
   void advance(double t, std::uint32_t queued, std::uint32_t running);
   void finish(std::uint32_t queued, std::uint32_t running);
 
+  // Marks the last arrival: allocation() keeps averaging to the end of the
+  // run, allocationDuringArrivals() stops here. Over a makespan that
+  // month-long jobs stretch, only the window in which load arrives shows
+  // whether a policy keeps devices busy while there is work to place.
+  void closeArrivalWindow();
+  std::array<double, kDeviceKindCount> allocationDuringArrivals() const;
+
   double startS() const { return m_start; }
   double energyJ() const { return m_energy; }
   double powerW() const { return m_idleW + m_dynamicW; }
@@ -48,6 +55,8 @@ class UsageMeter {
   std::array<double, kDeviceKindCount> m_allocatedMilli{};
   std::array<double, kDeviceKindCount> m_busyTime{};
   std::array<double, kDeviceKindCount> m_allocTime{};
+  std::array<double, kDeviceKindCount> m_arrivalAllocTime{};
+  double m_arrivalEnd = -1.0;
   double m_energy = 0.0;
   double m_start = -1.0;
   double m_now = 0.0;

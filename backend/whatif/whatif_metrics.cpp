@@ -26,6 +26,8 @@ const std::array kMetrics{
     WhatifMetric{"allocation_cpu", "CPU allocated", [](const SimSummary& s) { return s.allocation[0]; }, 3, true},
     WhatifMetric{"gpu_allocation_ratio", "GPU allocation ratio",
                  [](const SimSummary& s) { return s.gpuAllocationRatio; }, 3, true},
+    WhatifMetric{"gpu_allocation_arrivals", "GPU alloc. while arriving",
+                 [](const SimSummary& s) { return s.allocationDuringArrivals[1]; }, 3, true},
     WhatifMetric{"allocation_tpu", "TPU allocated", [](const SimSummary& s) { return s.allocation[2]; }, 3, true},
     WhatifMetric{"energy_kwh", "energy (kWh)", [](const SimSummary& s) { return s.energyJ / 3.6e6; }, 3, false},
     WhatifMetric{"preemptions", "preemptions", [](const SimSummary& s) { return double(s.preemptions); }, 0, false},

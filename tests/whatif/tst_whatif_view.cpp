@@ -132,6 +132,21 @@ class TestWhatifView : public QObject {
 
   void metricsModelUnderTester() {
     WhatifMetricsModel model;
+    {
+      // The translated labels are listed in the widget, the metrics in the
+      // backend: every row must still carry its own label.
+      auto results = std::make_shared<WhatifResults>();
+      results->runs.push_back({"x", {}, 0.0});
+      model.setResults(results);
+      const auto label = [&](const char* key) {
+        return model.data(model.index(model.rowOf(QString::fromLatin1(key)), 0)).toString();
+      };
+      QCOMPARE(label("completed"), QStringLiteral("Jobs completed"));
+      QCOMPARE(label("gpu_allocation_arrivals"), QStringLiteral("GPU allocated while jobs arrive"));
+      QCOMPARE(label("allocation_tpu"), QStringLiteral("TPU allocated"));
+      QCOMPARE(label("migrations"), QStringLiteral("Migrations"));
+      QCOMPARE(model.rowCount(), static_cast<int>(whatifMetrics().size()));
+    }
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     WhatifWorkload w = syntheticWhatifWorkload(10, 200, 1, 0.9);
     auto results = std::make_shared<WhatifResults>();
