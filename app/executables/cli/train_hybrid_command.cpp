@@ -31,9 +31,9 @@ constexpr const char* kUsage =
     "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n";
 
 void row(const char* name, const SimSummary& s) {
-  std::printf("%-22s %10.1f %10.1f %9.1f%% %9.1f%% %6llu\n", name, s.waitAvgS, s.waitP95S,
+  std::printf("%-22s %10.1f %10.1f %9.1f%% %9.1f%% %12.1f%% %6llu\n", name, s.waitAvgS, s.waitP95S,
               100.0 * s.utilization[index(DeviceKind::Gpu)], 100.0 * s.gpuAllocationRatio,
-              static_cast<unsigned long long>(s.completed));
+              100.0 * s.allocationDuringArrivals[index(DeviceKind::Gpu)], static_cast<unsigned long long>(s.completed));
 }
 
 }  // namespace
@@ -143,7 +143,9 @@ int runTrainHybrid(std::span<char* const> argv) {
   if (!std::holds_alternative<SimResult>(base) || !std::holds_alternative<SimResult>(hybrid) ||
       !std::holds_alternative<SimResult>(packed))
     return std::fputs("hetsched train-hybrid: held-out simulation failed\n", stderr), 1;
-  std::printf("held-out jobs (%zu)         wait avg   wait P95   GPU util  GPU alloc   done\n", test.size());
+  std::printf("held-out jobs (%zu)         wait avg   wait P95   GPU util  GPU alloc  GPU alloc\n"
+              "                                                                   (arrivals)   done\n",
+              test.size());
   row("rule only (seed-score)", std::get<SimResult>(base).summary);
   row("hybrid (rules + DQN)", std::get<SimResult>(hybrid).summary);
   row("best fit (reference)", std::get<SimResult>(packed).summary);
