@@ -169,6 +169,10 @@
         <source>Migrations</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU allocated while jobs arrive</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched</name>
@@ -1670,6 +1674,20 @@
     <name>hetsched::WhatifMetricsModel</name>
     <message>
         <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifRunner</name>
+    <message numerus="yes">
+        <source>Recorded %n what-if run(s) in snapshot #%1 of %2</source>
+        <translation>
+            <numerusform>Recorded %n what-if run in snapshot #%1 of %2</numerusform>
+            <numerusform>Recorded %n what-if runs in snapshot #%1 of %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The what-if runs were not recorded in %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

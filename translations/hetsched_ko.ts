@@ -169,6 +169,10 @@
         <source>Migrations</source>
         <translation>마이그레이션 횟수</translation>
     </message>
+    <message>
+        <source>GPU allocated while jobs arrive</source>
+        <translation>작업 도착 중 GPU 할당률</translation>
+    </message>
 </context>
 <context>
     <name>hetsched</name>
@@ -1668,6 +1672,19 @@
     <message>
         <source>Metric</source>
         <translation>지표</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifRunner</name>
+    <message numerus="yes">
+        <source>Recorded %n what-if run(s) in snapshot #%1 of %2</source>
+        <translation>
+            <numerusform>what-if 실행 %n건을 %2의 스냅샷 #%1에 기록했습니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The what-if runs were not recorded in %1: %2</source>
+        <translation>what-if 실행 결과를 %1에 기록하지 못했습니다: %2</translation>
     </message>
 </context>
 <context>
