@@ -1,6 +1,8 @@
 #include "embedder_file.h"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <istream>
@@ -18,10 +20,10 @@ constexpr std::size_t kHeader = sizeof kMagic + 4 + 4 + 8;
 
 static_assert(std::endian::native == std::endian::little, "the model file is written in native little-endian");
 
-std::uint64_t fnv1a(const std::vector<char>& bytes, std::size_t from) {
+std::uint64_t fnv1a(std::span<const std::uint8_t> bytes, std::size_t from) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (std::size_t i = from; i < bytes.size(); ++i) {
-    h ^= static_cast<unsigned char>(bytes[i]);
+    h ^= bytes[i];
     h *= 0x100000001b3ULL;
   }
   return h;
@@ -29,21 +31,21 @@ std::uint64_t fnv1a(const std::vector<char>& bytes, std::size_t from) {
 
 class Writer {
  public:
-  std::vector<char> bytes;
+  std::vector<std::uint8_t> bytes;
   template <class T>
   void put(const T& value) {
-    const char* p = reinterpret_cast<const char*>(&value);
+    const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
     bytes.insert(bytes.end(), p, p + sizeof value);
   }
   void floats(const float* data, std::size_t count) {
-    const char* p = reinterpret_cast<const char*>(data);
+    const auto* p = reinterpret_cast<const std::uint8_t*>(data);
     bytes.insert(bytes.end(), p, p + count * sizeof(float));
   }
 };
 
 class Reader {
  public:
-  Reader(const std::vector<char>& bytes, std::size_t at) : m_bytes(bytes), m_at(at) {}
+  Reader(std::span<const std::uint8_t> bytes, std::size_t at) : m_bytes(bytes), m_at(at) {}
   template <class T>
   bool get(T& value) {
     if (m_bytes.size() - m_at < sizeof value) return false;
@@ -60,13 +62,32 @@ class Reader {
   bool atEnd() const { return m_at == m_bytes.size(); }
 
  private:
-  const std::vector<char>& m_bytes;
+  std::span<const std::uint8_t> m_bytes;
   std::size_t m_at;
 };
 
+bool finite(const float* data, Eigen::Index count) {
+  return std::all_of(data, data + count, [](float v) { return std::isfinite(v); });
+}
+
 }  // namespace
 
-EmbedderFileError saveEmbedder(std::ostream& out, const JobFeatures& features, const TaskEmbedder& embedder) {
+std::string_view describe(EmbedderFileError error) {
+  switch (error) {
+    case EmbedderFileError::None: return "no error";
+    case EmbedderFileError::CannotOpen: return "cannot be opened";
+    case EmbedderFileError::CannotWrite: return "cannot be written";
+    case EmbedderFileError::NotAnEmbedderFile: return "not embedder weights (wrong magic)";
+    case EmbedderFileError::UnsupportedVersion: return "written in a newer embedder format";
+    case EmbedderFileError::Truncated: return "truncated";
+    case EmbedderFileError::ChecksumMismatch: return "checksum mismatch (damaged)";
+    case EmbedderFileError::BadDimensions: return "layer sizes that no embedder of ours has";
+    case EmbedderFileError::NotFinite: return "weights that are not finite numbers";
+  }
+  return "unknown error";
+}
+
+std::vector<std::uint8_t> encodeEmbedder(const JobFeatures& features, const TaskEmbedder& embedder) {
   Writer w;
   w.bytes.insert(w.bytes.end(), kMagic, kMagic + sizeof kMagic);
   w.put(kVersion);
@@ -86,7 +107,12 @@ EmbedderFileError saveEmbedder(std::ostream& out, const JobFeatures& features, c
   const std::uint64_t sum = fnv1a(w.bytes, kHeader);
   std::memcpy(w.bytes.data() + sizeof kMagic + 4, &length, sizeof length);
   std::memcpy(w.bytes.data() + sizeof kMagic + 8, &sum, sizeof sum);
-  out.write(w.bytes.data(), static_cast<std::streamsize>(w.bytes.size()));
+  return std::move(w.bytes);
+}
+
+EmbedderFileError saveEmbedder(std::ostream& out, const JobFeatures& features, const TaskEmbedder& embedder) {
+  const std::vector<std::uint8_t> bytes = encodeEmbedder(features, embedder);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   return out ? EmbedderFileError::None : EmbedderFileError::CannotWrite;
 }
 
@@ -99,8 +125,12 @@ EmbedderFileError saveEmbedder(const std::string& path, const JobFeatures& featu
 }
 
 LoadedEmbedder loadEmbedder(std::istream& in) {
+  const std::vector<char> chars{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return decodeEmbedder(std::span(reinterpret_cast<const std::uint8_t*>(chars.data()), chars.size()));
+}
+
+LoadedEmbedder decodeEmbedder(std::span<const std::uint8_t> bytes) {
   LoadedEmbedder result;
-  const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
     result.error = EmbedderFileError::NotAnEmbedderFile;
     return result;
@@ -125,6 +155,8 @@ LoadedEmbedder loadEmbedder(std::istream& in) {
       !r.get(output)) {
     return {EmbedderFileError::Truncated, {}, {}};
   }
+  if (!finite(mean.data(), numeric) || !finite(stddev.data(), numeric))
+    return {EmbedderFileError::NotFinite, {}, {}};
   if (input == 0 || input > 100000 || hidden != TaskEmbedder::kHidden || output != TaskEmbedder::kOutput ||
       !result.features.setStatistics(std::move(mean), std::move(stddev))) {
     return {EmbedderFileError::BadDimensions, {}, {}};
@@ -139,6 +171,9 @@ LoadedEmbedder loadEmbedder(std::istream& in) {
       !r.floats(e.b2().data(), output) || !r.atEnd()) {
     return {EmbedderFileError::BadDimensions, {}, {}};
   }
+  if (!finite(e.w1().data(), e.w1().size()) || !finite(e.b1().data(), e.b1().size()) ||
+      !finite(e.w2().data(), e.w2().size()) || !finite(e.b2().data(), e.b2().size()))
+    return {EmbedderFileError::NotFinite, {}, {}};
   return result;
 }
 

@@ -26,7 +26,58 @@ std::optional<DeviceModel> deviceFor(const Job& job, const Topology& t, DeviceKi
   return *it;
 }
 
+// Fewer jobs than this make neither a useful embedder nor a t-SNE map.
+constexpr std::size_t kMinJobs = 10;
+
+// The newest `maxJobs` jobs that could run somewhere, in submit order, with
+// their inter-arrivals; `kinds` gets the device kind of each.
+std::vector<JobSample> mappableSamples(const std::vector<Job>& jobs, const Topology& topology, std::size_t maxJobs,
+                                       std::vector<DeviceKind>* kinds) {
+  std::vector<JobSample> samples;
+  const std::size_t first = jobs.size() > maxJobs ? jobs.size() - maxJobs : 0;
+  for (std::size_t i = first; i < jobs.size(); ++i) {
+    if (jobs[i].state == JobState::Unschedulable) continue;
+    DeviceKind kind{};
+    auto device = deviceFor(jobs[i], topology, kind);
+    if (!device) continue;
+    samples.push_back({jobs[i], *device, 0.0});
+    kinds->push_back(kind);
+  }
+  // Inter-arrivals from the jobs in submit order, before any reordering.
+  assignInterArrivals(samples);
+  return samples;
+}
+
+// The contrastive groups: job kind × priority class.
+std::vector<int> groupsOf(const std::vector<JobSample>& samples) {
+  std::vector<int> groups(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    groups[i] = static_cast<int>(samples[i].job.spec.kind) * static_cast<int>(kPriorityClassCount) +
+                static_cast<int>(samples[i].job.spec.priority);
+  return groups;
+}
+
+std::shared_ptr<const JobMapModel> train(const std::vector<JobSample>& samples, const std::vector<int>& groups,
+                                         const JobMapOptions& options) {
+  auto trained = std::make_shared<JobMapModel>();
+  trained->features.fit(samples);
+  trained->embedder = TaskEmbedder(static_cast<int>(JobFeatures::kDimension), options.seed);
+  ContrastiveTraining training;
+  training.steps = options.embedderSteps;
+  training.seed = options.seed;
+  trained->embedder.train(trained->features.encode(samples), groups, training);
+  return trained;
+}
+
 }  // namespace
+
+std::shared_ptr<const JobMapModel> trainJobMapModel(const std::vector<Job>& jobs, const Topology& topology,
+                                                    const JobMapOptions& options) {
+  std::vector<DeviceKind> kinds;
+  const std::vector<JobSample> samples = mappableSamples(jobs, topology, options.maxJobs, &kinds);
+  if (samples.size() < kMinJobs) return nullptr;
+  return train(samples, groupsOf(samples), options);
+}
 
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
                          const std::atomic<bool>* cancel,
@@ -36,23 +87,12 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     if (progress) progress(percent, stage);
   };
   report(0, "features");
-  std::vector<JobSample> samples;
   std::vector<DeviceKind> kinds;
-  const std::size_t first = jobs.size() > options.maxJobs ? jobs.size() - options.maxJobs : 0;
-  for (std::size_t i = first; i < jobs.size(); ++i) {
-    if (jobs[i].state == JobState::Unschedulable) continue;
-    DeviceKind kind{};
-    auto device = deviceFor(jobs[i], topology, kind);
-    if (!device) continue;
-    samples.push_back({jobs[i], *device, 0.0});
-    kinds.push_back(kind);
-  }
-  if (samples.size() < 10) {
+  const std::vector<JobSample> samples = mappableSamples(jobs, topology, options.maxJobs, &kinds);
+  if (samples.size() < kMinJobs) {
     result.error = "too few jobs to map";
     return result;
   }
-  // Inter-arrivals from the jobs in submit order, before any reordering.
-  assignInterArrivals(samples);
   // Known positions first, so that warm start can keep them.
   std::vector<std::size_t> order(samples.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -64,21 +104,11 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     orderedKinds.push_back(kinds[i]);
   }
 
-  std::vector<int> groups(ordered.size());
-  for (std::size_t i = 0; i < ordered.size(); ++i)
-    groups[i] = static_cast<int>(ordered[i].job.spec.kind) * static_cast<int>(kPriorityClassCount) +
-                static_cast<int>(ordered[i].job.spec.priority);
+  const std::vector<int> groups = groupsOf(ordered);
   std::shared_ptr<const JobMapModel> model = options.model;
   if (!model) {
     report(5, "embedder");
-    auto trained = std::make_shared<JobMapModel>();
-    trained->features.fit(ordered);
-    trained->embedder = TaskEmbedder(static_cast<int>(JobFeatures::kDimension), options.seed);
-    ContrastiveTraining training;
-    training.steps = options.embedderSteps;
-    training.seed = options.seed;
-    trained->embedder.train(trained->features.encode(ordered), groups, training);
-    model = std::move(trained);
+    model = train(ordered, groups, options);
   }
   result.model = model;
   if (cancel && cancel->load()) {

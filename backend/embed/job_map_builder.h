@@ -1,8 +1,7 @@
 #pragma once
 
-#include "job_features.h"
+#include "job_map_model.h"
 #include "model/embedded_point.h"
-#include "task_embedder.h"
 #include "model/job.h"
 #include "model/topology.h"
 
@@ -16,13 +15,6 @@
 #include <vector>
 
 namespace hetsched::embed {
-
-// The fitted feature scaling and the trained embedder. Reusing it for later
-// maps keeps the input space fixed, so that warm-started maps stay steady.
-struct JobMapModel {
-  JobFeatures features;
-  TaskEmbedder embedder;
-};
 
 struct JobMapOptions {
   std::size_t maxJobs = 3000;  // the newest jobs that have run or wait
@@ -53,5 +45,11 @@ struct JobMapResult {
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
                          const std::atomic<bool>* cancel,
                          const std::function<void(int percent, const char* stage)>& progress);
+
+// The model buildJobMap would fit and train on these jobs when given none
+// (same jobs, same seed, same steps), or null when fewer than ten jobs can
+// be mapped. For snapshots taken where no map has been drawn.
+std::shared_ptr<const JobMapModel> trainJobMapModel(const std::vector<Job>& jobs, const Topology& topology,
+                                                    const JobMapOptions& options);
 
 }  // namespace hetsched::embed

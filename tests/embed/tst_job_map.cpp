@@ -106,6 +106,29 @@ class TestJobMap : public QObject {
     QVERIFY2(warmMoved < 0.75 * coldMoved, qPrintable(QStringLiteral("warm %1, cold %2").arg(warmMoved).arg(coldMoved)));
   }
 
+  // A snapshot taken where no map was drawn trains the model the first map
+  // would have: the same weights, bit for bit.
+  void trainedModelIsTheFirstMapsModel() {
+    SimulatedCluster cluster(small());
+    const auto jobs = clusterJobs(cluster);
+    embed::JobMapOptions options;
+    options.maxJobs = 300;
+    options.iterations = 50;
+    options.embedderSteps = 60;
+    const auto map = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {});
+    QVERIFY(map.error.empty() && map.model);
+    const auto model = embed::trainJobMapModel(jobs, cluster.topology(), options);
+    QVERIFY(model);
+    QVERIFY(model->features.mean() == map.model->features.mean());
+    QVERIFY(model->features.stddev() == map.model->features.stddev());
+    QVERIFY(model->embedder.w1() == map.model->embedder.w1());
+    QVERIFY(model->embedder.b1() == map.model->embedder.b1());
+    QVERIFY(model->embedder.w2() == map.model->embedder.w2());
+    QVERIFY(model->embedder.b2() == map.model->embedder.b2());
+    const std::vector<Job> few(jobs.begin(), jobs.begin() + 5);
+    QVERIFY(!embed::trainJobMapModel(few, cluster.topology(), options));
+  }
+
   void cancelStops() {
     SimulatedCluster cluster(small());
     std::atomic<bool> cancel{true};

@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <vector>
@@ -182,6 +183,17 @@ class TstTaskEmbedder : public QObject {
     newer[8] = 2;
     QCOMPARE(load(newer), EmbedderFileError::UnsupportedVersion);
     QCOMPARE(loadEmbedder(std::string("/nonexistent/dir/model.bin")).error, EmbedderFileError::CannotOpen);
+  }
+
+  // A checksum only proves the bytes are the ones written: weights that went
+  // NaN in training are refused too, rather than mapping every job to NaN.
+  void nonFiniteWeightsAreRefused() {
+    Trained t = train();
+    QCOMPARE(decodeEmbedder(encodeEmbedder(t.features, t.embedder)).error, EmbedderFileError::None);
+    t.embedder.w2()(3, 4) = std::numeric_limits<float>::quiet_NaN();
+    QCOMPARE(decodeEmbedder(encodeEmbedder(t.features, t.embedder)).error, EmbedderFileError::NotFinite);
+    t.embedder.w2()(3, 4) = std::numeric_limits<float>::infinity();
+    QCOMPARE(decodeEmbedder(encodeEmbedder(t.features, t.embedder)).error, EmbedderFileError::NotFinite);
   }
 };
 
