@@ -98,7 +98,20 @@ CREATE TABLE whatif_run(
 CREATE INDEX whatif_run_snapshot ON whatif_run(snapshot_id);
 )sql";
 
-constexpr std::array kMigrations{kV1, kV2};
+// v3: the job map's embedder per snapshot, so a replay maps jobs as the
+// console did. The blob is embed/embedder_file's format (its own magic,
+// version and checksum, feature statistics, then weights); the layer sizes
+// are columns too so listing a file need not decode any blob.
+constexpr const char* kV3 = R"sql(
+CREATE TABLE embedder(
+  snapshot_id INTEGER PRIMARY KEY REFERENCES snapshot(id) ON DELETE CASCADE,
+  input_dim INTEGER NOT NULL,
+  hidden_dim INTEGER NOT NULL,
+  output_dim INTEGER NOT NULL,
+  data BLOB NOT NULL);
+)sql";
+
+constexpr std::array kMigrations{kV1, kV2, kV3};
 static_assert(kMigrations.size() == kSnapshotSchemaVersion);
 
 }  // namespace

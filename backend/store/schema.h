@@ -12,7 +12,7 @@ namespace hetsched {
 inline constexpr std::int32_t kSnapshotApplicationId = 0x48534e50;
 // PRAGMA user_version this build writes. Files from older builds are
 // migrated forward on a read-write open; newer ones are refused.
-inline constexpr int kSnapshotSchemaVersion = 2;
+inline constexpr int kSnapshotSchemaVersion = 3;
 
 // Applies the migrations from `fromVersion` up to `toVersion` (1..current)
 // in the caller's transaction and sets user_version. Version 0 is an empty

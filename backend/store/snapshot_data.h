@@ -5,10 +5,15 @@
 #include "model/topology.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace hetsched {
+
+namespace embed {
+struct JobMapModel;
+}
 
 using SnapshotId = std::int64_t;
 using WhatIfRunId = std::int64_t;
@@ -22,6 +27,16 @@ struct PolicyRef {
   bool operator==(const PolicyRef&) const = default;
 };
 
+// The layer sizes of a stored job embedder (input -> hidden -> output);
+// all zero when the snapshot has none.
+struct EmbedderLayers {
+  std::uint32_t input = 0;
+  std::uint32_t hidden = 0;
+  std::uint32_t output = 0;
+  bool present() const { return input != 0; }
+  bool operator==(const EmbedderLayers&) const = default;
+};
+
 // A consistent cut of a cluster: what save() writes in one transaction.
 // history is oldest first; each frame has one entry per topology device/node.
 struct SnapshotData {
@@ -31,6 +46,9 @@ struct SnapshotData {
   std::vector<Job> jobs;       // running and queued
   PolicyRef policy;
   std::vector<Frame> history;
+  // The job map's feature scaling and embedder weights, so that a replay
+  // maps the same job to the same point; null saves none.
+  std::shared_ptr<const embed::JobMapModel> embedder;
 };
 
 // One line of SnapshotStore::list(): enough to choose a snapshot without
@@ -49,6 +67,7 @@ struct SnapshotInfo {
   std::uint64_t historyBytes = 0;  // compressed history on disk
   std::string policyName;
   std::uint64_t policyVersion = 0;
+  EmbedderLayers embedder;
 };
 
 // Everything but the history, which is read frame by frame.
@@ -57,6 +76,7 @@ struct SnapshotMeta {
   Topology topology;
   std::vector<Job> jobs;
   PolicyRef policy;
+  std::shared_ptr<const embed::JobMapModel> embedder;  // null: none stored
 };
 
 // A what-if run over a snapshot: the candidate policy and what it produced.

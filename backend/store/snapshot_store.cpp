@@ -121,7 +121,9 @@ std::optional<StoreError> SnapshotStore::remove(SnapshotId id) {
 std::variant<std::vector<SnapshotInfo>, StoreError> SnapshotStore::list() {
   SqliteStatement q(m_db.get(),
                     "SELECT id, name, taken_at_ms, cluster_name, device_count, node_count, job_count, frame_count, "
-                    "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version FROM snapshot ORDER BY id");
+                    "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version, COALESCE(input_dim, 0), "
+                    "COALESCE(hidden_dim, 0), COALESCE(output_dim, 0) "
+                    "FROM snapshot LEFT JOIN embedder ON snapshot_id = id ORDER BY id");
   if (!q.ok()) return m_db.error(q.prepareResult(), "listing snapshots");
   std::vector<SnapshotInfo> out;
   int rc = 0;
@@ -140,6 +142,8 @@ std::variant<std::vector<SnapshotInfo>, StoreError> SnapshotStore::list() {
     i.historyBytes = static_cast<std::uint64_t>(q.columnInt(10));
     i.policyName = q.columnText(11);
     i.policyVersion = static_cast<std::uint64_t>(q.columnInt(12));
+    i.embedder = {static_cast<std::uint32_t>(q.columnInt(13)), static_cast<std::uint32_t>(q.columnInt(14)),
+                  static_cast<std::uint32_t>(q.columnInt(15))};
   }
   if (rc != SQLITE_DONE) return m_db.error(rc, "listing snapshots");
   return out;

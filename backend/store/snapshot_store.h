@@ -39,6 +39,8 @@ class SnapshotStore {
   std::optional<StoreError> remove(SnapshotId id);
 
   std::variant<std::vector<SnapshotInfo>, StoreError> list();
+  // With the job embedder, if one was saved; a damaged one fails the load
+  // (Corrupt, naming the problem) rather than replaying a different map.
   std::variant<SnapshotMeta, StoreError> loadMeta(SnapshotId id);
 
   std::variant<std::size_t, StoreError> frameCount(SnapshotId id);

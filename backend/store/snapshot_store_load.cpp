@@ -1,4 +1,5 @@
 // SnapshotStore::loadMeta and what-if runs: reading everything but history.
+#include "embedder_rows.h"
 #include "job_codec.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
@@ -25,7 +26,8 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     SqliteStatement q(m_db.get(),
                       "SELECT name, taken_at_ms, cluster_name, device_count, node_count, job_count, frame_count, "
                       "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version, policy_json, source, "
-                      "topology_version, agent_period_ms FROM snapshot WHERE id = ?");
+                      "topology_version, agent_period_ms, COALESCE(input_dim, 0), COALESCE(hidden_dim, 0), "
+                      "COALESCE(output_dim, 0) FROM snapshot LEFT JOIN embedder ON snapshot_id = id WHERE id = ?");
     if (!q.ok()) return fail(q.prepareResult(), "the header");
     q.bind(1, id);
     const int rc = q.step();
@@ -50,6 +52,8 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     meta.topology.source = q.columnText(13);
     meta.topology.version = as<std::uint64_t>(q.columnInt(14));
     meta.topology.agentPeriodMs = as<std::uint32_t>(q.columnInt(15));
+    i.embedder = {as<std::uint32_t>(q.columnInt(16)), as<std::uint32_t>(q.columnInt(17)),
+                  as<std::uint32_t>(q.columnInt(18))};
   }
   Topology& t = meta.topology;
   SqliteStatement m(m_db.get(),
@@ -109,6 +113,9 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + " lists " +
                                                    std::to_string(meta.info.jobCount) + " jobs, its chunks hold " +
                                                    std::to_string(meta.jobs.size())};
+  auto embedder = readEmbedderRow(m_db, id, m_path);
+  if (auto* error = std::get_if<StoreError>(&embedder)) return *error;
+  meta.embedder = std::get<std::shared_ptr<const embed::JobMapModel>>(std::move(embedder));
   return meta;
 }
 

@@ -1,4 +1,5 @@
 // SnapshotStore::save and what-if runs: everything that writes.
+#include "embedder_rows.h"
 #include "history_codec.h"
 #include "job_codec.h"
 #include "snapshot_store.h"
@@ -88,6 +89,12 @@ using I64 = std::int64_t;
 std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, const SaveProgress& progress) {
   if (auto error = writable()) return *error;
   if (auto error = validate(d)) return *error;
+  std::optional<EmbedderRow> embedder;
+  if (d.embedder) {
+    auto row = encodeEmbedderRow(*d.embedder);
+    if (auto* e = std::get_if<StoreError>(&row)) return *e;
+    embedder = std::get<EmbedderRow>(std::move(row));
+  }
   HistoryEncoder encoder(d.history, kKeyframeInterval);
 
   m_reader.forget();
@@ -177,6 +184,10 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
     jq.bindBlob(4, blob);
     if (const int rc = jq.step(); rc != SQLITE_DONE) return fail(rc, "jobs");
     jq.reset();
+  }
+  if (embedder) {
+    if (auto error = insertEmbedderRow(m_db, id, *embedder))
+      return StoreError{error->code, m_path + ": " + error->message};
   }
   const auto& blobs = encoder.blobs();
   std::uint64_t historyBytes = 0;
