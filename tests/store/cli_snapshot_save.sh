@@ -19,10 +19,16 @@ done
 [ -n "$address" ] || { echo "hetschedd did not start"; cat "$dir/hetschedd.log"; exit 1; }
 sleep 1  # 30 frames into the ring at 10 ms each
 "$hetsched" snapshot save --connect "$address" "$file" --name from-gateway | tee "$dir/saved.txt"
-grep -q "saved snapshot 1 'from-gateway' from $address (.* devices, [0-9]* jobs, 30 frames)" "$dir/saved.txt"
+grep -q "saved snapshot 1 'from-gateway' from $address (.* devices, [0-9]* jobs, 30 frames, .*)" "$dir/saved.txt"
 "$hetsched" snapshot info "$file" | tee "$dir/info.txt"
 grep -q "1 snapshot," "$dir/info.txt"
 grep -q "from-gateway .* 30 " "$dir/info.txt"
+# The job embedder the console's first map would train, unless too few jobs.
+if grep -q "job embedder trained and saved" "$dir/saved.txt"; then
+  grep -q "from-gateway .* [0-9]*-128-64 " "$dir/info.txt"
+else
+  grep -q "from-gateway .* none " "$dir/info.txt"
+fi
 # A file that is not a snapshot store: refused, untouched.
 echo "not a snapshot" > "$dir/text.hsnap"
 if "$hetsched" snapshot save --connect "$address" "$dir/text.hsnap" 2> "$dir/refused.txt"; then exit 1; fi

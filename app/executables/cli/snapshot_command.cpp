@@ -3,6 +3,7 @@
 #include "bench_suite.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "embed/job_map_builder.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
 #include "snapshot_save.h"
@@ -27,7 +28,7 @@ int usage() {
                "       hetsched snapshot upgrade FILE\n"
                "       hetsched snapshot save --connect HOST:PORT FILE [--name TEXT] [--history S]\n"
                "       hetsched snapshot make-sim FILE [--devices N] [--history-s S] [--name TEXT] [sim options]\n\n"
-               "  info      list the snapshots in FILE with their sizes and time spans\n"
+               "  info      list the snapshots in FILE with their sizes, time spans and job embedders\n"
                "  upgrade   migrate FILE written by an older HetSched to this build's schema\n"
                "  save      take a snapshot of a live gateway into FILE (created if missing)\n"
                "    --connect HOST:PORT  the gateway (hetschedd) to take it from\n"
@@ -54,6 +55,13 @@ std::string formatBytes(std::uint64_t bytes) {
   if (bytes < 1'000'000) std::snprintf(buf, sizeof buf, "%.1f KB", bytes / 1e3);
   else std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
   return buf;
+}
+
+// "35-128-64", or "none" for a snapshot saved without a job embedder (by
+// an older build, or with too few jobs to train one).
+std::string formatLayers(const EmbedderLayers& layers) {
+  if (!layers.present()) return "none";
+  return std::to_string(layers.input) + "-" + std::to_string(layers.hidden) + "-" + std::to_string(layers.output);
 }
 
 std::string formatTime(std::int64_t epochMs) {
@@ -113,13 +121,14 @@ int info(const std::string& path) {
   std::printf("%s: %zu snapshot%s, %s on disk\n", path.c_str(), list.size(), list.size() == 1 ? "" : "s",
               formatBytes(ec ? 0 : bytes).c_str());
   if (list.empty()) return 0;
-  std::printf("%4s  %-20s  %-20s  %7s  %6s  %7s  %6s  %-9s  %9s  %s\n", "ID", "NAME", "TAKEN (UTC)", "DEVICES",
-              "NODES", "JOBS", "FRAMES", "SPAN", "HISTORY", "POLICY");
+  std::printf("%4s  %-20s  %-20s  %7s  %6s  %7s  %6s  %-9s  %9s  %-9s  %s\n", "ID", "NAME", "TAKEN (UTC)",
+              "DEVICES", "NODES", "JOBS", "FRAMES", "SPAN", "HISTORY", "EMBEDDER", "POLICY");
   for (const SnapshotInfo& s : list) {
-    std::printf("%4lld  %-20s  %-20s  %7zu  %6zu  %7zu  %6zu  %-9s  %9s  %s v%llu\n",
+    std::printf("%4lld  %-20s  %-20s  %7zu  %6zu  %7zu  %6zu  %-9s  %9s  %-9s  %s v%llu\n",
                 static_cast<long long>(s.id), s.name.c_str(), formatTime(s.takenAtMs).c_str(), s.deviceCount,
                 s.nodeCount, s.jobCount, s.frameCount, formatSpan(s.lastSimTimeMs - s.firstSimTimeMs).c_str(),
-                formatBytes(s.historyBytes).c_str(), s.policyName.c_str(), static_cast<unsigned long long>(s.policyVersion));
+                formatBytes(s.historyBytes).c_str(), formatLayers(s.embedder).c_str(), s.policyName.c_str(),
+                static_cast<unsigned long long>(s.policyVersion));
   }
   return printWhatifRuns(store, list);
 }
@@ -166,7 +175,8 @@ int makeSim(const std::string& path, const Args& args) {
     std::fprintf(stderr, "hetsched snapshot make-sim: %s\n", e->message.c_str());
     return 1;
   }
-  const SnapshotData data = recordSimSnapshot(options, frames, 0, args.value("name").value_or("simulated"));
+  SnapshotData data = recordSimSnapshot(options, frames, 0, args.value("name").value_or("simulated"));
+  data.embedder = embed::trainJobMapModel(data.jobs, data.topology, {});
   auto saved = std::get<SnapshotStore>(opened).save(data);
   if (auto* e = std::get_if<StoreError>(&saved)) {
     std::fprintf(stderr, "hetsched snapshot make-sim: %s\n", e->message.c_str());

@@ -2,6 +2,7 @@
 
 #include "client/cluster_client.h"
 #include "client/snapshot_fetcher.h"
+#include "embed/job_map_builder.h"
 #include "sim_args.h"
 #include "store/snapshot_store.h"
 
@@ -71,6 +72,10 @@ int saveFromGateway(const std::string& path, const Args& args) {
     return fail("cannot take a snapshot from " + *address + ": " + e->message);
   SnapshotData data = std::get<SnapshotData>(std::move(fetched));
   data.name = args.value("name").value_or(data.topology.clusterName);
+  // A gateway draws no job map, so there is no embedder to fetch: train the
+  // one the console's first map of these jobs would (same jobs, same seed,
+  // same weights), so that a replay maps them the same way anywhere.
+  data.embedder = embed::trainJobMapModel(data.jobs, data.topology, {});
 
   if (!store) {
     auto opened = SnapshotStore::open(path, OpenMode::Create);
@@ -83,9 +88,10 @@ int saveFromGateway(const std::string& path, const Args& args) {
     return true;
   });
   if (auto* e = std::get_if<StoreError>(&result)) return fail(e->message);
-  std::printf("%s: saved snapshot %lld '%s' from %s (%zu devices, %zu jobs, %zu frames)\n", path.c_str(),
+  std::printf("%s: saved snapshot %lld '%s' from %s (%zu devices, %zu jobs, %zu frames, %s)\n", path.c_str(),
               static_cast<long long>(std::get<SnapshotId>(result)), data.name.c_str(), address->c_str(),
-              data.topology.devices.size(), data.jobs.size(), data.history.size());
+              data.topology.devices.size(), data.jobs.size(), data.history.size(),
+              data.embedder ? "job embedder trained and saved" : "too few jobs for a job embedder");
   return 0;
 }
 
