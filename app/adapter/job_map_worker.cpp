@@ -17,7 +17,20 @@ JobMapWorker::~JobMapWorker() {
 }
 
 void JobMapWorker::request(std::vector<Job> jobs, Topology topology) {
-  Request request{std::move(jobs), std::move(topology)};
+  enqueue(Request{std::move(jobs), std::move(topology), false, nullptr});
+}
+
+void JobMapWorker::requestReplay(std::vector<Job> jobs, Topology topology,
+                                 std::shared_ptr<const embed::JobMapModel> model) {
+  enqueue(Request{std::move(jobs), std::move(topology), true, std::move(model)});
+}
+
+std::shared_ptr<const embed::JobMapModel> JobMapWorker::model() const {
+  std::lock_guard lock(m_mutex);
+  return m_model;
+}
+
+void JobMapWorker::enqueue(Request request) {
   {
     std::lock_guard lock(m_mutex);
     if (m_running) {
@@ -45,16 +58,23 @@ void JobMapWorker::start(Request request) {
 
 void JobMapWorker::run(Request request) {
   embed::JobMapOptions options;
-  options.previous = m_previous;
-  options.model = m_model;
+  if (request.replay) {
+    options.model = request.model;
+  } else {
+    options.previous = m_previous;
+    options.model = model();
+  }
   const auto report = [this](int percent, const char* stage) {
     if (m_closing) return;
     const QString text = QString::fromLatin1(stage);
     QMetaObject::invokeMethod(this, [this, percent, text] { Q_EMIT progress(percent, text); }, Qt::QueuedConnection);
   };
   embed::JobMapResult result = embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report);
-  if (!result.cancelled && result.error.empty()) {
-    m_model = result.model;
+  if (!request.replay && !result.cancelled && result.error.empty()) {
+    {
+      std::lock_guard lock(m_mutex);
+      m_model = result.model;
+    }
     m_previous.clear();
     for (const EmbeddedPoint& p : result.points) m_previous.emplace(p.job, std::make_pair(p.x, p.y));
   }

@@ -31,8 +31,15 @@ class JobMapWorker : public QObject {
   ~JobMapWorker() override;
 
   void request(std::vector<Job> jobs, Topology topology);
+  // A map of a stored snapshot: drawn with the snapshot's own embedder when
+  // it has one (trained afresh on its jobs otherwise), from a cold start, and
+  // leaving the live map's model and positions alone.
+  void requestReplay(std::vector<Job> jobs, Topology topology, std::shared_ptr<const embed::JobMapModel> model);
   void cancel();
   bool busy() const { return m_running.load(); }
+  // The embedder the live map uses, null before the first map: what "Take
+  // snapshot" saves. Any thread.
+  std::shared_ptr<const embed::JobMapModel> model() const;
 
  Q_SIGNALS:
   void progress(int percent, const QString& stage);
@@ -43,19 +50,22 @@ class JobMapWorker : public QObject {
   struct Request {
     std::vector<Job> jobs;
     Topology topology;
+    bool replay = false;
+    std::shared_ptr<const embed::JobMapModel> model;  // replay only
   };
+  void enqueue(Request request);
   void start(Request request);
   void run(Request request);
 
-  std::mutex m_mutex;
+  mutable std::mutex m_mutex;
   std::optional<Request> m_pending;
+  std::shared_ptr<const embed::JobMapModel> m_model;  // under m_mutex: read by model()
   std::thread m_thread;
   std::atomic<bool> m_running{false};
   std::atomic<bool> m_cancel{false};
   std::atomic<bool> m_closing{false};
-  // Worker thread only: the last map's positions and model, for warm starts.
+  // Worker thread only: the last live map's positions, for warm starts.
   std::unordered_map<JobId, std::pair<float, float>> m_previous;
-  std::shared_ptr<const embed::JobMapModel> m_model;
 };
 
 }  // namespace hetsched

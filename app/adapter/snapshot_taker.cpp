@@ -1,6 +1,7 @@
 #include "snapshot_taker.h"
 
 #include "client/snapshot_fetcher.h"
+#include "embed/job_map_builder.h"
 #include "store/snapshot_store.h"
 
 #include <QFileInfo>
@@ -20,13 +21,16 @@ SnapshotTaker::~SnapshotTaker() {
   if (m_thread.joinable()) m_thread.join();
 }
 
-void SnapshotTaker::start(const QString& path, const QString& name, double historySeconds) {
+void SnapshotTaker::start(const QString& path, const QString& name, double historySeconds,
+                          std::shared_ptr<const embed::JobMapModel> embedder) {
   if (m_thread.joinable()) return;  // one snapshot per taker
   const bool exists = QFileInfo::exists(path);
   const QString receiving = tr("Receiving the snapshot from the gateway…");
   const QString saving = tr("Saving into %1…").arg(QFileInfo(path).fileName());
+  const QString training = tr("Training the job embedder…");
   m_thread = std::thread([this, cancel = m_cancel, channel = m_channel, file = path.toStdString(), exists,
-                          name = name.toStdString(), historySeconds, receiving, saving, path] {
+                          name = name.toStdString(), historySeconds, receiving, saving, training, path,
+                          embedder = std::move(embedder)] {
     const auto post = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
     const auto fail = [&](const std::string& message) {
       post([this, m = QString::fromStdString(message)] { Q_EMIT failed(m); });
@@ -58,6 +62,11 @@ void SnapshotTaker::start(const QString& path, const QString& name, double histo
     }
     SnapshotData data = std::get<SnapshotData>(std::move(fetched));
     data.name = name.empty() ? data.topology.clusterName : name;
+    data.embedder = embedder;
+    if (!data.embedder) {
+      post([this, training] { Q_EMIT progress(500, training); });
+      data.embedder = embed::trainJobMapModel(data.jobs, data.topology, {});
+    }
     if (!store) {
       auto opened = SnapshotStore::open(file, OpenMode::Create);
       if (auto* e = std::get_if<StoreError>(&opened)) return fail(e->message);

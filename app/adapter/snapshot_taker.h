@@ -13,17 +13,26 @@ class Channel;
 
 namespace hetsched {
 
+namespace embed {
+struct JobMapModel;
+}
+
 // "Take snapshot": fetches a live gateway's snapshot and saves it into a
 // file, on a worker thread, with progress and a cancel flag the GUI sets.
 // The file is checked before the fetch, so a file that is not a snapshot
-// store is refused untouched; a cancelled save writes nothing.
+// store is refused untouched; a cancelled save writes nothing. The job
+// map's embedder goes with it, so a replay maps jobs as the console did.
 class SnapshotTaker : public QObject {
   Q_OBJECT
  public:
   explicit SnapshotTaker(std::shared_ptr<grpc::Channel> channel, QObject* parent = nullptr);
   ~SnapshotTaker() override;
 
-  void start(const QString& path, const QString& name, double historySeconds = 0);
+  // `embedder` is the console's job map model; without one (no map drawn
+  // yet) the model the first map would train on the snapshot's jobs is
+  // saved, or none when there are too few jobs to train one.
+  void start(const QString& path, const QString& name, double historySeconds = 0,
+             std::shared_ptr<const embed::JobMapModel> embedder = {});
   void cancel() { m_cancel->store(true); }
 
  Q_SIGNALS:

@@ -176,6 +176,7 @@ void MainWindow::buildMenus() {
   m_connectAction->setEnabled(false);
   file->addSeparator();
   m_snapshotMenu = new SnapshotMenu(file, m_connection, m_replayController, this);
+  m_snapshotMenu->setJobMapWorker(m_jobMapWorker);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
   QMenu* cluster = menuBar()->addMenu(tr("&Cluster"));
@@ -322,6 +323,9 @@ void MainWindow::enterReplay(const QString& file, std::shared_ptr<const Snapshot
   applyJobs(m_replayMeta->jobs);
   m_replayJobs.clear();
   m_jobsDirty = true;
+  // The snapshot's own embedder, when it has one, so the map is the one the
+  // console drew rather than a retrained one.
+  m_jobMapWorker->requestReplay(m_replayMeta->jobs, m_replayMeta->topology, m_replayMeta->embedder);
   m_replayBar->setSnapshot(QFileInfo(file).fileName(), QString::fromStdString(info.name), info.frameCount,
                            info.firstSimTimeMs, info.lastSimTimeMs);
   m_replayBar->show();
@@ -357,6 +361,7 @@ void MainWindow::leaveReplay() {
   if (m_topology) onTopology(m_topology);
   if (m_jobs) applyJobs(m_jobs->jobs);
   m_jobsDirty = true;
+  m_sinceJobMap.invalidate();  // the map shows the replay's jobs: redraw the live one with the next list
   onStatus(m_connection->status());
 }
 

@@ -1,6 +1,7 @@
 #include "snapshot_menu.h"
 
 #include "cluster_connection.h"
+#include "job_map_worker.h"
 #include "replay_controller.h"
 #include "snapshot_taker.h"
 
@@ -69,6 +70,8 @@ void SnapshotMenu::askAndTake() {
   if (!path.isEmpty()) takeSnapshot(path);
 }
 
+void SnapshotMenu::setJobMapWorker(JobMapWorker* worker) { m_jobMapWorker = worker; }
+
 void SnapshotMenu::takeSnapshot(const QString& path) {
   if (m_taker) return;  // one at a time
   m_taker = new SnapshotTaker(m_connection->channel(), this);
@@ -101,7 +104,7 @@ void SnapshotMenu::takeSnapshot(const QString& path) {
     Q_EMIT snapshotFailed(message);
   });
   m_progress->show();
-  m_taker->start(path, {});
+  m_taker->start(path, {}, 0, m_jobMapWorker ? m_jobMapWorker->model() : nullptr);
 }
 
 }  // namespace hetsched

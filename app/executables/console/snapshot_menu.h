@@ -10,6 +10,7 @@ class QProgressDialog;
 namespace hetsched {
 
 class ClusterConnection;
+class JobMapWorker;
 class ReplayController;
 class SnapshotTaker;
 
@@ -27,6 +28,8 @@ class SnapshotMenu : public QObject {
   static QStringList recentFiles();
   // Snapshots are taken from this connection from now on (File → Connect…).
   void setConnection(ClusterConnection* connection) { m_connection = connection; }
+  // Snapshots carry the embedder this worker's live map uses.
+  void setJobMapWorker(JobMapWorker* worker);
 
  Q_SIGNALS:
   void snapshotSaved(const QString& path, qlonglong id);
@@ -43,6 +46,7 @@ class SnapshotMenu : public QObject {
   QWidget* m_window;
   QMenu* m_recent;
   QPointer<SnapshotTaker> m_taker;
+  QPointer<JobMapWorker> m_jobMapWorker;
   QPointer<QProgressDialog> m_progress;
 };
 
