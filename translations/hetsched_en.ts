@@ -1534,6 +1534,10 @@
         <source>Saving into %1…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Training the job embedder…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SubmitJobDialog</name>

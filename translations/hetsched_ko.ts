@@ -1531,6 +1531,10 @@
         <source>Saving into %1…</source>
         <translation>%1에 저장하는 중…</translation>
     </message>
+    <message>
+        <source>Training the job embedder…</source>
+        <translation>작업 임베더 학습 중…</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SubmitJobDialog</name>
