@@ -26,7 +26,7 @@ const std::array kMetrics{
     WhatifMetric{"allocation_cpu", "CPU allocated", [](const SimSummary& s) { return s.allocation[0]; }, 3, true},
     WhatifMetric{"gpu_allocation_ratio", "GPU allocation ratio",
                  [](const SimSummary& s) { return s.gpuAllocationRatio; }, 3, true},
-    WhatifMetric{"gpu_allocation_arrivals", "GPU alloc. while arriving",
+    WhatifMetric{"gpu_allocation_arrivals", "GPU alloc (arrivals)",
                  [](const SimSummary& s) { return s.allocationDuringArrivals[1]; }, 3, true},
     WhatifMetric{"allocation_tpu", "TPU allocated", [](const SimSummary& s) { return s.allocation[2]; }, 3, true},
     WhatifMetric{"energy_kwh", "energy (kWh)", [](const SimSummary& s) { return s.energyJ / 3.6e6; }, 3, false},

@@ -26,7 +26,10 @@ SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, st
     f.wallTimeMs = d.takenAtMs - static_cast<std::int64_t>((frames - 1 - i) * options.agentPeriodMs);
     d.history.push_back(std::move(f));
   }
-  d.jobs = cluster.jobs({}, std::size_t(-1), nullptr);
+  // As the gateway's snapshot: the jobs still kept as completed too, so a
+  // what-if on the snapshot replays the recent past, not only the present.
+  const JobState states[] = {JobState::Running, JobState::Queued, JobState::Completed};
+  d.jobs = cluster.jobs(states, std::size_t(-1), nullptr);
   if (!d.jobs.empty() && d.jobs.size() < minJobs) {
     JobId next = d.jobs.back().id + 1;
     const std::size_t real = d.jobs.size();

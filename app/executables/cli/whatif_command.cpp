@@ -38,7 +38,7 @@ constexpr const char* kUsage =
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
     "  --seed S         workload and simulation seed (default 1)\n"
     "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
-    "  --arrival-scale X  multiply arrival times by X (trace replay under more load)\n"
+    "  --arrival-scale X  multiply arrival times by X (a trace or snapshot replayed under more load)\n"
     "  --json OUT       also write the metrics as JSON\n"
     "  --timeline PRE   write each policy's per-job timeline to PRE<policy>.csv\n";
 
@@ -105,13 +105,6 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
     workload += ", " + *args.value("synthetic") + " synthetic jobs (seed " + std::to_string(seed) + ")";
   }
 
-  if (const auto x = args.value("arrival-scale")) {
-    const auto v = parseNumber("arrival-scale", *x, 1e-6, 1e6);
-    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
-    for (SimJob& j : jobs) j.arrivalS *= std::get<double>(v);
-    workload += ", arrivals x" + *x;
-  }
-
   return WhatifWorkload{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
 }
 
@@ -162,6 +155,13 @@ int runWhatif(std::span<char* const> argv) {
     built = traceOrSyntheticWorkload(args, seed);
   }
   if (const int* rc = std::get_if<int>(&built)) return *rc;
+  if (const auto x = args.value("arrival-scale")) {
+    const auto v = parseNumber("arrival-scale", *x, 1e-6, 1e6);
+    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
+    auto& w = std::get<WhatifWorkload>(built);
+    for (SimJob& j : w.jobs) j.arrivalS *= std::get<double>(v);
+    w.description += ", arrivals x" + *x;
+  }
   const WhatifWorkload& whatif = std::get<WhatifWorkload>(built);
   const std::string& workload = whatif.description;
   std::vector<WhatifColumn> columns;
