@@ -39,6 +39,10 @@ class ClusterSource {
   virtual std::optional<FieldError> setPolicies(const LivePolicies&) {
     return FieldError{"", "this source observes a real cluster and does not run jobs"};
   }
+  // Frames from before the source started, oldest first, in the current
+  // topology's layout, for the gateway's history ring (snapshots, replay).
+  // Only sources with a history of their own (Prometheus) have any.
+  virtual std::vector<Frame> backfill(double /*seconds*/) { return {}; }
   // Sources fed by node agents take their reports (ReportMetrics); others
   // answer FAILED_PRECONDITION. A returned error is the report's fault.
   virtual bool takesReports() const { return false; }

@@ -25,6 +25,13 @@ class NodeTable {
   bool contains(const std::string& nodeId) const { return m_index.contains(nodeId); }
   std::vector<std::string> nodeIds() const;
   void assemble(std::int64_t wallTimeMs);
+  // Frames count time from `wallTimeMs` (default: the first assemble), so
+  // that history from before the source started stays at or after zero.
+  // The frame already assembled is re-timed too.
+  void setEpoch(std::int64_t wallTimeMs) {
+    m_startMs = wallTimeMs;
+    if (m_frame.wallTimeMs != 0) m_frame.simTimeMs = m_frame.wallTimeMs - m_startMs;
+  }
 
   const Topology& topology() const { return m_topology; }
   const Frame& frame() const { return m_frame; }

@@ -34,6 +34,15 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
   m_state->source = std::move(source);
   m_state->setTopology(m_state->source->topology());
   m_state->history.setCapacity(m_options.historyFrames);
+  // A source with its own history (Prometheus) fills the ring at once, so
+  // a snapshot taken right after start already holds the past hour.
+  const double period = m_state->source->topology().agentPeriodMs / 1000.0;
+  for (const Frame& past : m_state->source->backfill(period * static_cast<double>(m_options.historyFrames))) {
+    v1::Frame encoded;
+    encodeFrame(past, &encoded);
+    encoded.set_wall_time_ms(past.wallTimeMs);
+    m_state->history.push(encoded);
+  }
   m_state->tokens = std::move(m_options.tokens);
   m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
   // Observing sources refuse policies; their book still answers GetPolicy.

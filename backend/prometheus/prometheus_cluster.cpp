@@ -7,12 +7,13 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <span>
 
 namespace hetsched {
 
 namespace {
 
-using ByLabel = std::map<std::string, double>;
+using ByLabel = PrometheusCluster::ByLabel;
 
 std::int64_t wallNowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -21,16 +22,26 @@ std::int64_t wallNowMs() {
 
 double finiteOr0(double v) { return std::isfinite(v) ? v : 0.0; }
 
-struct GpuKey {
-  std::string host;
-  int index = 0;
-  auto operator<=>(const GpuKey&) const = default;
-};
+using GpuValues = PrometheusCluster::GpuValues;
 
-struct GpuValues {
-  std::string model;
-  double util = 0, fbUsedMib = 0, fbFreeMib = 0, power = 0, temp = 0;
-};
+// dcgm-exporter's metrics and the field each fills.
+std::span<const std::pair<const std::string*, double GpuValues::*>> gpuMetrics() {
+  static const std::pair<const std::string*, double GpuValues::*> kMetrics[] = {
+      {&promql::kGpuUtil, &GpuValues::util},        {&promql::kGpuFbUsed, &GpuValues::fbUsedMib},
+      {&promql::kGpuFbFree, &GpuValues::fbFreeMib}, {&promql::kGpuPower, &GpuValues::power},
+      {&promql::kGpuTemp, &GpuValues::temp}};
+  return kMetrics;
+}
+
+void addGpuValue(PrometheusCluster::Samples& samples, const PromLabels& labels, double GpuValues::*field,
+                 double value) {
+  const auto host = labels.find("Hostname");
+  const auto gpu = labels.find("gpu");
+  if (host == labels.end() || gpu == labels.end()) return;
+  GpuValues& v = samples.gpus[{host->second, std::atoi(gpu->second.c_str())}];
+  v.*field = finiteOr0(value);
+  if (const auto model = labels.find("modelName"); model != labels.end()) v.model = model->second;
+}
 
 std::uint64_t mibToBytes(double mib) { return static_cast<std::uint64_t>(std::max(0.0, mib) * 1024.0 * 1024.0); }
 
@@ -59,6 +70,7 @@ std::optional<PromError> PrometheusCluster::lastError() const {
 
 std::variant<PrometheusCluster::Reading, PromError> PrometheusCluster::read() {
   PromError failure;
+  Samples samples;
   // Each query keyed by one label; the first failing query ends the read.
   const auto byLabel = [&](const std::string& expr, const char* label, ByLabel* out) {
     auto result = m_api->query(expr);
@@ -73,63 +85,67 @@ std::variant<PrometheusCluster::Reading, PromError> PrometheusCluster::read() {
   };
   auto names = m_api->query(promql::kNodeNames);
   if (auto* e = std::get_if<PromError>(&names)) return *e;
-  ByLabel up, cpu, cores, memTotal, memAvail;
-  if (!byLabel(promql::kUp, "instance", &up) || !byLabel(promql::cpuUsage(m_options.rateWindow), "instance", &cpu) ||
-      !byLabel(promql::kCpuCount, "instance", &cores) || !byLabel(promql::kMemTotal, "instance", &memTotal) ||
-      !byLabel(promql::kMemAvailable, "instance", &memAvail))
-    return failure;
-
-  std::map<GpuKey, GpuValues> gpus;
-  const std::pair<const std::string*, double GpuValues::*> gpuMetrics[] = {
-      {&promql::kGpuUtil, &GpuValues::util},     {&promql::kGpuFbUsed, &GpuValues::fbUsedMib},
-      {&promql::kGpuFbFree, &GpuValues::fbFreeMib}, {&promql::kGpuPower, &GpuValues::power},
-      {&promql::kGpuTemp, &GpuValues::temp}};
-  for (const auto& [expr, field] : gpuMetrics) {
-    auto result = m_api->query(*expr);
-    if (auto* e = std::get_if<PromError>(&result)) return *e;
-    for (const PromSample& s : std::get<std::vector<PromSample>>(result)) {
-      const auto host = s.labels.find("Hostname");
-      const auto gpu = s.labels.find("gpu");
-      if (host == s.labels.end() || gpu == s.labels.end()) continue;
-      GpuValues& v = gpus[{host->second, std::atoi(gpu->second.c_str())}];
-      v.*field = finiteOr0(s.value);
-      if (const auto model = s.labels.find("modelName"); model != s.labels.end()) v.model = model->second;
-    }
-  }
-
-  Reading reading;
-  std::map<std::string, NodeReport> nodes;  // by node name: a stable order
   for (const PromSample& s : std::get<std::vector<PromSample>>(names)) {
     const auto instance = s.labels.find("instance");
     const auto nodename = s.labels.find("nodename");
     if (instance == s.labels.end()) continue;
-    const std::string name = nodename != s.labels.end() && !nodename->second.empty() ? nodename->second : instance->second;
+    samples.names.emplace_back(instance->second, nodename != s.labels.end() && !nodename->second.empty()
+                                                     ? nodename->second
+                                                     : instance->second);
+  }
+  if (!byLabel(promql::kUp, "instance", &samples.up) ||
+      !byLabel(promql::cpuUsage(m_options.rateWindow), "instance", &samples.cpu) ||
+      !byLabel(promql::kCpuCount, "instance", &samples.cores) ||
+      !byLabel(promql::kMemTotal, "instance", &samples.memTotal) ||
+      !byLabel(promql::kMemAvailable, "instance", &samples.memAvail))
+    return failure;
+  for (const auto& [expr, field] : gpuMetrics()) {
+    auto result = m_api->query(*expr);
+    if (auto* e = std::get_if<PromError>(&result)) return *e;
+    for (const PromSample& s : std::get<std::vector<PromSample>>(result)) addGpuValue(samples, s.labels, field, s.value);
+  }
+  m_instanceNames = samples.names;
+  return toReading(samples, wallNowMs(), true);
+}
+
+PrometheusCluster::Reading PrometheusCluster::toReading(const Samples& samples, std::int64_t timestampMs,
+                                                        bool remember) {
+  Reading reading;
+  std::map<std::string, NodeReport> nodes;  // by node name: a stable order
+  for (const auto& [instance, name] : samples.names) {
+    const auto cpu = samples.cpu.find(instance);
+    if (cpu == samples.cpu.end() && !remember) continue;  // history: no value at this moment
+    const auto value = [&](const ByLabel& m) {
+      const auto it = m.find(instance);
+      return it == m.end() ? 0.0 : finiteOr0(it->second);
+    };
     NodeReport& r = nodes[name];
     r.nodeId = name;
-    r.timestampMs = wallNowMs();
+    r.timestampMs = timestampMs;
     r.periodMs = m_options.agentPeriodMs;
-    r.cpuUsage = std::clamp(finiteOr0(cpu[instance->second]), 0.0, 1.0);
-    r.memoryTotalBytes = static_cast<std::uint64_t>(finiteOr0(memTotal[instance->second]));
-    r.memoryFreeBytes = std::min(r.memoryTotalBytes, static_cast<std::uint64_t>(finiteOr0(memAvail[instance->second])));
+    r.cpuUsage = std::clamp(value(samples.cpu), 0.0, 1.0);
+    r.memoryTotalBytes = static_cast<std::uint64_t>(value(samples.memTotal));
+    r.memoryFreeBytes = std::min(r.memoryTotalBytes, static_cast<std::uint64_t>(value(samples.memAvail)));
     DeviceReport row;
     row.kind = DeviceKind::Cpu;
     row.model = "CPU";
     row.utilization = r.cpuUsage;
     row.memoryTotalBytes = r.memoryTotalBytes;
     row.memoryUsedBytes = r.memoryTotalBytes - r.memoryFreeBytes;
-    row.cores = static_cast<std::uint32_t>(finiteOr0(cores[instance->second]));
+    row.cores = static_cast<std::uint32_t>(value(samples.cores));
     r.devices.push_back(row);
-    reading.up.emplace_back(name, up[instance->second] == 1.0);
+    reading.up.emplace_back(name, value(samples.up) == 1.0);
   }
-  for (const auto& [name, report] : nodes) m_exporterNodes.insert(name);
-  for (const auto& [key, v] : gpus) {
+  if (remember)
+    for (const auto& [name, report] : nodes) m_exporterNodes.insert(name);
+  for (const auto& [key, v] : samples.gpus) {
     // A node whose node_exporter vanished is down, not a GPU-only node: its
     // GPUs alone would change its shape and hide the outage.
     if (!nodes.contains(key.host) && m_exporterNodes.contains(key.host)) continue;
     NodeReport& r = nodes[key.host];
     if (r.nodeId.empty()) {  // a GPU host without node_exporter
       r.nodeId = key.host;
-      r.timestampMs = wallNowMs();
+      r.timestampMs = timestampMs;
       r.periodMs = m_options.agentPeriodMs;
       reading.up.emplace_back(key.host, true);
     }
@@ -177,6 +193,77 @@ void PrometheusCluster::step() {
     }
   }
   m_table.assemble(wallNowMs());
+}
+
+std::vector<Frame> PrometheusCluster::backfill(double seconds) {
+  std::vector<Frame> out;
+  const double step = std::max(1.0, m_options.agentPeriodMs / 1000.0);
+  const std::int64_t nowMs = wallNowMs();
+  // The live frame covers now; history ends a period before it.
+  const double end = static_cast<double>(nowMs) / 1000.0 - step;
+  const double start = end - seconds;
+  if (!(seconds > 0) || m_instanceNames.empty()) return out;
+
+  std::map<std::int64_t, Samples> moments;  // by Unix ms
+  const auto range = [&](const std::string& expr, const auto& fill) {
+    auto result = m_api->queryRange(expr, start, end, step);
+    if (std::holds_alternative<PromError>(result)) return false;
+    for (const PromSeries& series : std::get<std::vector<PromSeries>>(result))
+      for (const auto& [t, v] : series.points) fill(moments[std::llround(t * 1000.0)], series.labels, v);
+    return true;
+  };
+  const auto byInstance = [](ByLabel Samples::*field) {
+    return [field](Samples& s, const PromLabels& labels, double v) {
+      if (const auto it = labels.find("instance"); it != labels.end()) (s.*field)[it->second] = v;
+    };
+  };
+  // History is a bonus: a failing range query leaves the ring to fill live.
+  if (!range(promql::kUp, byInstance(&Samples::up)) ||
+      !range(promql::cpuUsage(m_options.rateWindow), byInstance(&Samples::cpu)) ||
+      !range(promql::kCpuCount, byInstance(&Samples::cores)) ||
+      !range(promql::kMemTotal, byInstance(&Samples::memTotal)) ||
+      !range(promql::kMemAvailable, byInstance(&Samples::memAvail)))
+    return out;
+  for (const auto& [expr, field] : gpuMetrics()) {
+    const auto fill = [field](Samples& s, const PromLabels& labels, double v) { addGpuValue(s, labels, field, v); };
+    if (!range(*expr, fill)) return out;
+  }
+
+  const Topology& live = topology();
+  if (!moments.empty()) m_table.setEpoch(moments.begin()->first);
+  for (auto& [ms, samples] : moments) {
+    samples.names = m_instanceNames;
+    Reading reading = toReading(samples, ms, false);
+    std::map<std::string, NodeReport> byName;
+    for (NodeReport& r : reading.nodes) byName.emplace(r.nodeId, std::move(r));
+    // The live node order gives the live layout; a node missing then, or
+    // with other devices, means another shape: that moment is left out.
+    NodeTable scratch(live.clusterName, "prometheus", m_options.agentPeriodMs);
+    scratch.setEpoch(moments.begin()->first);
+    bool complete = true;
+    for (const NodeInfo& node : live.nodes) {
+      const auto it = byName.find(node.name);
+      if (it == byName.end()) {
+        complete = false;
+        break;
+      }
+      scratch.put(it->second);
+    }
+    if (!complete) continue;
+    for (const auto& [node, up] : reading.up) scratch.setUp(node, up);
+    scratch.assemble(ms);
+    const Topology& shape = scratch.topology();
+    const bool same = shape.devices.size() == live.devices.size() &&
+                      std::ranges::equal(shape.devices, live.devices, [](const DeviceInfo& a, const DeviceInfo& b) {
+                        return a.node == b.node && a.slot == b.slot;
+                      });
+    if (!same) continue;
+    Frame frame = scratch.frame();
+    frame.topologyVersion = live.version;
+    frame.sequence = 0;  // the gateway numbers what it publishes
+    out.push_back(std::move(frame));
+  }
+  return out;
 }
 
 std::variant<std::vector<PromSeries>, PromError> cpuUsageHistory(PrometheusApi& api, const std::string& window,

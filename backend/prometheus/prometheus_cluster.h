@@ -3,6 +3,7 @@
 #include "cluster/observed_cluster.h"
 #include "prometheus_api.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -36,6 +37,30 @@ class PrometheusCluster final : public ObservedCluster {
   std::optional<PromError> lastError() const;
   PrometheusApi& api() { return *m_api; }
 
+  // The last `seconds` before now from query_range at the agent period, as
+  // frames in the current topology's layout (the gateway's history ring
+  // starts with them, so a snapshot taken at once already has the past).
+  // Moments at which the cluster had another shape are left out.
+  std::vector<Frame> backfill(double seconds) override;
+
+  // One moment's query results, keyed by label (public for the helpers
+  // that fill them).
+  using ByLabel = std::map<std::string, double>;
+  struct GpuKey {
+    std::string host;
+    int index = 0;
+    auto operator<=>(const GpuKey&) const = default;
+  };
+  struct GpuValues {
+    std::string model;
+    double util = 0, fbUsedMib = 0, fbFreeMib = 0, power = 0, temp = 0;
+  };
+  struct Samples {
+    std::vector<std::pair<std::string, std::string>> names;  // instance, node name
+    ByLabel up, cpu, cores, memTotal, memAvail;
+    std::map<GpuKey, GpuValues> gpus;
+  };
+
  private:
   struct Reading {
     std::vector<NodeReport> nodes;
@@ -43,6 +68,9 @@ class PrometheusCluster final : public ObservedCluster {
   };
   PrometheusCluster(std::unique_ptr<PrometheusApi> api, PrometheusOptions options);
   std::variant<Reading, PromError> read();
+  // `remember`: a live read, which updates the nodes known to have had a
+  // node_exporter; history neither adds to them nor invents missing nodes.
+  Reading toReading(const Samples& samples, std::int64_t timestampMs, bool remember);
 
   std::unique_ptr<PrometheusApi> m_api;
   PrometheusOptions m_options;
@@ -50,6 +78,7 @@ class PrometheusCluster final : public ObservedCluster {
   std::optional<Reading> m_pending;
   std::optional<PromError> m_lastError;
   std::set<std::string> m_exporterNodes;  // nodes ever seen through node_exporter; refresh() only
+  std::vector<std::pair<std::string, std::string>> m_instanceNames;  // the last read's, for backfill()
 };
 
 }  // namespace hetsched

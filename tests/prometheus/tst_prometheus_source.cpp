@@ -8,10 +8,13 @@
 // test: scripts/bootstrap installs them.
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
+#include "client/snapshot_fetcher.h"
 #include "gateway/gateway.h"
+#include "store/snapshot_store.h"
 #include "prometheus/prometheus_cluster.h"
 #include "prometheus/prometheus_queries.h"
 
+#include <grpcpp/grpcpp.h>
 #include <httplib.h>
 
 #include <QDeadlineTimer>
@@ -274,6 +277,73 @@ class TestPrometheusSource : public QObject {
     auto bad = api->query("rate(");
     QVERIFY(std::holds_alternative<PromError>(bad));
     QVERIFY(std::get<PromError>(bad).message().find("rate(") != std::string::npos);
+  }
+
+  // A gateway over Prometheus starts with the past in its history ring:
+  // frames from query_range in the live layout, before the first live one,
+  // so a snapshot taken at once can be replayed back in time.
+  void historyFillsTheRingAtStart() {
+    PrometheusOptions options;
+    options.url = url();
+    options.rateWindow = "5s";
+    options.agentPeriodMs = 1000;  // Prometheus scrapes every second here
+    // rate() over 5 s needs a few scrapes: wait until range queries have points.
+    auto api = std::get<std::unique_ptr<PrometheusApi>>(PrometheusApi::create(url()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+          const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+          auto r = cpuUsageHistory(*api, "5s", now - 8, now - 1, 1);
+          return std::holds_alternative<std::vector<PromSeries>>(r) &&
+                 !std::get<std::vector<PromSeries>>(r).empty() &&
+                 std::get<std::vector<PromSeries>>(r)[0].points.size() >= 4;
+        }(),
+        20000);
+
+    auto created = PrometheusCluster::create(options);
+    if (auto* e = std::get_if<PromError>(&created)) QFAIL(e->message().c_str());
+    auto& cluster = *std::get<std::unique_ptr<PrometheusCluster>>(created);
+    const std::vector<Frame> past = cluster.backfill(8.0);
+    QVERIFY2(past.size() >= 3, std::to_string(past.size()).c_str());
+    const Topology& topology = cluster.topology();
+    const std::int64_t startMs = QDateTime::currentMSecsSinceEpoch();
+    for (std::size_t i = 0; i < past.size(); ++i) {
+      const Frame& f = past[i];
+      QCOMPARE(f.topologyVersion, topology.version);
+      QCOMPARE(f.deviceCount(), topology.devices.size());
+      QVERIFY(f.wallTimeMs < startMs);
+      QVERIFY(f.simTimeMs >= 0);
+      if (i > 0) QVERIFY(f.wallTimeMs > past[i - 1].wallTimeMs && f.simTimeMs > past[i - 1].simTimeMs);
+      QVERIFY(f.utilization[0] >= 0.0f && f.utilization[0] <= 1.0f);
+      QCOMPARE(f.nodeUp[0], std::uint8_t(1));
+      for (const FakeGpu& g : kGpus) {
+        const std::size_t d = 1 + static_cast<std::size_t>(g.index);
+        QCOMPARE(f.utilization[d], static_cast<float>(g.util / 100.0));
+        QCOMPARE(f.temperatureC[d], static_cast<float>(g.tempC));
+      }
+    }
+    // The live clock continues from the history, not from zero again.
+    cluster.step();
+    QVERIFY(cluster.frame().simTimeMs > past.back().simTimeMs);
+
+    // Through a gateway: the snapshot of a fresh gateway reaches back.
+    auto again = PrometheusCluster::create(options);
+    if (auto* e = std::get_if<PromError>(&again)) QFAIL(e->message().c_str());
+    GatewayOptions gatewayOptions;
+    gatewayOptions.historyFrames = 8;
+    Gateway gateway(std::get<std::unique_ptr<PrometheusCluster>>(std::move(again)), gatewayOptions);
+    std::string error;
+    QVERIFY2(gateway.start(&error), error.c_str());
+    SnapshotFetcher fetcher(grpc::CreateChannel(gateway.address(), grpc::InsecureChannelCredentials()));
+    auto fetched = fetcher.fetch(0.0);
+    if (auto* e = std::get_if<RpcError>(&fetched)) QFAIL(e->message.c_str());
+    const SnapshotData& snap = std::get<SnapshotData>(fetched);
+    QVERIFY(snap.history.size() >= 3);
+    QVERIFY(snap.history.front().wallTimeMs < startMs);
+    // ... and the store takes it as it is.
+    auto store = SnapshotStore::open(m_dir.filePath(QStringLiteral("prom.hsnap")).toStdString(), OpenMode::Create);
+    QVERIFY(std::holds_alternative<SnapshotStore>(store));
+    auto saved = std::get<SnapshotStore>(store).save(snap);
+    if (auto* e = std::get_if<StoreError>(&saved)) QFAIL(e->message.c_str());
   }
 
   void lostExporterMarksTheNodeDown() {

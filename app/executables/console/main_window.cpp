@@ -47,8 +47,9 @@ constexpr int kTimelineRebuildMs = 1000;
 constexpr std::uint32_t kJobListLimit = 100000;
 
 QString simTime(std::int64_t ms) {
-  const std::int64_t s = ms / 1000;
-  return QStringLiteral("%1:%2:%3")
+  const std::int64_t s = std::abs(ms) / 1000;
+  return QStringLiteral("%1%2:%3:%4")
+      .arg(ms < 0 ? QStringLiteral("-") : QString())
       .arg(s / 3600)
       .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
       .arg(s % 60, 2, 10, QLatin1Char('0'));
