@@ -1214,6 +1214,18 @@
         <source>Roll back</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>in force at snapshot #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in force on the gateway (v%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No policy in force known: pick a snapshot, or connect to a gateway that reports one.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePage</name>
@@ -1873,6 +1885,14 @@
     </message>
     <message>
         <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy in force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare against the policy the snapshot recorded, or the one the gateway runs now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

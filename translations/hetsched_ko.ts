@@ -1214,6 +1214,18 @@
         <source>Roll back</source>
         <translation>롤백</translation>
     </message>
+    <message>
+        <source>in force at snapshot #%1</source>
+        <translation>스냅샷 #%1 시점에 적용 중</translation>
+    </message>
+    <message>
+        <source>in force on the gateway (v%1)</source>
+        <translation>게이트웨이에 적용 중 (v%1)</translation>
+    </message>
+    <message>
+        <source>No policy in force known: pick a snapshot, or connect to a gateway that reports one.</source>
+        <translation>적용 중인 정책을 알 수 없습니다: 스냅샷을 고르거나, 정책을 알려 주는 게이트웨이에 연결하십시오.</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePage</name>
@@ -1868,6 +1880,14 @@
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Policy in force</source>
+        <translation>적용 중인 정책</translation>
+    </message>
+    <message>
+        <source>Compare against the policy the snapshot recorded, or the one the gateway runs now</source>
+        <translation>스냅샷에 기록된 정책 또는 게이트웨이가 지금 실행 중인 정책과 비교합니다</translation>
     </message>
 </context>
 </TS>

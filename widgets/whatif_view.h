@@ -41,6 +41,8 @@ class WhatifView : public QWidget {
   WhatifSource source() const;
   // Adds a policy to the compared list; `origin` says where it came from.
   void addPolicy(const v1::Policy& policy, const QString& origin);
+  // First in the list: the baseline every other policy's deltas refer to.
+  void addBaselinePolicy(const v1::Policy& policy, const QString& origin);
   void clearPolicies();
   std::vector<v1::Policy> policies() const;
   // Filled by whoever reads the store, after snapshotFileChosen.
@@ -70,6 +72,8 @@ class WhatifView : public QWidget {
   void cancelRequested();
   void snapshotFileChosen(const QString& path);
   void editorPolicyRequested();
+  // "Policy in force": the snapshot's, or the gateway's active one.
+  void inForcePolicyRequested();
 
  private:
   QWidget* buildInputs();

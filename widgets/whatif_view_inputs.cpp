@@ -106,7 +106,10 @@ QWidget* WhatifView::buildInputs() {
   auto* buttons = new QHBoxLayout;
   auto* fromFile = new QPushButton(tr("Add file…"), policies);
   auto* fromEditor = new QPushButton(tr("Add editor's policy"), policies);
+  auto* inForce = new QPushButton(tr("Policy in force"), policies);
+  inForce->setToolTip(tr("Compare against the policy the snapshot recorded, or the one the gateway runs now"));
   auto* remove = new QPushButton(tr("Remove"), policies);
+  buttons->addWidget(inForce);
   buttons->addWidget(fromFile);
   buttons->addWidget(fromEditor);
   buttons->addWidget(remove);
@@ -121,6 +124,7 @@ QWidget* WhatifView::buildInputs() {
   });
   connect(fromFile, &QPushButton::clicked, this, &WhatifView::addFilePolicy);
   connect(fromEditor, &QPushButton::clicked, this, &WhatifView::editorPolicyRequested);
+  connect(inForce, &QPushButton::clicked, this, &WhatifView::inForcePolicyRequested);
   connect(remove, &QPushButton::clicked, this, [this] {
     const int row = m_policyList->currentRow();
     if (row < 0) return;
@@ -180,6 +184,11 @@ void WhatifView::setSnapshots(const QList<std::pair<qint64, QString>>& snapshots
 void WhatifView::addPolicy(const v1::Policy& policy, const QString& origin) {
   m_policies.push_back(policy);
   m_policyList->addItem(tr("%1 — %2").arg(QString::fromStdString(policy.name()), origin));
+}
+
+void WhatifView::addBaselinePolicy(const v1::Policy& policy, const QString& origin) {
+  m_policies.insert(m_policies.begin(), policy);
+  m_policyList->insertItem(0, tr("%1 — %2").arg(QString::fromStdString(policy.name()), origin));
 }
 
 void WhatifView::clearPolicies() {

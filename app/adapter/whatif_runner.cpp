@@ -54,6 +54,12 @@ WhatifRunner::~WhatifRunner() {
   join();
 }
 
+std::variant<v1::Policy, QString> WhatifRunner::snapshotPolicy(const std::string& path, std::int64_t id) {
+  auto policy = loadSnapshotPolicy(path, id);
+  if (auto* p = std::get_if<v1::Policy>(&policy)) return std::move(*p);
+  return QString::fromStdString(std::get<std::string>(policy));
+}
+
 QList<WhatifSnapshotEntry> WhatifRunner::listSnapshots(const QString& path, QString* error) {
   QList<WhatifSnapshotEntry> out;
   auto opened = SnapshotStore::open(path.toStdString(), OpenMode::ReadOnly);

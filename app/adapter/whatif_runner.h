@@ -11,6 +11,7 @@
 #include <atomic>
 #include <memory>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace hetsched {
@@ -36,6 +37,8 @@ class WhatifRunner : public QObject {
 
   // The snapshots stored in `path`, newest last; an error text instead when
   // the file cannot be read.
+  // The policy a snapshot recorded, or why it cannot be used.
+  static std::variant<v1::Policy, QString> snapshotPolicy(const std::string& path, std::int64_t id);
   static QList<WhatifSnapshotEntry> listSnapshots(const QString& path, QString* error);
 
   // Starts a run; false (and nothing happens) while one is running.

@@ -64,7 +64,26 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
   WhatifWorkload w = snapshotWhatifWorkload(m.topology, m.jobs);
   w.description = path + " #" + std::to_string(id) + ", " + w.description;
   w.snapshotId = id;
+  if (!m.policy.json.empty()) {
+    auto parsed = parsePolicyJson(m.policy.json);
+    if (auto* p = std::get_if<v1::Policy>(&parsed)) {
+      w.policyInForce = std::move(*p);
+    } else {
+      const PolicyLoadError& e = std::get<PolicyLoadError>(parsed);
+      w.policyInForceProblem = "the snapshot's policy " + m.policy.name + " v" + std::to_string(m.policy.version) +
+                               " is not one the engine runs: " +
+                               (e.fields.empty() ? e.detail : e.fields.front().message());
+    }
+  }
   return w;
+}
+
+std::variant<v1::Policy, std::string> loadSnapshotPolicy(const std::string& path, std::int64_t id) {
+  auto loaded = loadSnapshotWorkload(path, id);
+  if (auto* e = std::get_if<std::string>(&loaded)) return *e;
+  WhatifWorkload& w = std::get<WhatifWorkload>(loaded);
+  if (w.policyInForce) return std::move(*w.policyInForce);
+  return w.policyInForceProblem.empty() ? path + ": the snapshot records no policy" : w.policyInForceProblem;
 }
 
 std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,

@@ -7,6 +7,7 @@
 #include "sim/simulation_options.h"
 #include "whatif_source.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -24,6 +25,10 @@ struct WhatifWorkload {
   bool cpuPodsOnGpuNodes = false;
   std::string description;
   std::int64_t snapshotId = 0;  // the snapshot it came from, if any
+  // The policy in force when the snapshot was taken, when it names one the
+  // engine can run: the baseline a candidate is compared with.
+  std::optional<v1::Policy> policyInForce;
+  std::string policyInForceProblem;  // why there is none, if a snapshot recorded one
 };
 
 // `hetsched whatif --nodes N --synthetic M --seed S --load L`.
@@ -44,6 +49,10 @@ struct WhatifError {
 // A snapshot file's snapshot `id` (0: the newest) as a workload, or why it
 // cannot be read (the store's message, naming the file).
 std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id);
+
+// Only the policy a snapshot recorded (id 0: the newest snapshot), or why
+// there is none the engine can run.
+std::variant<v1::Policy, std::string> loadSnapshotPolicy(const std::string& path, std::int64_t id);
 
 // Runs one policy on the workload exactly as `hetsched whatif` does (the CLI
 // calls this too, so the console and the CLI cannot drift apart). Unless

@@ -10,6 +10,7 @@
 #include "policy_pages.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
+#include "widgets/whatif_view.h"
 
 #include <QPushButton>
 #include <QSignalSpy>
@@ -95,6 +96,9 @@ class TestPolicyPush : public QObject {
     QVERIFY(c.waitForState());
     const std::string initial = c.pages->gatewayState()->active().spec().name();
     QCOMPARE(c.pages->editor()->basePolicy().name(), initial);  // the diff is against what is in force
+    c.pages->addPolicyInForce();  // the what-if's baseline: the gateway's policy
+    QCOMPARE(c.pages->whatif()->policies().size(), std::size_t{1});
+    QCOMPARE(c.pages->whatif()->policies().front().name(), initial);
 
     v1::Policy candidate = builtin("sjf");
     c.pages->confirmPush(candidate, 40);

@@ -2,7 +2,9 @@
 // numbers match `hetsched whatif`, the metrics model passes the model
 // tester, cancel stops a long run, CSV and charts export.
 #include "policy_pages.h"
+#include "cluster/live_policies.h"
 #include "policy/builtin_policies.h"
+#include "policy/policy_loader.h"
 #include "whatif/whatif_metrics.h"
 #include "whatif/whatif_run.h"
 #include "store/snapshot_store.h"
@@ -244,6 +246,45 @@ class TestWhatifView : public QObject {
       QCOMPARE(summary.value(QStringLiteral("wait_avg_s")).toDouble(),
                model->data(model->index(row, 1 + static_cast<int>(i % 2)), WhatifMetricsModel::ValueRole).toDouble());
     }
+  }
+
+  // "Policy in force" on a snapshot puts the policy it recorded first, as
+  // the baseline; one the engine cannot run is refused with the reason.
+  void policyInForceIsTheBaseline() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("inforce.hsnap"));
+    SnapshotData data = test::simSnapshot(5, 3);
+    const v1::Policy recorded = liveDefaultPolicy();
+    data.policy = {recorded.name(), recorded.version(), policyToJson(recorded)};
+    SnapshotData foreign = test::simSnapshot(5, 4);  // a policy JSON the engine does not know
+    SnapshotId id = 0, foreignId = 0;
+    {
+      auto store = SnapshotStore::open(path.toStdString(), OpenMode::Create);
+      QVERIFY(std::holds_alternative<SnapshotStore>(store));
+      id = std::get<SnapshotId>(std::get<SnapshotStore>(store).save(data));
+      foreignId = std::get<SnapshotId>(std::get<SnapshotStore>(store).save(foreign));
+    }
+    Console c;
+    WhatifSource source;
+    source.kind = WhatifSource::Kind::Snapshot;
+    source.path = path.toStdString();
+    source.snapshotId = id;
+    c.view()->setSource(source);
+    c.view()->addPolicy(builtin("sjf"), QStringLiteral("built-in"));
+    c.pages.addPolicyInForce();
+    QCOMPARE(c.view()->policies().size(), std::size_t{2});
+    QCOMPARE(c.view()->policies().front().name(), recorded.name());
+    QVERIFY(runAndWait(c.view(), c.runner()));
+    QCOMPARE(c.view()->results()->runs.front().policy, recorded.name());
+
+    source.snapshotId = foreignId;
+    c.view()->setSource(source);
+    QSignalSpy said(&c.pages, &PolicyPages::statusMessage);
+    c.pages.addPolicyInForce();
+    QCOMPARE(c.view()->policies().size(), std::size_t{2});  // nothing added
+    QCOMPARE(said.size(), 1);
+    QVERIFY2(said.front().front().toString().contains(QStringLiteral("not one the engine runs")),
+             qPrintable(said.front().front().toString()));
   }
 
   void exportsCsvAndCharts() {

@@ -1,6 +1,8 @@
 #include "sim_snapshot.h"
 
+#include "cluster/live_policies.h"
 #include "cluster/simulated_cluster.h"
+#include "policy/policy_loader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,7 +18,9 @@ SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, st
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
   d.topology = cluster.topology();
-  d.policy = {"sim-default", 1, R"({"queue":"priority-fifo","placement":"builtin-placer"})"};
+  // What a SimulatedCluster runs until a policy is pushed.
+  const v1::Policy policy = liveDefaultPolicy();
+  d.policy = {policy.name(), policy.version(), policyToJson(policy)};
   d.history.reserve(frames);
   for (std::size_t i = 0; i < frames; ++i) {
     cluster.step();

@@ -35,7 +35,8 @@ constexpr const char* kUsage =
     "                   on a cluster without CPU nodes, CPU-only pods use GPU nodes' host CPUs\n"
     "  --synthetic N    N seeded synthetic jobs (mixed short and long)\n"
     "  --load X         synthetic offered load of the busiest kind (default 0.9)\n"
-    "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`)\n"
+    "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`); with\n"
+    "                   --snapshot, `in-force` is the policy the snapshot recorded\n"
     "  --seed S         workload and simulation seed (default 1)\n"
     "  --runtimes K     what SJF/SRTF know of runtimes: oracle (default) or history\n"
     "  --arrival-scale X  multiply arrival times by X (a trace or snapshot replayed under more load)\n"
@@ -105,7 +106,12 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
     workload += ", " + *args.value("synthetic") + " synthetic jobs (seed " + std::to_string(seed) + ")";
   }
 
-  return WhatifWorkload{std::move(topology), std::move(jobs), cpuPodsOnGpuNodes, workload};
+  WhatifWorkload w;
+  w.topology = std::move(topology);
+  w.jobs = std::move(jobs);
+  w.cpuPodsOnGpuNodes = cpuPodsOnGpuNodes;
+  w.description = workload;
+  return w;
 }
 
 }  // namespace
@@ -169,7 +175,15 @@ int runWhatif(std::span<char* const> argv) {
   WhatifResults results;
   results.workload = workload;
   for (const std::string& name : policyArgs) {
-    auto resolved = resolvePolicy(name);
+    std::variant<v1::Policy, std::string> resolved;
+    if (name == "in-force") {
+      // The snapshot's own policy: the baseline a candidate has to beat.
+      if (whatif.policyInForce) resolved = *whatif.policyInForce;
+      else if (!whatif.policyInForceProblem.empty()) resolved = "in-force: " + whatif.policyInForceProblem;
+      else resolved = std::string("in-force: only a --snapshot workload records the policy in force");
+    } else {
+      resolved = resolvePolicy(name);
+    }
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
     const v1::Policy& policy = policies.emplace_back(std::get<v1::Policy>(std::move(resolved)));  // validated
     SimulationOptions options;

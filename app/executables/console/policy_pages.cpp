@@ -66,6 +66,7 @@ PolicyPages::PolicyPages(ClusterConnection* connection, QWidget* parent)
   });
   connect(m_whatif, &WhatifView::editorPolicyRequested, this,
           [this] { m_whatif->addPolicy(m_editor->policy(), tr("policy editor")); });
+  connect(m_whatif, &WhatifView::inForcePolicyRequested, this, &PolicyPages::addPolicyInForce);
   connect(m_editor, &PolicyEditor::pushRequested, this, &PolicyPages::confirmPush);
   connect(m_live, &LivePolicyPanel::promoteRequested, this, &PolicyPages::confirmPromote);
   connect(m_live, &LivePolicyPanel::rollbackRequested, this, &PolicyPages::confirmRollback);
@@ -140,6 +141,27 @@ void PolicyPages::onFailed(const QString& action, int code, const QString& messa
   if (action == QLatin1String("push")) Q_EMIT pushUnavailable(text);
   // Someone else changed the policy meanwhile: show what is there now.
   if (code == kFailedPrecondition) refresh();
+}
+
+void PolicyPages::addPolicyInForce() {
+  const WhatifSource source = m_whatif->source();
+  if (source.kind == WhatifSource::Kind::Snapshot && !source.path.empty()) {
+    // Reads one snapshot's metadata; quick next to the run it precedes.
+    auto policy = WhatifRunner::snapshotPolicy(source.path, source.snapshotId);
+    if (auto* p = std::get_if<v1::Policy>(&policy)) {
+      m_whatif->addBaselinePolicy(*p, tr("in force at snapshot #%1").arg(source.snapshotId));
+      return;
+    }
+    Q_EMIT statusMessage(std::get<QString>(policy), 10000);
+    return;
+  }
+  if (m_state) {
+    m_whatif->addBaselinePolicy(m_state->active().spec(),
+                                tr("in force on the gateway (v%1)").arg(m_state->active().version()));
+    return;
+  }
+  Q_EMIT statusMessage(tr("No policy in force known: pick a snapshot, or connect to a gateway that reports one."),
+                       10000);
 }
 
 void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {

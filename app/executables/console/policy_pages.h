@@ -55,6 +55,8 @@ class PolicyPages : public QObject {
   void confirmPush(const v1::Policy& policy, int canaryPercent);
   void confirmPromote();
   void confirmRollback(quint64 toVersion);
+  // The what-if view's "Policy in force": the snapshot's, else the gateway's.
+  void addPolicyInForce();
 
  Q_SIGNALS:
   void statusMessage(const QString& text, int timeoutMs);
