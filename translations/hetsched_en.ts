@@ -1895,5 +1895,29 @@
         <source>Compare against the policy the snapshot recorded, or the one the gateway runs now</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>From the cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay the recorded jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the cut: running jobs stay on their nodes, queued ones wait, and the next window brings the arrivals of the last one. Replay: every recorded job from its submit time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals window</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -1889,5 +1889,29 @@
         <source>Compare against the policy the snapshot recorded, or the one the gateway runs now</source>
         <translation>스냅샷에 기록된 정책 또는 게이트웨이가 지금 실행 중인 정책과 비교합니다</translation>
     </message>
+    <message>
+        <source>From the cut</source>
+        <translation>스냅샷 시점부터</translation>
+    </message>
+    <message>
+        <source>Replay the recorded jobs</source>
+        <translation>기록된 작업 재생</translation>
+    </message>
+    <message>
+        <source>From the cut: running jobs stay on their nodes, queued ones wait, and the next window brings the arrivals of the last one. Replay: every recorded job from its submit time.</source>
+        <translation>스냅샷 시점부터: 실행 중인 작업은 해당 노드에 그대로 두고, 대기 중인 작업은 기다리며, 다음 구간에는 직전 구간의 도착 작업이 다시 들어옵니다. 재생: 기록된 모든 작업을 제출 시각부터 다시 실행합니다.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 분</translation>
+    </message>
+    <message>
+        <source>Arrivals window</source>
+        <translation>도착 구간</translation>
+    </message>
 </context>
 </TS>

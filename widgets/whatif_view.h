@@ -88,6 +88,8 @@ class WhatifView : public QWidget {
   QSpinBox* m_seed;
   QLineEdit* m_snapshotFile;
   QComboBox* m_snapshotId;
+  QComboBox* m_snapshotMode;
+  QSpinBox* m_horizonMin;
   QLineEdit* m_nodeCsv;
   QLineEdit* m_podCsv;
   QListWidget* m_policyList;

@@ -18,6 +18,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 #include <functional>
 #include <limits>
 
@@ -78,6 +80,20 @@ QWidget* WhatifView::buildInputs() {
                            [this](const QString& path) { Q_EMIT snapshotFileChosen(path); });
   m_snapshotId = new QComboBox(snapshot);
   nf->addRow(tr("Snapshot"), m_snapshotId);
+  m_snapshotMode = new QComboBox(snapshot);
+  m_snapshotMode->addItem(tr("From the cut"));
+  m_snapshotMode->addItem(tr("Replay the recorded jobs"));
+  m_snapshotMode->setToolTip(
+      tr("From the cut: running jobs stay on their nodes, queued ones wait, and the next window brings the "
+         "arrivals of the last one. Replay: every recorded job from its submit time."));
+  nf->addRow(tr("Start"), m_snapshotMode);
+  m_horizonMin = new QSpinBox(snapshot);
+  m_horizonMin->setRange(0, 7 * 24 * 60);
+  m_horizonMin->setValue(60);
+  m_horizonMin->setSuffix(tr(" min"));
+  nf->addRow(tr("Arrivals window"), m_horizonMin);
+  connect(m_snapshotMode, &QComboBox::currentIndexChanged, m_horizonMin,
+          [this](int mode) { m_horizonMin->setEnabled(mode == 0); });
   m_sourcePages->addWidget(snapshot);
 
   auto* trace = new QWidget(workload);
@@ -152,6 +168,8 @@ void WhatifView::setSource(const WhatifSource& s) {
     m_snapshotFile->setText(QString::fromStdString(s.path));
     Q_EMIT snapshotFileChosen(m_snapshotFile->text());
     m_snapshotId->setCurrentIndex(std::max(0, m_snapshotId->findData(static_cast<qint64>(s.snapshotId))));
+    m_snapshotMode->setCurrentIndex(s.fromCut ? 0 : 1);
+    m_horizonMin->setValue(static_cast<int>(std::lround(s.horizonS / 60.0)));
   } else if (s.kind == WhatifSource::Kind::Trace) {
     m_nodeCsv->setText(QString::fromStdString(s.path));
     m_podCsv->setText(QString::fromStdString(s.podPath));
@@ -168,6 +186,8 @@ WhatifSource WhatifView::source() const {
   if (s.kind == WhatifSource::Kind::Snapshot) {
     s.path = m_snapshotFile->text().toStdString();
     s.snapshotId = m_snapshotId->currentData().toLongLong();
+    s.fromCut = m_snapshotMode->currentIndex() == 0;
+    s.horizonS = m_horizonMin->value() * 60.0;
   } else if (s.kind == WhatifSource::Kind::Trace) {
     s.path = m_nodeCsv->text().toStdString();
     s.podPath = m_podCsv->text().toStdString();

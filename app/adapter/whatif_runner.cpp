@@ -24,7 +24,7 @@ std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& sourc
     case WhatifSource::Kind::Synthetic:
       return syntheticWhatifWorkload(source.nodes, source.jobs, source.seed, source.load);
     case WhatifSource::Kind::Snapshot:
-      return loadSnapshotWorkload(source.path, source.snapshotId);
+      return loadSnapshotWorkload(source.path, source.snapshotId, source.fromCut, source.horizonS);
     case WhatifSource::Kind::Trace: {
       const auto nodes = trace::AlibabaTraceImporter::loadNodes(source.path);
       if (nodes.fatal) return trace::describe(*nodes.fatal);

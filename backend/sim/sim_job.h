@@ -21,6 +21,9 @@ struct SimJob {
   std::string key;                           // hashing key (user, tenant); empty: the job's name
   // Used when spec.requests is empty: the seed's §3.2 estimate fills them.
   std::optional<TaskProfile> profile;
+  // Running at a snapshot's cut: starts on arrival on this node when it fits
+  // there, without queueing, so what-ifs begin from the cluster as it was.
+  std::optional<std::uint32_t> pinnedNode;
 };
 
 }  // namespace hetsched

@@ -175,7 +175,7 @@ SimResult SimulationRun::execute() {
   return result;
 }
 
-void SimulationRun::arrive(std::uint32_t j, double) {
+void SimulationRun::arrive(std::uint32_t j, double t) {
   const SimJob& job = m_jobs[j];
   JobTimeline& tl = m_timeline[j];
   if (!std::isfinite(job.runtimeS) || job.runtimeS <= 0.0) {
@@ -196,6 +196,15 @@ void SimulationRun::arrive(std::uint32_t j, double) {
   m_remaining[j] = job.runtimeS;
   if (!m_predicted.empty() && spec.estimatedRuntimeS <= 0.0)
     m_predicted[j] = m_predictor.predictMedian(spec).value_or(m_options.defaultRuntimeS);
+  if (job.pinnedNode && *job.pinnedNode < m_topology.nodes.size()) {
+    m_fit.reset(job, spec);
+    if (m_fit.fits(*job.pinnedNode)) {
+      m_timeline[j].state = JobState::Queued;
+      ++m_queued;  // start() counts it out of the queue
+      start(j, m_fit.take(*job.pinnedNode), t);
+      return;
+    }
+  }
   enqueue(j);
 }
 

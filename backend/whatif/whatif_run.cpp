@@ -13,6 +13,24 @@
 
 namespace hetsched {
 
+namespace {
+
+double runtimeOf(const Job& j, double defaultRuntimeS) {
+  return j.actualRuntimeS > 0.0 ? j.actualRuntimeS : j.spec.estimatedRuntimeS > 0.0 ? j.spec.estimatedRuntimeS
+                                                                                   : defaultRuntimeS;
+}
+
+SimJob simJobOf(const Job& j, double arrivalS, double runtimeS) {
+  SimJob s;
+  s.spec = j.spec;
+  s.arrivalS = arrivalS;
+  s.runtimeS = runtimeS;
+  s.key = j.spec.name;
+  return s;
+}
+
+}  // namespace
+
 WhatifWorkload syntheticWhatifWorkload(std::uint32_t nodes, std::uint64_t jobs, std::uint64_t seed, double load) {
   WhatifWorkload w;
   w.topology = syntheticTopology(nodes);
@@ -32,21 +50,57 @@ WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const 
   for (const Job& j : jobs) order.push_back(&j);
   std::ranges::stable_sort(order, {}, [](const Job* j) { return j->submitTimeMs; });
   w.jobs.reserve(order.size());
-  for (const Job* j : order) {
-    SimJob s;
-    s.spec = j->spec;
-    s.arrivalS = static_cast<double>(j->submitTimeMs - first) / 1000.0;
-    s.runtimeS = j->actualRuntimeS > 0.0           ? j->actualRuntimeS
-                 : j->spec.estimatedRuntimeS > 0.0 ? j->spec.estimatedRuntimeS
-                                                   : defaultRuntimeS;
-    s.key = j->spec.name;
-    w.jobs.push_back(std::move(s));
-  }
+  for (const Job* j : order)
+    w.jobs.push_back(simJobOf(*j, static_cast<double>(j->submitTimeMs - first) / 1000.0, runtimeOf(*j, defaultRuntimeS)));
   w.description = std::to_string(jobs.size()) + " jobs of a snapshot of " + topology.clusterName;
   return w;
 }
 
-std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id) {
+WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const Job> jobs, double horizonS,
+                                       double defaultRuntimeS) {
+  WhatifWorkload w;
+  w.topology = topology;
+  std::int64_t cut = std::numeric_limits<std::int64_t>::min();
+  for (const Job& j : jobs) {
+    cut = std::max({cut, j.submitTimeMs, j.startTimeMs});
+    if (j.state == JobState::Completed) cut = std::max(cut, j.endTimeMs);
+  }
+  std::vector<const Job*> order;
+  for (const Job& j : jobs) order.push_back(&j);
+  std::ranges::stable_sort(order, {}, [](const Job* j) { return j->submitTimeMs; });
+  std::size_t running = 0, queued = 0, again = 0;
+  for (const Job* j : order) {  // the cluster at the cut
+    if (j->state == JobState::Running) {
+      const double elapsed = static_cast<double>(cut - j->startTimeMs) / 1000.0;
+      // A job past its estimate is given a second to finish.
+      SimJob s = simJobOf(*j, 0.0, std::max(1.0, runtimeOf(*j, defaultRuntimeS) - elapsed));
+      s.pinnedNode = j->node;
+      w.jobs.push_back(std::move(s));
+      ++running;
+    }
+  }
+  for (const Job* j : order) {
+    if (j->state == JobState::Queued) {
+      w.jobs.push_back(simJobOf(*j, 0.0, runtimeOf(*j, defaultRuntimeS)));
+      ++queued;
+    }
+  }
+  const double horizonMs = horizonS * 1000.0;
+  for (const Job* j : order) {  // the next horizon brings what the last one brought
+    const double sinceWindow = static_cast<double>(j->submitTimeMs - cut) + horizonMs;
+    if (sinceWindow <= 0.0 || horizonS <= 0.0) continue;
+    w.jobs.push_back(simJobOf(*j, sinceWindow / 1000.0, runtimeOf(*j, defaultRuntimeS)));
+    ++again;
+  }
+  w.description = "the cut of a snapshot of " + topology.clusterName + ": " + std::to_string(running) +
+                  " running, " + std::to_string(queued) + " queued, then the last " +
+                  std::to_string(static_cast<long long>(horizonS)) + " s of arrivals again (" +
+                  std::to_string(again) + " jobs)";
+  return w;
+}
+
+std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id,
+                                                               bool fromCut, double horizonS) {
   // Opening errors name the file already; later ones may not.
   const auto named = [&](const StoreError& e) { return e.message.starts_with(path) ? e.message : path + ": " + e.message; };
   auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
@@ -61,7 +115,8 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
   auto meta = store.loadMeta(id);
   if (auto* e = std::get_if<StoreError>(&meta)) return named(*e);
   const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
-  WhatifWorkload w = snapshotWhatifWorkload(m.topology, m.jobs);
+  WhatifWorkload w = fromCut ? snapshotFromCutWorkload(m.topology, m.jobs, horizonS)
+                             : snapshotWhatifWorkload(m.topology, m.jobs);
   w.description = path + " #" + std::to_string(id) + ", " + w.description;
   w.snapshotId = id;
   if (!m.policy.json.empty()) {

@@ -46,9 +46,19 @@ struct WhatifError {
   std::string message;
 };
 
-// A snapshot file's snapshot `id` (0: the newest) as a workload, or why it
-// cannot be read (the store's message, naming the file).
-std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id);
+// The same snapshot from its cut: jobs running then arrive at 0 pinned to
+// their nodes with their remaining runtime, queued ones arrive at 0 in submit
+// order, and every job submitted in the last `horizonS` before the cut
+// arrives again as much later (the next hour looks like the last). The cut
+// is the latest time any job records.
+WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const Job> jobs, double horizonS,
+                                       double defaultRuntimeS = 600.0);
+
+// A snapshot file's snapshot `id` (0: the newest) as a workload, from its
+// cut or as a replay of the recorded past, or why it cannot be read (the
+// store's message, naming the file).
+std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id,
+                                                               bool fromCut = false, double horizonS = 3600.0);
 
 // Only the policy a snapshot recorded (id 0: the newest snapshot), or why
 // there is none the engine can run.

@@ -17,6 +17,11 @@ struct WhatifSource {
   std::uint64_t seed = 1;         // every kind: workload and simulation seed
   std::string path;               // Snapshot: store file; Trace: node list CSV
   std::int64_t snapshotId = 0;    // Snapshot
+  // Snapshot: start from the cut (running jobs stay on their nodes, queued
+  // ones wait, and the next `horizonS` brings what the last one brought), or
+  // replay every recorded job from its submit time.
+  bool fromCut = true;
+  double horizonS = 3600.0;
   std::string podPath;            // Trace: pod list CSV
 };
 

@@ -3,6 +3,7 @@
 // tester, cancel stops a long run, CSV and charts export.
 #include "policy_pages.h"
 #include "cluster/live_policies.h"
+#include "cluster/simulated_cluster.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_loader.h"
 #include "whatif/whatif_metrics.h"
@@ -285,6 +286,58 @@ class TestWhatifView : public QObject {
     QCOMPARE(said.size(), 1);
     QVERIFY2(said.front().front().toString().contains(QStringLiteral("not one the engine runs")),
              qPrintable(said.front().front().toString()));
+  }
+
+  // From the cut: a running job stays on its node with the time it has left,
+  // a queued one waits from 0, and the last hour's arrivals come again an
+  // hour later; the simulator starts the running one at 0 where it was.
+  void fromTheCut() {
+    SimOptions small;
+    small.shape = defaultClusterShape(2, 2, 1);
+    const Topology topology = SimulatedCluster(small).topology();
+    const auto job = [&](JobId id, JobState state, std::int64_t submit, std::int64_t start, double runtime) {
+      Job j;
+      j.id = id;
+      j.spec.name = "job-" + std::to_string(id);
+      j.spec.kind = JobKind::Service;
+      j.spec.requests.cpuMilli = 1000;
+      j.spec.estimatedRuntimeS = runtime;
+      j.state = state;
+      j.submitTimeMs = submit;
+      j.startTimeMs = start;
+      j.node = 1;
+      if (state == JobState::Completed) {
+        j.endTimeMs = start + static_cast<std::int64_t>(runtime * 1000);
+        j.actualRuntimeS = runtime;
+      }
+      return j;
+    };
+    const std::int64_t cut = 10'000'000;
+    const std::vector<Job> jobs{
+        job(1, JobState::Completed, cut - 7'200'000, cut - 7'100'000, 50),  // before the window: gone
+        job(2, JobState::Completed, cut - 1'800'000, cut - 1'790'000, 60),  // comes again at +30 min
+        job(3, JobState::Running, cut - 100'000, cut - 100'000, 300),       // 200 s left, on node 1
+        job(4, JobState::Queued, cut, 0, 120),
+    };
+    const WhatifWorkload w = snapshotFromCutWorkload(topology, jobs, 3600.0);
+    QCOMPARE(w.jobs.size(), std::size_t{5});  // running, queued, then jobs 2, 3 and 4 again
+    QCOMPARE(w.jobs[0].spec.name, std::string("job-3"));
+    QCOMPARE(w.jobs[0].arrivalS, 0.0);
+    QCOMPARE(w.jobs[0].runtimeS, 200.0);
+    QCOMPARE(w.jobs[0].pinnedNode.value_or(99), 1u);
+    QCOMPARE(w.jobs[1].spec.name, std::string("job-4"));
+    QCOMPARE(w.jobs[1].arrivalS, 0.0);
+    QCOMPARE(w.jobs[2].spec.name, std::string("job-2"));
+    QCOMPARE(w.jobs[2].arrivalS, 1800.0);
+    QVERIFY(!w.jobs[2].pinnedNode);
+    QCOMPARE(w.jobs[4].arrivalS, 3600.0);
+
+    auto run = runWhatifPolicy(w, builtin("fcfs"), {});
+    QVERIFY(std::holds_alternative<SimResult>(run));
+    const JobTimeline& pinned = std::get<SimResult>(run).jobs[0];
+    QCOMPARE(pinned.node, 1u);
+    QCOMPARE(pinned.startS, 0.0);
+    QCOMPARE(pinned.endS, 200.0);
   }
 
   void exportsCsvAndCharts() {

@@ -28,7 +28,10 @@ constexpr const char* kUsage =
     "                       --policy A.json|NAME [--policy B.json|NAME ...] [--seed S] [--json OUT]\n"
     "  --snapshot FILE  a snapshot file (hetsched snapshot save): its cluster, and its running and\n"
     "                   queued jobs replayed from their submit times; --snapshot-id N (default: newest);\n"
-    "                   the results are recorded in the file as what-if runs unless --no-record\n"
+    "                   the results are recorded in the file as what-if runs unless --no-record;\n"
+    "                   --snapshot-mode cut (default): from the cut, running jobs stay on their nodes,\n"
+    "                   queued ones wait, and the last --horizon S (3600) of arrivals comes again;\n"
+    "                   --snapshot-mode history: every recorded job from its submit time\n"
     "  --cluster FILE   Alibaba cluster-trace-gpu-v2023 openb_node_list CSV\n"
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
     "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
@@ -118,9 +121,10 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 15> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
+  constexpr std::array<std::string_view, 17> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
                                                     "load",          "policy",   "seed",  "json",     "help",
-                                                    "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record"};
+                                                    "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record",
+                                                    "snapshot-mode", "horizon"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -154,7 +158,19 @@ int runWhatif(std::span<char* const> argv) {
       if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
       id = std::get<long long>(v);
     }
-    auto loaded = loadSnapshotWorkload(*file, id);
+    bool fromCut = true;
+    if (const auto mode = args.value("snapshot-mode")) {
+      if (*mode != "cut" && *mode != "history")
+        return std::fprintf(stderr, "hetsched whatif: --snapshot-mode is cut or history\n"), 2;
+      fromCut = *mode == "cut";
+    }
+    double horizon = 3600.0;
+    if (const auto h = args.value("horizon")) {
+      const auto v = parseNumber("horizon", *h, 0.0, 1e7);
+      if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
+      horizon = std::get<double>(v);
+    }
+    auto loaded = loadSnapshotWorkload(*file, id, fromCut, horizon);
     if (auto* e = std::get_if<std::string>(&loaded)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 1;
     built = std::get<WhatifWorkload>(std::move(loaded));
   } else {
