@@ -7,15 +7,6 @@ namespace hetsched {
 
 namespace {
 
-std::uint32_t primaryNeed(const JobRequests& r, DeviceKind kind) {
-  switch (kind) {
-    case DeviceKind::Cpu: return r.cpuMilli;
-    case DeviceKind::Gpu: return r.gpuCount > 0 ? r.gpuCount * 1000 : r.gpuMilli;
-    case DeviceKind::Tpu: return r.tpuCount * 1000;
-  }
-  return 0;
-}
-
 // Asks the Placer whether the job fits a node and keeps that placement, so
 // the chosen node is not fitted twice.
 class LiveFit final : public FitOracle {

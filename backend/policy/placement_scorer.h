@@ -27,6 +27,17 @@ struct PlacementRequest {
   std::string_view key;
 };
 
+// What a job needs of its kind's primary resource (CPU milli, GPU milli,
+// TPU milli): PlacementRequest::needMilli and the free-capacity index's key.
+inline std::uint32_t primaryNeed(const JobRequests& r, DeviceKind kind) {
+  switch (kind) {
+    case DeviceKind::Cpu: return r.cpuMilli;
+    case DeviceKind::Gpu: return r.gpuCount > 0 ? r.gpuCount * 1000 : r.gpuMilli;
+    case DeviceKind::Tpu: return r.tpuCount * 1000;
+  }
+  return 0;
+}
+
 // Chooses the node for one job among those of its kind that fit. This is the
 // extension point of the placement family: the built-in rules below and,
 // through ScorerRegistry, scorers written elsewhere (the ATC'23 GPU-sharing

@@ -20,16 +20,6 @@ std::vector<std::uint32_t> column(const CapacityState& state, std::size_t nodes,
   return out;
 }
 
-// What a job needs of its kind's primary resource, the index's key.
-std::uint32_t primaryNeed(const JobRequests& r, DeviceKind kind) {
-  switch (kind) {
-    case DeviceKind::Cpu: return r.cpuMilli;
-    case DeviceKind::Gpu: return r.gpuCount > 0 ? r.gpuCount * 1000 : r.gpuMilli;
-    case DeviceKind::Tpu: return r.tpuCount * 1000;
-  }
-  return 0;
-}
-
 double autoInterval(std::span<const SimJob> jobs) {
   double lo = INFINITY, hi = -INFINITY, longest = 0.0;
   for (const SimJob& j : jobs) {

@@ -4,6 +4,7 @@
 
 #include "cluster/simulated_cluster.h"
 #include "store/snapshot_data.h"
+#include "store/snapshot_store.h"
 
 #include <QFile>
 #include <QTest>
@@ -87,6 +88,19 @@ inline void compareFrame(const Frame& got, const Frame& want) {
                            .arg(d)
                            .arg(want.sequence)));
   }
+}
+
+inline SnapshotStore openOrFail(const QString& path, OpenMode mode) {
+  auto opened = SnapshotStore::open(path.toStdString(), mode);
+  if (auto* e = std::get_if<StoreError>(&opened)) qFatal("open failed: %s", e->message.c_str());
+  return std::get<SnapshotStore>(std::move(opened));
+}
+
+// The value of a store call that must succeed.
+template <typename T>
+T value(std::variant<T, StoreError> v) {
+  if (auto* e = std::get_if<StoreError>(&v)) qFatal("store error: %s", e->message.c_str());
+  return std::get<T>(std::move(v));
 }
 
 inline QByteArray fileBytes(const QString& path) {

@@ -17,18 +17,6 @@ using namespace hetsched::test;
 
 namespace {
 
-SnapshotStore openOrFail(const QString& path, OpenMode mode) {
-  auto opened = SnapshotStore::open(path.toStdString(), mode);
-  if (auto* e = std::get_if<StoreError>(&opened)) qFatal("open failed: %s", e->message.c_str());
-  return std::get<SnapshotStore>(std::move(opened));
-}
-
-template <typename T>
-T value(std::variant<T, StoreError> v) {
-  if (auto* e = std::get_if<StoreError>(&v)) qFatal("store error: %s", e->message.c_str());
-  return std::get<T>(std::move(v));
-}
-
 void verifySnapshot(SnapshotStore& store, SnapshotId id, const SnapshotData& want) {
   const SnapshotMeta meta = value(store.loadMeta(id));
   QCOMPARE(meta.info.name, want.name);

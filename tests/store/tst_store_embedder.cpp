@@ -19,18 +19,6 @@ using namespace hetsched::test;
 
 namespace {
 
-SnapshotStore openOrFail(const QString& path, OpenMode mode) {
-  auto opened = SnapshotStore::open(path.toStdString(), mode);
-  if (auto* e = std::get_if<StoreError>(&opened)) qFatal("open failed: %s", e->message.c_str());
-  return std::get<SnapshotStore>(std::move(opened));
-}
-
-template <typename T>
-T value(std::variant<T, StoreError> v) {
-  if (auto* e = std::get_if<StoreError>(&v)) qFatal("store error: %s", e->message.c_str());
-  return std::get<T>(std::move(v));
-}
-
 // A short training keeps the test quick; the weights are as real as any.
 std::shared_ptr<const embed::JobMapModel> trainedModel(const SnapshotData& d, std::uint64_t seed) {
   embed::JobMapOptions options;

@@ -3,6 +3,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "policy/policy_loader.h"
+#include "utc_time.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
@@ -29,18 +30,9 @@ constexpr const char* kUsage =
     "  audit     the gateway's audit log of mutations\n"
     "  mutations need an operator token (hetschedd prints where it wrote one)\n";
 
-std::string when(std::int64_t ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 void printVersion(const char* label, const v1::PolicyVersion& v) {
   std::printf("%-10s v%llu  %-24s %-9s by %s at %s", label, static_cast<unsigned long long>(v.version()),
-              v.spec().name().c_str(), v.action().c_str(), v.author().c_str(), when(v.created_ms()).c_str());
+              v.spec().name().c_str(), v.action().c_str(), v.author().c_str(), utcTime(v.created_ms()).c_str());
   if (v.source_version() != 0) std::printf("  (from v%llu)", static_cast<unsigned long long>(v.source_version()));
   std::printf("\n");
 }
@@ -158,7 +150,7 @@ int runPolicy(std::span<char* const> argv) {
     if (!status.ok()) return rpcFailed(status);
     for (const auto& e : log.entries())
       std::printf("%6llu %s %-16s %-14s %-7s v%llu -> v%llu  %s\n", static_cast<unsigned long long>(e.sequence()),
-                  when(e.time_ms()).c_str(), e.who().c_str(), e.action().c_str(), e.ok() ? "ok" : "refused",
+                  utcTime(e.time_ms()).c_str(), e.who().c_str(), e.action().c_str(), e.ok() ? "ok" : "refused",
                   static_cast<unsigned long long>(e.old_version()), static_cast<unsigned long long>(e.new_version()),
                   e.detail().c_str());
     if (log.dropped() > 0) std::printf("(%llu older entries dropped)\n", static_cast<unsigned long long>(log.dropped()));

@@ -9,6 +9,7 @@
 #include "snapshot_save.h"
 #include "store/schema.h"
 #include "store/snapshot_store.h"
+#include "utc_time.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,8 @@
 namespace hetsched::cli {
 
 namespace {
+
+constexpr const char* kTableTime = "%Y-%m-%d %H:%M:%SZ";
 
 int usage() {
   std::fprintf(stderr,
@@ -64,15 +67,6 @@ std::string formatLayers(const EmbedderLayers& layers) {
   return std::to_string(layers.input) + "-" + std::to_string(layers.hidden) + "-" + std::to_string(layers.output);
 }
 
-std::string formatTime(std::int64_t epochMs) {
-  const std::time_t t = static_cast<std::time_t>(epochMs / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%SZ", &tm);
-  return buf;
-}
-
 // What-if comparisons recorded against each snapshot (hetsched whatif
 // --snapshot, the console's What-if tab).
 int printWhatifRuns(SnapshotStore& store, const std::vector<SnapshotInfo>& list) {
@@ -95,7 +89,7 @@ int printWhatifRuns(SnapshotStore& store, const std::vector<SnapshotInfo>& list)
                    : std::nan("");
       };
       std::printf("%4lld  %-20s  %-24s  %12.2f  %12.0f\n", static_cast<long long>(r.id),
-                  formatTime(r.createdAtMs).c_str(), r.policy.name.c_str(), number("wait_avg_s"), number("completed"));
+                  utcTime(r.createdAtMs, kTableTime).c_str(), r.policy.name.c_str(), number("wait_avg_s"), number("completed"));
     }
   }
   return 0;
@@ -125,7 +119,7 @@ int info(const std::string& path) {
               "DEVICES", "NODES", "JOBS", "FRAMES", "SPAN", "HISTORY", "EMBEDDER", "POLICY");
   for (const SnapshotInfo& s : list) {
     std::printf("%4lld  %-20s  %-20s  %7zu  %6zu  %7zu  %6zu  %-9s  %9s  %-9s  %s v%llu\n",
-                static_cast<long long>(s.id), s.name.c_str(), formatTime(s.takenAtMs).c_str(), s.deviceCount,
+                static_cast<long long>(s.id), s.name.c_str(), utcTime(s.takenAtMs, kTableTime).c_str(), s.deviceCount,
                 s.nodeCount, s.jobCount, s.frameCount, formatSpan(s.lastSimTimeMs - s.firstSimTimeMs).c_str(),
                 formatBytes(s.historyBytes).c_str(), formatLayers(s.embedder).c_str(), s.policyName.c_str(),
                 static_cast<unsigned long long>(s.policyVersion));
