@@ -2,7 +2,7 @@
 # hetsched snapshot save --connect against a real hetschedd, then info; a
 # text file given as FILE is refused and left as it was.
 # usage: cli_snapshot_save.sh HETSCHEDD HETSCHED WORKDIR
-set -eu
+set -eux  # the trace is what ctest shows if a step fails
 hetschedd=$1 hetsched=$2 dir=$3
 file=$dir/cli_save.hsnap
 rm -f "$file" "$file-wal" "$file-shm" "$dir/hetschedd.log"
