@@ -76,7 +76,10 @@ struct SnapshotMeta {
   Topology topology;
   std::vector<Job> jobs;
   PolicyRef policy;
-  std::shared_ptr<const embed::JobMapModel> embedder;  // null: none stored
+  std::shared_ptr<const embed::JobMapModel> embedder;  // null: none stored, or damaged
+  // Why stored weights could not be used (damaged: the store's Corrupt
+  // message). The rest of the snapshot replays; the job map retrains.
+  std::string embedderProblem;
 };
 
 // A what-if run over a snapshot: the candidate policy and what it produced.

@@ -114,8 +114,13 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
                                                    std::to_string(meta.info.jobCount) + " jobs, its chunks hold " +
                                                    std::to_string(meta.jobs.size())};
   auto embedder = readEmbedderRow(m_db, id, m_path);
-  if (auto* error = std::get_if<StoreError>(&embedder)) return *error;
-  meta.embedder = std::get<std::shared_ptr<const embed::JobMapModel>>(std::move(embedder));
+  if (auto* error = std::get_if<StoreError>(&embedder)) {
+    // Damaged weights cost the map its stored layout, not the replay.
+    if (error->code != StoreErrorCode::Corrupt) return *error;
+    meta.embedderProblem = error->message;
+  } else {
+    meta.embedder = std::get<std::shared_ptr<const embed::JobMapModel>>(std::move(embedder));
+  }
   return meta;
 }
 

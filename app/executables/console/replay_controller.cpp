@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QStatusBar>
 
 namespace hetsched {
 
@@ -97,6 +98,11 @@ void ReplayController::onLoaded(ReplaySession* pending, const std::shared_ptr<co
   m_framesApplied = 0;
   connect(m_session.get(), &ReplaySession::frameReady, this, &ReplayController::onFrame);
   m_window->enterReplay(m_file, meta);
+  if (!meta->embedderProblem.empty())
+    m_window->statusBar()->showMessage(
+        tr("The snapshot's job map weights are damaged; the map is trained again. (%1)")
+            .arg(QString::fromStdString(meta->embedderProblem)),
+        15000);
   m_session->seekIndex(0);
   Q_EMIT entered();
 }
