@@ -1481,6 +1481,10 @@
         <source>The snapshot has no frame history to replay.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The snapshot&apos;s job map weights are damaged; the map is trained again. (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SavedConnectionModel</name>

@@ -1478,6 +1478,10 @@
         <source>The snapshot has no frame history to replay.</source>
         <translation>스냅샷에 재생할 프레임 기록이 없습니다.</translation>
     </message>
+    <message>
+        <source>The snapshot&apos;s job map weights are damaged; the map is trained again. (%1)</source>
+        <translation>스냅샷의 작업 맵 가중치가 손상되어 맵을 다시 학습합니다. (%1)</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SavedConnectionModel</name>
