@@ -2,6 +2,7 @@
 
 #include "file_probe.h"
 #include "schema.h"
+#include "snapshot_info_row.h"
 #include "sqlite_statement.h"
 #include "sqlite_transaction.h"
 
@@ -119,32 +120,12 @@ std::optional<StoreError> SnapshotStore::remove(SnapshotId id) {
 }
 
 std::variant<std::vector<SnapshotInfo>, StoreError> SnapshotStore::list() {
-  SqliteStatement q(m_db.get(),
-                    "SELECT id, name, taken_at_ms, cluster_name, device_count, node_count, job_count, frame_count, "
-                    "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version, COALESCE(input_dim, 0), "
-                    "COALESCE(hidden_dim, 0), COALESCE(output_dim, 0) "
-                    "FROM snapshot LEFT JOIN embedder ON snapshot_id = id ORDER BY id");
+  SqliteStatement q(m_db.get(), std::string("SELECT ") + kSnapshotInfoColumns +
+                                    " FROM snapshot LEFT JOIN embedder ON snapshot_id = id ORDER BY id");
   if (!q.ok()) return m_db.error(q.prepareResult(), "listing snapshots");
   std::vector<SnapshotInfo> out;
   int rc = 0;
-  while ((rc = q.step()) == SQLITE_ROW) {
-    SnapshotInfo& i = out.emplace_back();
-    i.id = q.columnInt(0);
-    i.name = q.columnText(1);
-    i.takenAtMs = q.columnInt(2);
-    i.clusterName = q.columnText(3);
-    i.deviceCount = static_cast<std::size_t>(q.columnInt(4));
-    i.nodeCount = static_cast<std::size_t>(q.columnInt(5));
-    i.jobCount = static_cast<std::size_t>(q.columnInt(6));
-    i.frameCount = static_cast<std::size_t>(q.columnInt(7));
-    i.firstSimTimeMs = q.columnInt(8);
-    i.lastSimTimeMs = q.columnInt(9);
-    i.historyBytes = static_cast<std::uint64_t>(q.columnInt(10));
-    i.policyName = q.columnText(11);
-    i.policyVersion = static_cast<std::uint64_t>(q.columnInt(12));
-    i.embedder = {static_cast<std::uint32_t>(q.columnInt(13)), static_cast<std::uint32_t>(q.columnInt(14)),
-                  static_cast<std::uint32_t>(q.columnInt(15))};
-  }
+  while ((rc = q.step()) == SQLITE_ROW) out.push_back(readSnapshotInfo(q));
   if (rc != SQLITE_DONE) return m_db.error(rc, "listing snapshots");
   return out;
 }

@@ -1,6 +1,7 @@
 // SnapshotStore::loadMeta and what-if runs: reading everything but history.
 #include "embedder_rows.h"
 #include "job_codec.h"
+#include "snapshot_info_row.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
 
@@ -23,37 +24,21 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     return m_db.error(rc, m_path + ": reading " + what + " of snapshot " + std::to_string(id));
   };
   {
-    SqliteStatement q(m_db.get(),
-                      "SELECT name, taken_at_ms, cluster_name, device_count, node_count, job_count, frame_count, "
-                      "first_sim_ms, last_sim_ms, history_bytes, policy_name, policy_version, policy_json, source, "
-                      "topology_version, agent_period_ms, COALESCE(input_dim, 0), COALESCE(hidden_dim, 0), "
-                      "COALESCE(output_dim, 0) FROM snapshot LEFT JOIN embedder ON snapshot_id = id WHERE id = ?");
+    SqliteStatement q(m_db.get(), std::string("SELECT ") + kSnapshotInfoColumns +
+                                      ", policy_json, source, topology_version, agent_period_ms "
+                                      "FROM snapshot LEFT JOIN embedder ON snapshot_id = id WHERE id = ?");
     if (!q.ok()) return fail(q.prepareResult(), "the header");
     q.bind(1, id);
     const int rc = q.step();
     if (rc == SQLITE_DONE) return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
     if (rc != SQLITE_ROW) return fail(rc, "the header");
-    SnapshotInfo& i = meta.info;
-    i.id = id;
-    i.name = q.columnText(0);
-    i.takenAtMs = q.columnInt(1);
-    i.clusterName = q.columnText(2);
-    i.deviceCount = as<std::size_t>(q.columnInt(3));
-    i.nodeCount = as<std::size_t>(q.columnInt(4));
-    i.jobCount = as<std::size_t>(q.columnInt(5));
-    i.frameCount = as<std::size_t>(q.columnInt(6));
-    i.firstSimTimeMs = q.columnInt(7);
-    i.lastSimTimeMs = q.columnInt(8);
-    i.historyBytes = as<std::uint64_t>(q.columnInt(9));
-    i.policyName = meta.policy.name = q.columnText(10);
-    i.policyVersion = meta.policy.version = as<std::uint64_t>(q.columnInt(11));
-    meta.policy.json = q.columnText(12);
-    meta.topology.clusterName = i.clusterName;
-    meta.topology.source = q.columnText(13);
-    meta.topology.version = as<std::uint64_t>(q.columnInt(14));
-    meta.topology.agentPeriodMs = as<std::uint32_t>(q.columnInt(15));
-    i.embedder = {as<std::uint32_t>(q.columnInt(16)), as<std::uint32_t>(q.columnInt(17)),
-                  as<std::uint32_t>(q.columnInt(18))};
+    meta.info = readSnapshotInfo(q);
+    constexpr int more = kSnapshotInfoColumnCount;
+    meta.policy = {meta.info.policyName, meta.info.policyVersion, q.columnText(more)};
+    meta.topology.clusterName = meta.info.clusterName;
+    meta.topology.source = q.columnText(more + 1);
+    meta.topology.version = as<std::uint64_t>(q.columnInt(more + 2));
+    meta.topology.agentPeriodMs = as<std::uint32_t>(q.columnInt(more + 3));
   }
   Topology& t = meta.topology;
   SqliteStatement m(m_db.get(),
