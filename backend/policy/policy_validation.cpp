@@ -21,17 +21,25 @@ std::string indexed(const char* field, int i) { return std::string(field) + "[" 
 
 bool nonNegative(double v) { return std::isfinite(v) && v >= 0.0; }
 
+// Proto3 enums are open: JSON may carry any integer (`"device_kind": 77`) and
+// the parser keeps it. Everything downstream indexes tables by these values,
+// so a value the schema does not name is refused here, with the number.
+std::string notA(int value, const char* what) { return std::to_string(value) + " is not a " + what; }
+
 }  // namespace
 
 std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   std::vector<FieldError> errors;
-  auto fail = [&](std::string field, const char* problem) { errors.push_back({std::move(field), problem}); };
+  auto fail = [&](std::string field, std::string problem) { errors.push_back({std::move(field), std::move(problem)}); };
 
   if (p.name().empty()) fail("name", "must not be empty");
   if (p.version() == 0) fail("version", "must be > 0");
 
   const v1::QueueDiscipline& q = p.queue();
-  if (q.kind() == v1::QueueDiscipline::KIND_UNSPECIFIED) fail("queue.kind", "must be set");
+  if (!v1::QueueDiscipline::Kind_IsValid(q.kind()))
+    fail("queue.kind", notA(q.kind(), "queue kind"));
+  else if (q.kind() == v1::QueueDiscipline::KIND_UNSPECIFIED)
+    fail("queue.kind", "must be set");
   if (!nonNegative(q.aging_interval_s()))
     fail("queue.aging_interval_s", "must be >= 0");
   else if (q.kind() == v1::QueueDiscipline::PRIORITY && q.aging_interval_s() <= 0.0)
@@ -39,12 +47,21 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (q.backfill_depth() > kMaxBackfillDepth) fail("queue.backfill_depth", "must be <= 1024");
 
   const v1::PlacementRule& pl = p.placement();
-  if (pl.kind() == v1::PlacementRule::KIND_UNSPECIFIED) fail("placement.kind", "must be set");
+  if (!v1::PlacementRule::Kind_IsValid(pl.kind()))
+    fail("placement.kind", notA(pl.kind(), "placement kind"));
+  else if (pl.kind() == v1::PlacementRule::KIND_UNSPECIFIED)
+    fail("placement.kind", "must be set");
   for (int i = 0; i < pl.routes_size(); ++i) {
-    if (pl.routes(i).job_kind() == v1::JOB_KIND_UNSPECIFIED)
-      fail(indexed("placement.routes", i) + ".job_kind", "must be set");
-    if (pl.routes(i).device_kind() == v1::DEVICE_KIND_UNSPECIFIED)
-      fail(indexed("placement.routes", i) + ".device_kind", "must be set");
+    const v1::RouteOverride& route = pl.routes(i);
+    const std::string path = indexed("placement.routes", i);
+    if (!v1::JobKind_IsValid(route.job_kind()))
+      fail(path + ".job_kind", notA(route.job_kind(), "job kind"));
+    else if (route.job_kind() == v1::JOB_KIND_UNSPECIFIED)
+      fail(path + ".job_kind", "must be set");
+    if (!v1::DeviceKind_IsValid(route.device_kind()))
+      fail(path + ".device_kind", notA(route.device_kind(), "device kind"));
+    else if (route.device_kind() == v1::DEVICE_KIND_UNSPECIFIED)
+      fail(path + ".device_kind", "must be set");
   }
   for (int i = 0; i < pl.weights_size(); ++i) {
     if (pl.weights(i) == 0) fail(indexed("placement.weights", i), "must be > 0");

@@ -12,6 +12,9 @@ namespace {
 
 constexpr std::uint8_t kFormat = 1;
 constexpr std::size_t kHeader = 6;
+// The enums' sizes (model/job.h): a stored value past the last one is damage.
+constexpr std::uint64_t kQosCount = static_cast<std::uint64_t>(Qos::Guaranteed) + 1;
+constexpr std::uint64_t kJobStateCount = static_cast<std::uint64_t>(JobState::Unschedulable) + 1;
 
 class Writer {
  public:
@@ -167,9 +170,15 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
     j.id = previous + static_cast<JobId>(r.signedVarint());
     previous = j.id;
     j.spec.name = r.text();
-    j.spec.kind = static_cast<JobKind>(r.varint());
-    j.spec.priority = static_cast<PriorityClass>(r.varint());
-    j.spec.qos = static_cast<Qos>(r.varint());
+    // Enums index tables downstream (names, routes, queues).
+    const std::uint64_t kind = r.varint();
+    const std::uint64_t priority = r.varint();
+    const std::uint64_t qos = r.varint();
+    if (kind >= kJobKindCount || priority >= kPriorityClassCount || qos >= kQosCount)
+      return "jobs blob job " + std::to_string(i) + " has an unknown kind, priority or QoS (damaged)";
+    j.spec.kind = static_cast<JobKind>(kind);
+    j.spec.priority = static_cast<PriorityClass>(priority);
+    j.spec.qos = static_cast<Qos>(qos);
     JobRequests& q = j.spec.requests;
     q.cpuMilli = static_cast<std::uint32_t>(r.varint());
     q.memoryMib = r.varint();
@@ -178,7 +187,9 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
     q.tpuCount = static_cast<std::uint32_t>(r.varint());
     j.spec.estimatedRuntimeS = r.real();
     j.spec.interruptible = r.varint() != 0;
-    j.state = static_cast<JobState>(r.varint());
+    const std::uint64_t state = r.varint();
+    if (state >= kJobStateCount) return "jobs blob job " + std::to_string(i) + " has an unknown state (damaged)";
+    j.state = static_cast<JobState>(state);
     j.submitTimeMs = r.signedVarint();
     j.startTimeMs = r.signedVarint();
     j.endTimeMs = r.signedVarint();

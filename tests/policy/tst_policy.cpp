@@ -76,6 +76,18 @@ class TestPolicy : public QObject {
     QTest::newRow("route unset")
         << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"},{"job_kind":"JOB_KIND_SERVICE"}]}})")
         << QStringList{QStringLiteral("placement.routes[1].device_kind: must be set")};
+    // Proto3 enums are open: JSON numbers outside the schema parse, and a
+    // route to device kind 77 once crashed `hetsched whatif` (SIGSEGV).
+    QTest::newRow("route device kind out of range")
+        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":77}]}})")
+        << QStringList{QStringLiteral("placement.routes[0].device_kind: 77 is not a device kind")};
+    QTest::newRow("route job kind out of range")
+        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":-4,"device_kind":"DEVICE_KIND_GPU"}]}})")
+        << QStringList{QStringLiteral("placement.routes[0].job_kind: -4 is not a job kind")};
+    QTest::newRow("kinds out of range")
+        << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":9},"placement":{"kind":2147483647}})")
+        << QStringList{QStringLiteral("queue.kind: 9 is not a queue kind"),
+                       QStringLiteral("placement.kind: 2147483647 is not a placement kind")};
     QTest::newRow("seed score negative")
         << ok + QStringLiteral(R"("placement":{"kind":"SEED_SCORE","priority_factor":-0.5}})")
         << QStringList{QStringLiteral("placement.priority_factor: must be >= 0")};
