@@ -1,6 +1,7 @@
 #include "file_probe.h"
 
 #include <array>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -17,14 +18,17 @@ std::uint32_t bigEndian(const unsigned char* p, int bytes) {
 
 }  // namespace
 
-std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* state) {
+std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* state, bool* walMode) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    return StoreError{StoreErrorCode::Io, path + ": " + ec.message()};
   if (ec || !fs::exists(status)) {
     *state = FileState::Missing;
     return std::nullopt;
   }
+  if (fs::is_directory(status)) return StoreError{StoreErrorCode::NotSqlite, path + ": a directory, not a snapshot file"};
   if (!fs::is_regular_file(status)) return StoreError{StoreErrorCode::NotSqlite, path + ": not a regular file"};
   const std::uintmax_t size = fs::file_size(path, ec);
   if (ec) return StoreError{StoreErrorCode::Io, path + ": cannot read its size: " + ec.message()};
@@ -36,7 +40,7 @@ std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* 
 
   std::array<unsigned char, 100> header{};
   std::ifstream in(path, std::ios::binary);
-  if (!in) return StoreError{StoreErrorCode::Io, path + ": cannot be opened for reading"};
+  if (!in) return StoreError{StoreErrorCode::Io, path + ": cannot be opened for reading: " + std::strerror(errno)};
   in.read(reinterpret_cast<char*>(header.data()), header.size());
   const auto got = static_cast<std::size_t>(in.gcount());
   static constexpr char kMagic[] = "SQLite format 3";  // with its NUL: 16 bytes
@@ -46,6 +50,8 @@ std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* 
     return StoreError{StoreErrorCode::Truncated,
                       path + ": truncated: " + std::to_string(size) + " bytes, shorter than the SQLite header"};
 
+  // Bytes 18 and 19, the write and read versions: 2 in WAL mode.
+  if (walMode) *walMode = header[18] == 2 || header[19] == 2;
   std::uint32_t pageSize = bigEndian(header.data() + 16, 2);
   if (pageSize == 1) pageSize = 65536;
   if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)

@@ -217,6 +217,9 @@ std::variant<SnapshotId, StoreError> SnapshotStore::save(const SnapshotData& d, 
   size.bind(2, id);
   if (const int rc = size.step(); rc != SQLITE_DONE) return fail(rc, "the history size");
   if (const int rc = tx.commit(); rc != SQLITE_OK) return fail(rc, "(commit)");
+  if (m_pending) {
+    if (auto error = publish()) return *error;
+  }
   return id;
 }
 

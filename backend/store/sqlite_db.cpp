@@ -2,9 +2,36 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
+#include <filesystem>
 #include <utility>
 
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+
 namespace hetsched {
+
+namespace {
+
+// SQLite often cannot say why a write failed (its errno is gone by the
+// time it reports): a full file system and a file size limit are the two
+// causes an operator can act on, so look for them.
+// SQLITE_FULL means a write came up short.
+std::string writeFailureReason(const char* file, bool full) {
+  rlimit limit {};
+  if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    return "the file size limit (ulimit -f) of " + std::to_string(limit.rlim_cur) + " bytes was reached";
+  if (full) return "no space left on the device";
+  if (!file || !*file) return {};
+  // The failed save's pages are released by now; nearly full still shows.
+  const std::string folder = std::filesystem::path(file).parent_path().string();
+  struct statvfs fs {};
+  if (::statvfs(folder.empty() ? "." : folder.c_str(), &fs) == 0 && fs.f_bavail * fs.f_frsize < (16u << 20))
+    return "the device is nearly full";
+  return {};
+}
+
+}  // namespace
 
 SqliteDb::SqliteDb(SqliteDb&& other) noexcept : m_db(std::exchange(other.m_db, nullptr)) {}
 
@@ -26,6 +53,15 @@ StoreError SqliteDb::error(int rc, std::string_view context) const {
   std::string message(context);
   message += ": ";
   message += m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
+  // SQLite's "disk I/O error" or "unable to open database file" says
+  // nothing of why; the system's errno does (no space, too large, denied).
+  const int primary = rc & 0xff;
+  const bool fromSystem = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL;
+  const int os = m_db && fromSystem ? sqlite3_system_errno(m_db) : 0;
+  std::string why = os != 0 ? std::strerror(os) : std::string();
+  if (os == 0 && (primary == SQLITE_IOERR || primary == SQLITE_FULL) && m_db)
+    why = writeFailureReason(sqlite3_db_filename(m_db, "main"), primary == SQLITE_FULL);
+  if (!why.empty()) message += " (" + why + ")";
   return {storeCodeFor(rc), std::move(message)};
 }
 

@@ -5,6 +5,7 @@
 #include "store/sqlite_statement.h"
 #include "store_test_data.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -186,6 +187,10 @@ class TestSnapshotStore : public QObject {
       QVERIFY(std::get<StoreError>(result).message.find("frame 3: job") != std::string::npos);
       QVERIFY(value(store.list()).empty());
     }
+    // A new file appears only with its first complete save.
+    QVERIFY(!QFile::exists(path));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+    value(openOrFail(path, OpenMode::Create).save(simSnapshot(2, 1)));
     SnapshotStore store = openOrFail(path, OpenMode::ReadOnly);
     QCOMPARE_CODE(std::get<StoreError>(store.save(simSnapshot(2, 1))).code, StoreErrorCode::ReadOnly);
   }

@@ -16,7 +16,11 @@
 #include <chrono>
 #include <cstdio>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
+
+#include <unistd.h>
 
 namespace hetsched::cli {
 
@@ -234,6 +238,13 @@ int runWhatif(std::span<char* const> argv) {
   }
   // A comparison on a snapshot stays with it, as the console's does.
   if (whatif.snapshotId != 0 && !args.flag("no-record")) {
+    // Reading a snapshot needs no write access; only keeping the runs does.
+    const std::string file = *args.value("snapshot");
+    if (::access(file.c_str(), W_OK) != 0) {
+      std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", file.c_str(),
+                   std::strerror(errno));
+      return 0;
+    }
     const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
