@@ -1,6 +1,8 @@
 #include "metrics_registry.h"
 
-#include <cstdio>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace hetsched {
@@ -20,10 +22,21 @@ std::string escapeLabel(const std::string& value) {
   return out;
 }
 
+// As Prometheus' Go client writes samples and bucket bounds
+// (strconv.FormatFloat(v, 'g', -1, 64)): the shortest digits that read back
+// to the same double, in exponent form below 1e-4 and from 1e6 up. "%.17g"
+// wrote 0.05 as 0.050000000000000003, and `le` is matched as a string.
 std::string number(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
+  const auto scientific = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  const char* e = std::find(buf, scientific.ptr, 'e');
+  int exponent = 0;
+  std::from_chars(e + 1 + (e[1] == '+'), scientific.ptr, exponent);
+  if (exponent < -4 || exponent >= 6) return {buf, scientific.ptr};
+  const auto fixed = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  return {buf, fixed.ptr};
 }
 
 }  // namespace

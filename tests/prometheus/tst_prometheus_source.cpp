@@ -10,6 +10,7 @@
 #include "cluster_connection.h"
 #include "client/snapshot_fetcher.h"
 #include "gateway/gateway.h"
+#include "hetsched.grpc.pb.h"
 #include "store/snapshot_store.h"
 #include "prometheus/prometheus_cluster.h"
 #include "prometheus/prometheus_queries.h"
@@ -124,6 +125,13 @@ class TestPrometheusSource : public QObject {
     m_scraped = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), gatewayOptions);
     std::string error;
     QVERIFY2(m_scraped->start(&error), error.c_str());
+    {  // one request, so that its duration histogram is there to scrape
+      auto stub = v1::ClusterService::NewStub(
+          grpc::CreateChannel(m_scraped->address(), grpc::InsecureChannelCredentials()));
+      grpc::ClientContext context;
+      v1::Topology topology;
+      QVERIFY(stub->GetTopology(&context, {}, &topology).ok());
+    }
 
     m_nodePort = freePort();
     m_nodeExporter.setProgram(nodeExporter);
@@ -247,6 +255,18 @@ class TestPrometheusSource : public QObject {
     // Prometheus also scraped the other gateway's /metrics.
     QCOMPARE(single(*api, "up{job=\"hetsched\"}"), 1.0);
     QVERIFY(single(*api, "hetsched_frame_sequence") >= 1.0);
+  }
+
+  // The gateway's bucket bounds as Prometheus stores them: a rule or a
+  // dashboard selecting le="0.05", as Prometheus' own clients write it,
+  // finds the gateway's bucket.
+  void gatewayBucketsSelectByTheirText() {
+    auto api = std::get<std::unique_ptr<PrometheusApi>>(PrometheusApi::create(url()));
+    for (const char* le : {"0.01", "0.05", "0.1", "0.2", "0.5", "+Inf"}) {
+      const std::string bucket = std::string("hetsched_grpc_request_duration_seconds_bucket{job=\"hetsched\",le=\"") +
+                                 le + "\",method=\"/hetsched.v1.ClusterService/GetTopology\"}";
+      QVERIFY2(single(*api, bucket) >= 0.0, bucket.c_str());
+    }
   }
 
   void historyThroughQueryRange() {
