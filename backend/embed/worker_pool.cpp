@@ -1,10 +1,38 @@
 #include "worker_pool.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace hetsched::embed {
 
+namespace {
+
+constexpr unsigned kMaxThreads = 1024;
+
+// HETSCHED_THREADS, read once: 0 when unset or not a count.
+unsigned fixedThreads() {
+  static const unsigned fixed = [] {
+    const char* text = std::getenv("HETSCHED_THREADS");
+    if (!text || !*text) return 0u;
+    unsigned n = 0;
+    const char* end = text + std::strlen(text);
+    const auto [ptr, ec] = std::from_chars(text, end, n);
+    if (ec != std::errc{} || ptr != end || n < 1 || n > kMaxThreads) {
+      std::fprintf(stderr, "HETSCHED_THREADS=%s is not a number of threads from 1 to %u; ignored\n", text, kMaxThreads);
+      return 0u;
+    }
+    return n;
+  }();
+  return fixed;
+}
+
+}  // namespace
+
 unsigned WorkerPool::resolve(unsigned requested) {
+  if (const unsigned fixed = fixedThreads()) return fixed;
   if (requested > 0) return requested;
   return std::max(1u, std::thread::hardware_concurrency());
 }

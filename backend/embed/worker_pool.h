@@ -17,6 +17,9 @@ namespace hetsched::embed {
 class WorkerPool {
  public:
   // `threads` counts the caller; 0 means std::thread::hardware_concurrency().
+  // The environment variable HETSCHED_THREADS, when set, overrides both:
+  // results depend on the thread count (partial sums are per worker), so it
+  // lets tests run on 1 or 4 workers and a machine's runs match another's.
   explicit WorkerPool(unsigned threads);
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;

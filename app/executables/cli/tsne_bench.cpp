@@ -3,6 +3,7 @@
 #include "embed/csv_matrix.h"
 #include "embed/gaussian_clusters.h"
 #include "embed/tsne.h"
+#include "embed/worker_pool.h"
 #include "sim_args.h"
 
 #include <algorithm>
@@ -13,7 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -82,9 +82,9 @@ int runTsneBench(const Args& args, const embed::TsneOptions& options) {
   const embed::LabelledPoints data = embed::gaussianClusters(
       static_cast<std::size_t>(sizes[0]), static_cast<std::size_t>(sizes[1]), static_cast<std::size_t>(sizes[2]),
       options.seed);
-  std::printf("t-SNE bench: %lld points, %lld dims, %lld clusters, perplexity %g, %d iterations, %s threads\n",
+  std::printf("t-SNE bench: %lld points, %lld dims, %lld clusters, perplexity %g, %d iterations, %u threads\n",
               sizes[0], sizes[1], sizes[2], options.perplexity, options.iterations,
-              options.threads ? std::to_string(options.threads).c_str() : "all");
+              embed::WorkerPool::resolve(options.threads));
   std::vector<double> times, cpus, kls;
   for (long long r = 0; r < sizes[3]; ++r) {
     // CPU time of all threads as well: on a shared machine the wall time
@@ -115,7 +115,7 @@ int runTsneBench(const Args& args, const embed::TsneOptions& options) {
     }
   }
   const std::string d = dir.string();
-  const std::string threads = std::to_string(options.threads ? options.threads : std::thread::hardware_concurrency());
+  const std::string threads = std::to_string(embed::WorkerPool::resolve(options.threads));
   if (std::system("Rscript -e 'suppressMessages(library(Rtsne))' >/dev/null 2>&1") == 0) {
     const std::string script = "X <- as.matrix(read.csv('" + d + "/data.csv', header=FALSE)); set.seed(" +
                                std::to_string(options.seed) + "); t <- system.time(r <- Rtsne::Rtsne(X, dims=2, perplexity=" +
