@@ -107,7 +107,9 @@ Affinities perplexityAffinities(const KnnGraph& graph, double perplexity, Worker
       result.columns.push_back(column);
       const float stored = static_cast<float>(value);
       result.values.push_back(stored);
-      plogp += 2.0 * stored * std::log(static_cast<double>(stored));
+      // p log p -> 0 as p -> 0: an affinity that underflowed the float adds
+      // nothing (0 * log 0 made the KL of some job maps NaN).
+      if (stored > 0.0f) plogp += 2.0 * stored * std::log(static_cast<double>(stored));
     }
     result.rowStart[i + 1] = result.columns.size();
   }
