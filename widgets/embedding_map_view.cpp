@@ -35,6 +35,7 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
       m_emptyLabel(new QCPItemText(m_plot)),
       m_progress(new QProgressBar(this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_relayout(new QToolButton(this)),
       m_status(new QLabel(this)) {
   m_colorBox->addItem(tr("Job kind"), static_cast<int>(ColorBy::JobKind));
   m_colorBox->addItem(tr("Device kind"), static_cast<int>(ColorBy::DeviceKind));
@@ -59,6 +60,9 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   toolbar->addWidget(rectButton);
   toolbar->addWidget(lassoButton);
   toolbar->addStretch(1);
+  m_relayout->setText(tr("Lay out again"));
+  m_relayout->setToolTip(tr("Place every job afresh; a refresh otherwise keeps the jobs shown where they are"));
+  toolbar->addWidget(m_relayout);
   auto* progressRow = new QHBoxLayout;
   progressRow->addWidget(m_status, 1);
   progressRow->addWidget(m_progress);
@@ -104,6 +108,7 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
     m_cancel->setEnabled(false);  // once is enough; the engine answers with progress
     emit cancelRequested();
   });
+  connect(m_relayout, &QToolButton::clicked, this, &EmbeddingMapView::relayoutRequested);
   rebuildGraphs();
 }
 
@@ -197,8 +202,18 @@ void EmbeddingMapView::rebuildGraphs() {
     // unit box.
     const double padX = std::max(0.05 * (maxX.x - minX.x), 0.5);
     const double padY = std::max(0.05 * (maxY.y - minY.y), 0.5);
-    m_plot->xAxis->setRange(minX.x - padX, maxX.x + padX);
-    m_plot->yAxis->setRange(minY.y - padY, maxY.y + padY);
+    const QCPRange fitX(minX.x - padX, maxX.x + padX);
+    const QCPRange fitY(minY.y - padY, maxY.y + padY);
+    // A refresh keeps the jobs shown in place (JobMapWorker), so the axes
+    // stay while the points fit them and fill at least half: fitting afresh
+    // would slide every point on screen when the outermost job leaves.
+    const auto keeps = [](const QCPRange& shown, const QCPRange& fit) {
+      return shown.lower <= fit.lower && fit.upper <= shown.upper && fit.size() >= 0.5 * shown.size();
+    };
+    if (!keeps(m_plot->xAxis->range(), fitX) || !keeps(m_plot->yAxis->range(), fitY)) {
+      m_plot->xAxis->setRange(fitX);
+      m_plot->yAxis->setRange(fitY);
+    }
   }
   m_emptyLabel->setText(m_emptyText);
   m_emptyLabel->setVisible(m_points.empty());

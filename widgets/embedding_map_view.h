@@ -18,6 +18,7 @@ class QCPItemText;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QToolButton;
 
 namespace hetsched {
 
@@ -57,12 +58,16 @@ public:
   QCustomPlot* plot() const { return m_plot; }
   QProgressBar* progressBar() const { return m_progress; }
   QPushButton* cancelButton() const { return m_cancel; }
+  QToolButton* relayoutButton() const { return m_relayout; }
   QLabel* statusLabel() const { return m_status; }
   bool showsEmptyState() const;
 
 signals:
   void jobsSelected(const std::vector<hetsched::JobId>& jobs);
   void cancelRequested();
+  // The user asks for a fresh layout of every job (a refresh otherwise keeps
+  // the jobs shown in place).
+  void relayoutRequested();
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -89,6 +94,7 @@ private:
   QCPItemText* m_emptyLabel;
   QProgressBar* m_progress;
   QPushButton* m_cancel;
+  QToolButton* m_relayout;
   QLabel* m_status;
 
   bool m_dragging = false;

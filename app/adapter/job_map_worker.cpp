@@ -62,6 +62,7 @@ void JobMapWorker::run(Request request) {
     options.model = request.model;
   } else {
     options.previous = m_previous;
+    options.relayout = m_relayout.exchange(false);
     options.model = model();
   }
   const auto report = [this](int percent, const char* stage) {
@@ -70,13 +71,13 @@ void JobMapWorker::run(Request request) {
     QMetaObject::invokeMethod(this, [this, percent, text] { Q_EMIT progress(percent, text); }, Qt::QueuedConnection);
   };
   embed::JobMapResult result = embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report);
+  if (options.relayout && (result.cancelled || !result.error.empty())) m_relayout = true;  // still asked for
   if (!request.replay && !result.cancelled && result.error.empty()) {
     {
       std::lock_guard lock(m_mutex);
       m_model = result.model;
     }
-    m_previous.clear();
-    for (const EmbeddedPoint& p : result.points) m_previous.emplace(p.job, std::make_pair(p.x, p.y));
+    m_previous = result.shown;
   }
   if (m_closing) return;
   // Hand the result over on the GUI thread, then start whatever waited.

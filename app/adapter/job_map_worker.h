@@ -1,5 +1,6 @@
 #pragma once
 
+#include "embed/shown_point.h"
 #include "model/embedded_point.h"
 #include "model/job.h"
 #include "model/topology.h"
@@ -12,7 +13,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 namespace hetsched {
@@ -23,7 +23,8 @@ struct JobMapModel;
 
 // Computes the job map (embedder + t-SNE, backend/embed) on its own thread.
 // Requests are latest-wins: one runs, the newest waiting replaces older ones.
-// Each map warm-starts from the previous one so that points do not jump.
+// Each live map keeps the jobs the previous one showed where they were and
+// adds the new ones; it is laid out afresh when asked or when enough changed.
 class JobMapWorker : public QObject {
   Q_OBJECT
  public:
@@ -31,6 +32,9 @@ class JobMapWorker : public QObject {
   ~JobMapWorker() override;
 
   void request(std::vector<Job> jobs, Topology topology);
+  // The next live map lays every job out afresh instead of keeping the jobs
+  // already shown in place (embed::JobMapOptions::relayout).
+  void relayoutNext() { m_relayout = true; }
   // A map of a stored snapshot: drawn with the snapshot's own embedder when
   // it has one (trained afresh on its jobs otherwise), from a cold start, and
   // leaving the live map's model and positions alone.
@@ -64,8 +68,9 @@ class JobMapWorker : public QObject {
   std::atomic<bool> m_running{false};
   std::atomic<bool> m_cancel{false};
   std::atomic<bool> m_closing{false};
+  std::atomic<bool> m_relayout{false};
   // Worker thread only: the last live map's positions, for warm starts.
-  std::unordered_map<JobId, std::pair<float, float>> m_previous;
+  embed::ShownMap m_previous;
 };
 
 }  // namespace hetsched

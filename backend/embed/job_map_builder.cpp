@@ -93,7 +93,7 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     result.error = "too few jobs to map";
     return result;
   }
-  // Known positions first, so that warm start can keep them.
+  // Known positions first, so that the t-SNE can hold them.
   std::vector<std::size_t> order(samples.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::ranges::stable_partition(order, [&](std::size_t i) { return options.previous.contains(samples[i].job.id); });
@@ -123,21 +123,30 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
   tsne.iterations = options.iterations;
   tsne.seed = options.seed;
   tsne.threads = options.threads;
-  std::size_t known = 0;
-  while (known < ordered.size() && options.previous.contains(ordered[known].job.id)) ++known;
-  if (known >= 10) {
-    Embedding2d knownMap(static_cast<Eigen::Index>(known), 2);
-    for (std::size_t i = 0; i < known; ++i) {
-      const auto& p = options.previous.at(ordered[i].job.id);
-      knownMap(static_cast<Eigen::Index>(i), 0) = p.first;
-      knownMap(static_cast<Eigen::Index>(i), 1) = p.second;
-    }
+  std::size_t known = 0, laidOut = 0;
+  for (; known < ordered.size(); ++known) {
+    const auto it = options.previous.find(ordered[known].job.id);
+    if (it == options.previous.end()) break;
+    laidOut += it->second.laidOut ? 1 : 0;
+  }
+  Embedding2d knownMap(static_cast<Eigen::Index>(known), 2);
+  for (std::size_t i = 0; i < known; ++i) {
+    const ShownPoint& p = options.previous.at(ordered[i].job.id);
+    knownMap(static_cast<Eigen::Index>(i), 0) = p.x;
+    knownMap(static_cast<Eigen::Index>(i), 1) = p.y;
+  }
+  const auto changed = static_cast<double>(ordered.size() - laidOut);
+  result.fullLayout = options.relayout || known < kMinJobs ||
+                      changed >= options.relayoutShare * static_cast<double>(ordered.size());
+  if (!result.fullLayout) {
     tsne.initial = extendMap(points, knownMap);
+    tsne.heldPoints = known;
     tsne.exaggerationIterations = 0;
-    tsne.iterations = std::min(tsne.iterations, 150);
+    tsne.iterations = known == ordered.size() ? 0 : std::min(tsne.iterations, options.placeIterations);
+    result.heldPoints = known;
   }
   report(15, "t-SNE");
-  const TsneResult map = computeTsne(points, tsne, cancel, [&](int done, int total) {
+  TsneResult map = computeTsne(points, tsne, cancel, [&](int done, int total) {
     report(15 + 85 * done / std::max(total, 1), "t-SNE");
   });
   if (map.status == TsneStatus::Cancelled) {
@@ -148,12 +157,16 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     result.error = "t-SNE failed";
     return result;
   }
+  if (result.fullLayout) alignToKnown(map.embedding, knownMap);
   result.klDivergence = map.klDivergence;
   result.points.reserve(ordered.size());
   for (std::size_t i = 0; i < ordered.size(); ++i) {
-    result.points.push_back({ordered[i].job.id, static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 0)),
-                             static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 1)),
-                             ordered[i].job.spec.kind, orderedKinds[i], groups[i]});
+    const EmbeddedPoint point{ordered[i].job.id, static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 0)),
+                              static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 1)),
+                              ordered[i].job.spec.kind, orderedKinds[i], groups[i]};
+    result.points.push_back(point);
+    const bool wasLaidOut = i < known && options.previous.at(point.job).laidOut;
+    result.shown[point.job] = {point.x, point.y, result.fullLayout || wasLaidOut};
   }
   report(100, "done");
   return result;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "job_map_model.h"
+#include "shown_point.h"
 #include "model/embedded_point.h"
 #include "model/job.h"
 #include "model/topology.h"
@@ -10,8 +11,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
 namespace hetsched::embed {
@@ -23,9 +22,20 @@ struct JobMapOptions {
   int embedderSteps = 300;
   std::uint64_t seed = 1;
   unsigned threads = 2;
-  // Positions of an earlier map: jobs found here keep their place and the
-  // new ones are placed near their neighbours (no jump when jobs arrive).
-  std::unordered_map<JobId, std::pair<float, float>> previous;
+  // The map shown before (JobMapResult::shown). Jobs found here keep their
+  // places exactly; new jobs start among their nearest known neighbours and
+  // settle with the known points held (openTSNE's transform, with all the
+  // current jobs' affinities). Empty: a full layout.
+  ShownMap previous;
+  // A full layout moves every point; it happens when asked for, or when
+  // `relayoutShare` or more of the jobs to show were not laid out by the
+  // last full layout (jobs added since, counted over refreshes, and new
+  // ones): past that, the held points no longer describe the map. It is
+  // then turned and mirrored onto the known points, so the map keeps its
+  // orientation.
+  bool relayout = false;
+  double relayoutShare = 0.5;
+  int placeIterations = 250;  // t-SNE iterations that settle new points
   // Fitted and trained on the first map when absent.
   std::shared_ptr<const JobMapModel> model;
 };
@@ -33,6 +43,9 @@ struct JobMapOptions {
 struct JobMapResult {
   std::vector<EmbeddedPoint> points;
   double klDivergence = 0.0;
+  bool fullLayout = false;  // every point moved (see JobMapOptions::relayout)
+  std::size_t heldPoints = 0;  // jobs kept where the previous map had them
+  ShownMap shown;  // this map, to pass as the next refresh's `previous`
   bool cancelled = false;
   std::string error;  // empty when it worked
   std::shared_ptr<const JobMapModel> model;
@@ -41,7 +54,9 @@ struct JobMapResult {
 // The seed's §3.1–3.3 pipeline for the job map: job + device features →
 // the contrastive TaskEmbedder (groups: job kind × priority class) → t-SNE
 // to 2-D. `cluster` of each point is its group. Runs for seconds on a few
-// thousand jobs: call it off the GUI thread; `cancel` stops it early.
+// thousand jobs: call it off the GUI thread; `cancel` stops it early. With
+// a previous map, jobs already shown stay where they were unless a full
+// layout is due (JobMapOptions::relayout).
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
                          const std::atomic<bool>* cancel,
                          const std::function<void(int percent, const char* stage)>& progress);

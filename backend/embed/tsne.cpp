@@ -112,7 +112,7 @@ class Optimiser {
     const double inverseZ = 1.0 / z;
     m_pool.run([&](unsigned worker) {
       const auto [first, last] = m_pool.share(n, worker);
-      for (std::size_t i = first; i < last; ++i) {
+      for (std::size_t i = std::max(first, m_options.heldPoints); i < last; ++i) {
         for (std::size_t c = 2 * i; c < 2 * i + 2; ++c) {
           const auto attraction = static_cast<double>(m_attraction[c]);
           const double gradient = 4.0 * (exaggeration * attraction - m_repulsion[c] * inverseZ);
@@ -136,7 +136,7 @@ class Optimiser {
         m_yFloat[2 * i + 1] = static_cast<float>(m_y[2 * i + 1]);
       }
     });
-    recentre();
+    if (m_options.heldPoints == 0) recentre();
   }
 
   const std::vector<double>& positions() const { return m_y; }
@@ -257,6 +257,10 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
   }
   if (n < 2 || data.cols() < 1) {
     result.status = TsneStatus::TooFewPoints;
+    return result;
+  }
+  if (options.heldPoints > 0 && (!options.initial || options.heldPoints > n)) {
+    result.status = TsneStatus::InvalidOptions;
     return result;
   }
   if (options.initial && (static_cast<std::size_t>(options.initial->rows()) != n || !options.initial->allFinite())) {

@@ -2,6 +2,7 @@
 
 #include "embed/embed_types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -25,6 +26,11 @@ struct TsneOptions {
   // Warm start: one row per input point. Without it the map starts from a
   // seeded Gaussian of standard deviation 1e-4, as in bhtsne.
   std::optional<Embedding2d> initial;
+  // The first heldPoints rows of `initial` stay where they are and only the
+  // others move: new points placed into a map already shown, as openTSNE's
+  // transform places them. The map is then not recentred (the held points fix
+  // it). Needs `initial`.
+  std::size_t heldPoints = 0;
   int progressInterval = 10;  // iterations between progress reports
   bool computeKl = true;      // exact KL(P||Q) at the end, O(N^2)
   double maxGridSpacing = 1.0;  // interpolation grid, see InterpolatedRepulsion

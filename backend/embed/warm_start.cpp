@@ -1,5 +1,7 @@
 #include "warm_start.h"
 
+#include <Eigen/SVD>
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -21,6 +23,18 @@ Embedding2d extendMap(const PointMatrix& data, const Embedding2d& known) {
     map.row(i) /= static_cast<double>(k);
   }
   return map;
+}
+
+void alignToKnown(Embedding2d& map, const Embedding2d& known) {
+  const Eigen::Index k = std::min(known.rows(), map.rows());
+  if (k < 2) return;
+  const Eigen::RowVector2d mapMean = map.topRows(k).colwise().mean();
+  const Eigen::RowVector2d knownMean = known.topRows(k).colwise().mean();
+  const Eigen::Matrix2d h =
+      (map.topRows(k).rowwise() - mapMean).transpose() * (known.topRows(k).rowwise() - knownMean);
+  const Eigen::JacobiSVD<Eigen::Matrix2d> svd(h, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const Eigen::Matrix2d turn = svd.matrixU() * svd.matrixV().transpose();
+  map = ((map.rowwise() - mapMean) * turn).rowwise() + knownMean;
 }
 
 }  // namespace hetsched::embed

@@ -11,4 +11,10 @@ namespace hetsched::embed {
 // the new points without the old ones jumping.
 Embedding2d extendMap(const PointMatrix& data, const Embedding2d& known);
 
+// Turns, mirrors and shifts `map` (no scaling: t-SNE has no preferred
+// orientation or handedness) so that its first known.rows() rows lie as
+// close as they can to `known` (orthogonal Procrustes): a fresh layout of a
+// map already shown keeps its orientation.
+void alignToKnown(Embedding2d& map, const Embedding2d& known);
+
 }  // namespace hetsched::embed

@@ -168,6 +168,28 @@ class TstTsne : public QObject {
     }
   }
 
+  // Held points stay exactly where `initial` put them; the new ones settle
+  // among the old points of their own cluster.
+  void heldPointsStayPut() {
+    const LabelledPoints all = gaussianClusters(610, 10, 5, 11);
+    const TsneResult before = computeTsne(all.points.topRows(600), options());
+    TsneOptions o = options();
+    o.initial = extendMap(all.points, before.embedding);
+    o.heldPoints = 600;
+    o.exaggerationIterations = 0;
+    o.iterations = 150;
+    const TsneResult after = computeTsne(all.points, o);
+    QCOMPARE(after.status, TsneStatus::Ok);
+    QVERIFY(after.embedding.topRows(600) == before.embedding);
+    for (Eigen::Index i = 600; i < 610; ++i) {
+      Eigen::Index nearest = 0;
+      (before.embedding.rowwise() - after.embedding.row(i)).rowwise().squaredNorm().minCoeff(&nearest);
+      QCOMPARE(all.labels[static_cast<std::size_t>(nearest)], all.labels[static_cast<std::size_t>(i)]);
+    }
+    o.initial.reset();
+    QCOMPARE(computeTsne(all.points, o).status, TsneStatus::InvalidOptions);  // nothing to hold
+  }
+
   // Two groups far apart: each point's neighbour list reaches into the
   // other group, whose affinities underflow to 0 and must add nothing to
   // the KL (0 log 0 made it NaN on some job maps).

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -175,6 +176,35 @@ private Q_SLOTS:
     QVERIFY(!view.cancelButton()->isEnabled());
     view.setProgress(-1, {});
     QVERIFY(!view.progressBar()->isVisible());
+  }
+
+  // A refresh keeps the jobs shown in place, and the view keeps its axes
+  // while the points fit them: a point does not slide on screen because the
+  // outermost job left. A map that outgrows them, or fills less than half,
+  // is fitted again. "Lay out again" asks for a fresh layout.
+  void refreshKeepsTheAxes() {
+    EmbeddingMapView view;
+    view.setPoints(gridPoints());
+    const QCPRange x = view.plot()->xAxis->range();
+    const QCPRange y = view.plot()->yAxis->range();
+    std::vector<EmbeddedPoint> refreshed = gridPoints();
+    std::erase_if(refreshed, [](const EmbeddedPoint& p) { return p.x == 9.0f; });  // the right column left
+    refreshed.push_back({500, 4.5f, 4.5f, JobKind::Training, DeviceKind::Gpu, 0});  // a new job inside
+    view.setPoints(refreshed);
+    QCOMPARE(view.plot()->xAxis->range(), x);
+    QCOMPARE(view.plot()->yAxis->range(), y);
+    refreshed.push_back({501, 30.0f, 4.5f, JobKind::Training, DeviceKind::Gpu, 0});  // outside
+    view.setPoints(refreshed);
+    QVERIFY(view.plot()->xAxis->range().upper > 30.0);
+    QCOMPARE(view.plot()->yAxis->range(), y);
+    std::vector<EmbeddedPoint> small = gridPoints();
+    for (EmbeddedPoint& p : small) p.x /= 4.0f;  // a quarter as wide: fitted again
+    view.setPoints(small);
+    QVERIFY(view.plot()->xAxis->range().upper < 3.0);
+
+    QSignalSpy relayout(&view, &EmbeddingMapView::relayoutRequested);
+    QTest::mouseClick(view.relayoutButton(), Qt::LeftButton);
+    QCOMPARE(relayout.count(), 1);
   }
 
   // What an operator sees: HETSCHED_RENDER_DIR=/tmp/x.

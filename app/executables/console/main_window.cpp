@@ -103,6 +103,11 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
 
   wire();
   connect(m_jobMap, &EmbeddingMapView::cancelRequested, m_jobMapWorker, &JobMapWorker::cancel);
+  connect(m_jobMap, &EmbeddingMapView::relayoutRequested, this, [this] {
+    m_jobMapWorker->relayoutNext();
+    m_sinceJobMap.invalidate();  // asked for: not held back to once a minute
+    refreshJobs();
+  });
   connect(m_jobMapWorker, &JobMapWorker::progress, m_jobMap, [this](int percent, const QString& stage) {
     m_jobMap->setProgress(percent, tr("Mapping jobs: %1").arg(stage));
   });
@@ -230,8 +235,8 @@ void MainWindow::onJobs(const std::shared_ptr<const JobList>& jobs) {
 }
 
 // The map is recomputed at most once a minute: embedding and t-SNE of a few
-// thousand jobs take seconds of a worker thread, and a warm start keeps the
-// picture steady between updates.
+// thousand jobs take seconds of a worker thread. Each update keeps the jobs
+// already shown in place (JobMapWorker).
 void MainWindow::requestJobMap(const std::vector<Job>& jobs) {
   constexpr qint64 kJobMapEveryMs = 60000;
   if (!m_topology || m_jobMapWorker->busy()) return;
