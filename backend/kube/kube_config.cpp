@@ -1,5 +1,7 @@
 #include "kube_config.h"
 
+#include "model/file_text.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
@@ -154,9 +156,9 @@ std::variant<KubeConfig, KubeError> parseKubeconfig(const std::string& yaml, con
 }
 
 std::variant<KubeConfig, KubeError> loadKubeconfig(const std::filesystem::path& file, const std::string& context) {
-  auto text = readFile(file);
-  if (!text) return configError("cannot read " + file.string());
-  return parseKubeconfig(*text, context, file.parent_path());
+  std::string text;
+  if (auto error = readFileText(file, &text)) return configError("cannot read " + *error);
+  return parseKubeconfig(text, context, file.parent_path());
 }
 
 std::variant<KubeConfig, KubeError> inClusterConfig(const std::filesystem::path& accountDir,

@@ -1,11 +1,10 @@
 #include "policy_loader.h"
 
+#include "model/file_text.h"
 #include "policy_validation.h"
 
 #include <google/protobuf/util/json_util.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace hetsched {
 
@@ -62,11 +61,9 @@ std::variant<v1::Policy, PolicyLoadError> parsePolicyJson(std::string_view json)
 }
 
 std::variant<v1::Policy, PolicyLoadError> loadPolicyFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return PolicyLoadError{PolicyLoadError::Kind::Unreadable, path.string(), {}};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parsePolicyJson(text.str());
+  std::string text;
+  if (auto error = readFileText(path, &text)) return PolicyLoadError{PolicyLoadError::Kind::Unreadable, *error, {}};
+  return parsePolicyJson(text);
 }
 
 std::string policyToJson(const v1::Policy& policy) {

@@ -1,14 +1,15 @@
 #include "alibaba_trace_importer.h"
 
+#include "model/file_text.h"
 #include "trace/csv_row.h"
 #include "trace/row_parser.h"
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <istream>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -206,12 +207,14 @@ namespace {
 template <class Row, class Read>
 ImportResult<Row> loadFile(const std::filesystem::path& path, Read read) {
   const std::string fileName = path.filename().string();
-  std::ifstream in(path);
-  if (!in) {
+  std::string text;
+  if (auto error = readFileText(path, &text)) {
     ImportResult<Row> result;
-    result.fatal = ImportError{path.string(), 0, {}, ImportProblem::CannotOpen, {}};
+    // The reason after the path readFileText puts first.
+    result.fatal = ImportError{path.string(), 0, {}, ImportProblem::CannotOpen, error->substr(path.string().size() + 2)};
     return result;
   }
+  std::istringstream in(std::move(text));
   return read(in, fileName);
 }
 

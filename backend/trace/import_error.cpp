@@ -32,7 +32,9 @@ std::string describe(const ImportError& error) {
     out += ": ";
   }
   out += toString(error.problem);
-  if (error.problem == ImportProblem::HeaderMismatch) {
+  if (error.problem == ImportProblem::CannotOpen && !error.text.empty()) {
+    out += ": " + error.text;
+  } else if (error.problem == ImportProblem::HeaderMismatch) {
     out += ", expected '" + error.text + "'";
   } else if (!error.text.empty() || error.problem == ImportProblem::NotANumber) {
     out += " '" + error.text + "'";

@@ -124,6 +124,14 @@ class TestSimulatedCluster : public QObject {
     QTest::newRow("model without kind")
         << R"({"models": [{"name": "H100"}], "groups": [{"namePrefix": "g", "count": 1, "deviceModel": "H100", "devicesPerNode": 8}]})"
         << "test.json: models[0].kind";
+    // Each group was bounded but not their sum (seen writing tests/fuzz/fuzz_cluster_json).
+    QTest::newRow("too many devices")
+        << R"({"groups": [{"namePrefix": "g", "count": 5000, "deviceModel": "A100", "devicesPerNode": 256}]})"
+        << "test.json: groups[0].count: more than 1000000 devices in all";
+    QTest::newRow("too many nodes")
+        << R"({"groups": [{"namePrefix": "a", "count": 60000, "deviceModel": "Xeon", "devicesPerNode": 1},
+              {"namePrefix": "b", "count": 60000, "deviceModel": "Xeon", "devicesPerNode": 1}]})"
+        << "test.json: groups[1].count: more than 100000 nodes in all";
   }
   void descriptionErrorsNameTheField() {
     QFETCH(QString, json);

@@ -1,6 +1,7 @@
 #!/bin/sh
-# hetsched whatif against inputs it must refuse: each case checks the exit
-# status (1: bad input, never a signal) and the message that names the problem.
+# The command line against inputs it must refuse: each case checks the exit
+# status (1: bad input, never a signal) and the message that names the
+# problem (a file error names the file and the system's reason).
 # usage: cli_whatif_inputs.sh HETSCHED DATA_DIR WORKDIR
 set -eu
 hetsched=$1 data=$2 dir=$3
@@ -32,3 +33,36 @@ cat > "$dir/route77.json" <<'JSON'
 JSON
 expect 1 "placement.routes[0].device_kind: 77 is not a device kind" \
   "$hetsched" whatif --cluster "$nodes" --jobs "$pods" --policy "$dir/route77.json"
+
+# Every row rejected: nothing to simulate is an error, not an empty result.
+head -1 "$pods" > "$dir/all-bad.csv"
+printf 'p1,abc,1,0,0,,LS,Running,0,10,0\np2,1000,1,0,0,,XX,Running,0,10,0\n' >> "$dir/all-bad.csv"
+expect 1 "all-bad.csv: no usable rows" "$hetsched" whatif --cluster "$nodes" --jobs "$dir/all-bad.csv" --policy sjf
+expect 1 "all-bad.csv: 2 of 2 rows rejected" "$hetsched" whatif --cluster "$nodes" --jobs "$dir/all-bad.csv" --policy sjf
+head -1 "$pods" > "$dir/header-only.csv"
+expect 1 "header-only.csv: no rows after the header" \
+  "$hetsched" whatif --cluster "$nodes" --jobs "$dir/header-only.csv" --policy sjf
+
+# Some rows rejected: said, and left out; --strict makes it an error.
+{ cat "$pods"; echo "bad,row"; } > "$dir/one-bad.csv"
+rows=$(($(wc -l < "$pods") - 1 + 1))
+expect 0 "one-bad.csv: 1 of $rows rows rejected" "$hetsched" whatif --cluster "$nodes" --jobs "$dir/one-bad.csv" --policy sjf
+expect 1 "one-bad.csv: rejected rows are errors in strict mode" \
+  "$hetsched" whatif --cluster "$nodes" --jobs "$dir/one-bad.csv" --policy sjf --strict
+expect 1 "rejected rows are errors in strict mode" \
+  "$hetsched" train-hybrid --cluster "$nodes" --jobs "$dir/one-bad.csv" --out "$dir/w.txt" --episodes 1 --strict
+
+# File errors name the file and the system's reason.
+expect 1 "$dir: cannot open file: is a directory, not a file" \
+  "$hetsched" whatif --cluster "$nodes" --jobs "$dir" --policy sjf
+expect 1 "$dir/missing.csv: cannot open file: No such file or directory" \
+  "$hetsched" whatif --cluster "$dir/missing.csv" --jobs "$pods" --policy sjf
+expect 1 "/nonexistent: No such file or directory" \
+  "$hetsched" whatif --cluster "$nodes" --jobs "$pods" --policy /nonexistent
+expect 1 "$dir: is a directory, not a file" "$hetsched" whatif --cluster "$nodes" --jobs "$pods" --policy "$dir"
+expect 1 "cannot write $dir/missing/out.json: No such file or directory" \
+  "$hetsched" whatif --cluster "$nodes" --jobs "$pods" --policy sjf --json "$dir/missing/out.json"
+expect 2 "$dir/missing.json: No such file or directory" \
+  "$hetsched" snapshot make-sim "$dir/s.hsnap" --cluster "$dir/missing.json"
+expect 1 "$dir: a directory, not a snapshot file" "$hetsched" snapshot info "$dir"
+expect 1 "$dir/missing.hsnap: no such file" "$hetsched" snapshot info "$dir/missing.hsnap"

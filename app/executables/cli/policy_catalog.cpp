@@ -18,7 +18,9 @@ std::variant<v1::Policy, std::string> resolvePolicy(const std::string& fileOrNam
   const PolicyLoadError& error = std::get<PolicyLoadError>(loaded);
   std::string message = fileOrName + ": ";
   switch (error.kind) {
-    case PolicyLoadError::Kind::Unreadable: message += "cannot read the file (nor is it a built-in policy)"; break;
+    case PolicyLoadError::Kind::Unreadable:  // detail: "PATH: the system's reason"
+      message = error.detail + " (nor is it a built-in policy: hetsched policies lists them)";
+      break;
     case PolicyLoadError::Kind::BadJson: message += "not a policy: " + error.detail; break;
     case PolicyLoadError::Kind::Invalid:
       message += "invalid policy";

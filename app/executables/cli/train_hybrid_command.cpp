@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "import_report.h"
 #include "hybrid/dqn_trainer.h"
 #include "hybrid/weights_file.h"
 #include "policy/builtin_policies.h"
@@ -28,7 +29,8 @@ constexpr const char* kUsage =
     "  --validation-jobs N keeps the network that waits least on the last N training jobs, which are\n"
     "  never an episode (default: --episode-jobs, 0 keeps the last network).\n"
     "  --arrival-scale X multiplies arrival times (trace replay under more load: 0.01 is 100x the rate).\n"
-    "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n";
+    "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n"
+    "  --strict makes a rejected trace row an error (by default it is reported and left out).\n";
 
 void row(const char* name, const SimSummary& s) {
   std::printf("%-22s %10.1f %10.1f %9.1f%% %9.1f%% %12.1f%% %6llu\n", name, s.waitAvgS, s.waitP95S,
@@ -40,9 +42,9 @@ void row(const char* name, const SimSummary& s) {
 
 int runTrainHybrid(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 15> kKnown{"arrival-scale", "validation-jobs", "cluster",  "nodes",          "jobs", "synthetic",    "out",
+  constexpr std::array<std::string_view, 16> kKnown{"arrival-scale", "validation-jobs", "cluster",  "nodes",          "jobs", "synthetic",    "out",
                                                     "episodes", "seed",           "help", "train-fraction",
-                                                    "mask",     "episode-jobs",   "load", "policy-out"};
+                                                    "mask",     "episode-jobs",   "load", "policy-out", "strict"};
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
   const auto unknown = args.unknownOptions(kKnown);
   if (!unknown.empty() || !args.value("out") || args.value("cluster").has_value() == args.value("nodes").has_value() ||
@@ -87,7 +89,7 @@ int runTrainHybrid(std::span<char* const> argv) {
   Topology topology;
   if (const auto file = args.value("cluster")) {
     const auto nodes = trace::AlibabaTraceImporter::loadNodes(*file);
-    if (nodes.fatal) return std::fprintf(stderr, "%s\n", trace::describe(*nodes.fatal).c_str()), 1;
+    if (!reportImport("train-hybrid", nodes, *file, args.flag("strict"))) return 1;
     topology = topologyFromTrace(nodes.rows);
   } else {
     const auto n = parseInteger("nodes", *args.value("nodes"), 1, 10'000'000);
@@ -100,8 +102,9 @@ int runTrainHybrid(std::span<char* const> argv) {
   std::vector<SimJob> jobs;
   if (const auto file = args.value("jobs")) {
     const auto pods = trace::AlibabaTraceImporter::loadPods(*file);
-    if (pods.fatal) return std::fprintf(stderr, "%s\n", trace::describe(*pods.fatal).c_str()), 1;
+    if (!reportImport("train-hybrid", pods, *file, args.flag("strict"))) return 1;
     jobs = jobsFromTrace(pods.rows, topology).jobs;
+    if (jobs.empty()) return std::fprintf(stderr, "hetsched train-hybrid: %s: no pod with a runtime\n", file->c_str()), 1;
     // As whatif does: a GPU-only cluster runs CPU-only pods on host CPUs.
     if (std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; }))
       rule.routing.set(JobKind::Batch, DeviceKind::Gpu);

@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "import_report.h"
 #include "policy/policy_loader.h"
 #include "policy_catalog.h"
 #include "sim/simulator.h"
@@ -40,6 +41,8 @@ constexpr const char* kUsage =
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
     "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
     "                   on a cluster without CPU nodes, CPU-only pods use GPU nodes' host CPUs\n"
+    "  --strict         a rejected trace row is an error (by default it is reported and left out;\n"
+    "                   a file with no usable row is always an error)\n"
     "  --synthetic N    N seeded synthetic jobs (mixed short and long)\n"
     "  --load X         synthetic offered load of the busiest kind (default 0.9)\n"
     "  --policy P       a policy JSON file or a built-in name (see `hetsched policies`); with\n"
@@ -49,21 +52,6 @@ constexpr const char* kUsage =
     "  --arrival-scale X  multiply arrival times by X (a trace or snapshot replayed under more load)\n"
     "  --json OUT       also write the metrics as JSON\n"
     "  --timeline PRE   write each policy's per-job timeline to PRE<policy>.csv\n";
-
-// Prints the importer's problems (at most a few) and says whether the file
-// can be used at all.
-template <class Row>
-bool report(const trace::ImportResult<Row>& result) {
-  if (result.fatal) {
-    std::fprintf(stderr, "%s\n", trace::describe(*result.fatal).c_str());
-    return false;
-  }
-  for (std::size_t i = 0; i < result.errors.size() && i < 5; ++i)
-    std::fprintf(stderr, "%s\n", trace::describe(result.errors[i]).c_str());
-  if (result.rowsRejected > 0)
-    std::fprintf(stderr, "hetsched whatif: %zu of %zu rows rejected\n", result.rowsRejected, result.rowsRead);
-  return true;
-}
 
 std::string idList(const std::vector<std::int64_t>& ids) {
   std::string out;
@@ -78,7 +66,7 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
   std::string workload;
   if (const auto file = args.value("cluster")) {
     const auto nodes = trace::AlibabaTraceImporter::loadNodes(*file);
-    if (!report(nodes)) return 1;
+    if (!reportImport("whatif", nodes, *file, args.flag("strict"))) return 1;
     topology = topologyFromTrace(nodes.rows);
     workload = *file;
   } else {
@@ -92,11 +80,13 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
   bool cpuPodsOnGpuNodes = false;
   if (const auto file = args.value("jobs")) {
     const auto pods = trace::AlibabaTraceImporter::loadPods(*file);
-    if (!report(pods)) return 1;
+    if (!reportImport("whatif", pods, *file, args.flag("strict"))) return 1;
     TraceJobs converted = jobsFromTrace(pods.rows, topology);
     if (converted.withoutRuntime > 0)
-      std::fprintf(stderr, "hetsched whatif: %llu pods without a runtime left out\n",
+      std::fprintf(stderr, "hetsched whatif: %s: %llu pods without a runtime left out\n", file->c_str(),
                    static_cast<unsigned long long>(converted.withoutRuntime));
+    if (converted.jobs.empty())
+      return std::fprintf(stderr, "hetsched whatif: %s: no pod left to simulate\n", file->c_str()), 1;
     jobs = std::move(converted.jobs);
     cpuPodsOnGpuNodes = std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
     workload += ", " + *file;
@@ -125,10 +115,10 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 17> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
+  constexpr std::array<std::string_view, 18> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
                                                     "load",          "policy",   "seed",  "json",     "help",
                                                     "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record",
-                                                    "snapshot-mode", "horizon"};
+                                                    "snapshot-mode", "horizon",  "strict"};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
@@ -221,7 +211,7 @@ int runWhatif(std::span<char* const> argv) {
     if (const auto prefix = args.value("timeline")) {
       const std::string path = *prefix + policy.name() + ".csv";
       std::FILE* out = std::fopen(path.c_str(), "w");
-      if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s\n", path.c_str()), 1;
+      if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", path.c_str(), std::strerror(errno)), 1;
       writeTimelineCsv(out, std::get<SimResult>(result), whatif.topology);
       std::fclose(out);
     }
@@ -230,11 +220,15 @@ int runWhatif(std::span<char* const> argv) {
   std::printf("%s\n\n", workload.c_str());
   printWhatifTable(stdout, columns);
   if (const auto out = args.value("json")) {
+    errno = 0;
     std::ofstream file(*out);
     std::vector<std::pair<std::string, SimSummary>> summaries;
     for (const WhatifColumn& c : columns) summaries.emplace_back(c.policy, c.summary);
     file << whatifJson(workload, summaries);
-    if (!file) return std::fprintf(stderr, "hetsched whatif: cannot write %s\n", out->c_str()), 1;
+    file.close();
+    if (!file)
+      return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", out->c_str(),
+                          std::strerror(errno != 0 ? errno : EIO)), 1;
   }
   // A comparison on a snapshot stays with it, as the console's does.
   if (whatif.snapshotId != 0 && !args.flag("no-record")) {
