@@ -96,7 +96,10 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
   // Known positions first, so that the t-SNE can hold them.
   std::vector<std::size_t> order(samples.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::ranges::stable_partition(order, [&](std::size_t i) { return options.previous.contains(samples[i].job.id); });
+  // std::, not std::ranges::: clang 14 (the fuzz preset) cannot compile
+  // libstdc++ 12's ranges::subrange, which the ranges form returns.
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return options.previous.contains(samples[i].job.id); });
   std::vector<JobSample> ordered;
   std::vector<DeviceKind> orderedKinds;
   for (const std::size_t i : order) {

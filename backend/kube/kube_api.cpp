@@ -1,5 +1,7 @@
 #include "kube_api.h"
 
+#include "watch_lines.h"
+
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -156,7 +158,7 @@ std::optional<KubeError> KubeApi::watch(const std::string& path, const std::func
   auto c = client(m_timeouts.watchRead);
   if (!track(c.get(), true)) return KubeError{0, "cancelled"};
   int status = 0;
-  std::string pending;  // a partial line: chunks need not end at event boundaries
+  WatchLines lines;
   std::string errorBody;
   bool stoppedByCaller = false;
   auto result = c->Get(
@@ -170,18 +172,9 @@ std::optional<KubeError> KubeApi::watch(const std::string& path, const std::func
           errorBody.append(data, length);
           return errorBody.size() < 64 * 1024;
         }
-        pending.append(data, length);
-        std::size_t start = 0;
-        for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
-          const std::string_view line(pending.data() + start, nl - start);
-          if (line.find_first_not_of(" \r\t") == std::string_view::npos) continue;
-          if (!onEvent(line)) {
-            stoppedByCaller = true;
-            return false;
-          }
-        }
-        pending.erase(0, start);
-        return true;
+        if (lines.feed({data, length}, onEvent)) return true;
+        stoppedByCaller = true;
+        return false;
       });
   track(c.get(), false);
   if (stoppedByCaller) return std::nullopt;
@@ -194,7 +187,7 @@ std::optional<KubeError> KubeApi::watch(const std::string& path, const std::func
     return transportError(result);
   }
   if (result->status / 100 != 2) return KubeError{result->status, "watch " + path + ": " + statusMessage(result->body)};
-  if (!pending.empty() && pending.find_first_not_of(" \r\t") != std::string::npos) onEvent(pending);
+  lines.finish(onEvent);
   return std::nullopt;
 }
 

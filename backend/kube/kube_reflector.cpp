@@ -1,6 +1,7 @@
 #include "kube_reflector.h"
 
 #include "kube_api.h"
+#include "watch_event.h"
 
 #include <nlohmann/json.hpp>
 
@@ -104,46 +105,34 @@ std::optional<KubeError> KubeReflector::list() {
 }
 
 bool KubeReflector::onEvent(std::string_view line) {
-  const json event = json::parse(line.begin(), line.end(), nullptr, false);
-  if (!event.is_object() || !event.contains("type") || !event["type"].is_string()) return true;
-  const std::string type = event["type"].get<std::string>();
-  const json& object = event.contains("object") ? event["object"] : json();
-  if (type == "ERROR") {
+  // Parsed outside the store's lock: readers of the store wait only for the
+  // change itself.
+  const std::optional<WatchEvent> event = parseWatchEvent(line, m_resource == Resource::Pods);
+  if (!event) return true;
+  if (event->type == WatchEvent::Type::Error) {
     // A Status object; code 410 means our resourceVersion is too old.
-    const int code = object.is_object() && object.contains("code") && object["code"].is_number_integer()
-                         ? object["code"].get<int>()
-                         : 0;
     std::lock_guard lock(m_mutex);
-    if (code == 410) {
+    if (event->errorCode == 410) {
       m_needList = true;
       ++m_stats.relists;
     } else {
-      m_stats.lastError = KubeError{code, "watch " + path() + ": " + statusMessage(object.dump())};
+      m_stats.lastError = KubeError{event->errorCode, "watch " + path() + ": " + event->errorMessage};
     }
     return false;
   }
-  const std::string version = resourceVersionOf(object);
-  if (type == "BOOKMARK") {
+  if (event->type == WatchEvent::Type::Bookmark) {
     std::lock_guard lock(m_mutex);
     ++m_stats.bookmarks;
-    if (!version.empty()) m_stats.resourceVersion = version;
+    if (!event->resourceVersion.empty()) m_stats.resourceVersion = event->resourceVersion;
     return true;
   }
   {
     std::lock_guard lock(m_storeMutex);
-    if (m_resource == Resource::Nodes) {
-      if (auto node = nodeFromJson(object)) {
-        if (type == "DELETED") m_store.nodes.erase(node->name);
-        else m_store.nodes[node->name] = std::move(*node);
-      }
-    } else if (auto pod = podFromJson(object)) {
-      if (type == "DELETED") m_store.pods.erase(pod->key());
-      else m_store.pods[pod->key()] = std::move(*pod);
-    }
+    applyWatchEvent(*event, m_store);
   }
   std::lock_guard lock(m_mutex);
   ++m_stats.events;
-  if (!version.empty()) m_stats.resourceVersion = version;
+  if (!event->resourceVersion.empty()) m_stats.resourceVersion = event->resourceVersion;
   return true;
 }
 

@@ -112,7 +112,11 @@ PrometheusCluster::Reading PrometheusCluster::toReading(const Samples& samples, 
                                                         bool remember) {
   Reading reading;
   std::map<std::string, NodeReport> nodes;  // by node name: a stable order
-  for (const auto& [instance, name] : samples.names) {
+  for (const auto& entry : samples.names) {
+    // Named, not a structured binding: lambdas cannot capture those before
+    // clang 16 (the fuzz preset builds with Debian's clang 14).
+    const std::string& instance = entry.first;
+    const std::string& name = entry.second;
     const auto cpu = samples.cpu.find(instance);
     if (cpu == samples.cpu.end() && !remember) continue;  // history: no value at this moment
     const auto value = [&](const ByLabel& m) {
@@ -224,9 +228,10 @@ std::vector<Frame> PrometheusCluster::backfill(double seconds) {
       !range(promql::kMemTotal, byInstance(&Samples::memTotal)) ||
       !range(promql::kMemAvailable, byInstance(&Samples::memAvail)))
     return out;
-  for (const auto& [expr, field] : gpuMetrics()) {
+  for (const auto& metric : gpuMetrics()) {
+    const auto field = metric.second;
     const auto fill = [field](Samples& s, const PromLabels& labels, double v) { addGpuValue(s, labels, field, v); };
-    if (!range(*expr, fill)) return out;
+    if (!range(*metric.first, fill)) return out;
   }
 
   const Topology& live = topology();

@@ -1,0 +1,15 @@
+// A Prometheus /api/v1/query response (an instant vector: what the
+// --source prometheus gateway reads every period), parsed as the gateway
+// does; the expression only names the query in errors.
+#include "fuzz_input.h"
+#include "prometheus/prometheus_api.h"
+
+#include <cmath>
+
+using namespace hetsched;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  auto parsed = parseVectorResponse("up", std::string(fuzz::text(data, size)));
+  if (auto* e = std::get_if<PromError>(&parsed)) (void)e->message();
+  return 0;
+}
