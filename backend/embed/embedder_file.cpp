@@ -157,7 +157,9 @@ LoadedEmbedder decodeEmbedder(std::span<const std::uint8_t> bytes) {
   }
   if (!finite(mean.data(), numeric) || !finite(stddev.data(), numeric))
     return {EmbedderFileError::NotFinite, {}, {}};
-  if (input == 0 || input > 100000 || hidden != TaskEmbedder::kHidden || output != TaskEmbedder::kOutput ||
+  // The input is the job features' width: an embedder of any other width
+  // would be multiplied with feature columns it does not fit.
+  if (input != JobFeatures::kDimension || hidden != TaskEmbedder::kHidden || output != TaskEmbedder::kOutput ||
       !result.features.setStatistics(std::move(mean), std::move(stddev))) {
     return {EmbedderFileError::BadDimensions, {}, {}};
   }

@@ -1,5 +1,6 @@
 #include "quantity.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -19,7 +20,10 @@ std::optional<double> parseQuantity(std::string_view text) {
   while (numberEnd < s.size() && (std::isdigit(static_cast<unsigned char>(s[numberEnd])) || s[numberEnd] == '.'))
     ++numberEnd;
   if (numberEnd == 0 || (numberEnd == 1 && !std::isdigit(static_cast<unsigned char>(s[0])))) return std::nullopt;
-  const double number = std::strtod(s.substr(0, numberEnd).c_str(), &end);
+  // Named: strtod's end pointer points into it (it once pointed into a
+  // temporary that was gone by the time it was read).
+  const std::string digits = s.substr(0, numberEnd);
+  const double number = std::strtod(digits.c_str(), &end);
   if (end == nullptr || *end != '\0') return std::nullopt;
   const std::string suffix = s.substr(numberEnd);
   static const std::pair<const char*, double> kSuffixes[] = {
@@ -39,16 +43,23 @@ std::optional<double> parseQuantity(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::uint64_t> parseMilli(std::string_view text) {
+namespace {
+
+// A quantity as a whole number of `unit`s, or nothing when it is negative,
+// not finite, or past what 64 bits hold (converting such a double is
+// undefined behaviour, not a large number).
+std::optional<std::uint64_t> whole(std::string_view text, double unit) {
   const auto v = parseQuantity(text);
-  if (!v || *v < 0) return std::nullopt;
-  return static_cast<std::uint64_t>(std::ceil(*v * 1000.0 - 1e-9));
+  if (!v || !(*v >= 0)) return std::nullopt;
+  const double scaled = std::ceil(*v * unit - 1e-9);
+  if (!(scaled < 18446744073709551616.0)) return std::nullopt;
+  return static_cast<std::uint64_t>(std::max(0.0, scaled));
 }
 
-std::optional<std::uint64_t> parseCount(std::string_view text) {
-  const auto v = parseQuantity(text);
-  if (!v || *v < 0) return std::nullopt;
-  return static_cast<std::uint64_t>(std::ceil(*v - 1e-9));
-}
+}  // namespace
+
+std::optional<std::uint64_t> parseMilli(std::string_view text) { return whole(text, 1000.0); }
+
+std::optional<std::uint64_t> parseCount(std::string_view text) { return whole(text, 1.0); }
 
 }  // namespace hetsched

@@ -158,6 +158,12 @@ std::optional<std::string> HistoryCodec::decode(std::span<const std::uint8_t> bl
   if (blob[0] != kFormat) return "history blob format " + std::to_string(blob[0]) + " is unknown";
   const std::uint32_t rawSize = getU32(blob.data() + 2);
   const std::uint8_t* raw = blob.data() + kHeader;
+  // The most a frame of this topology can take: the columns, and a job
+  // change (two varints of at most ten bytes) per device.
+  const std::uint64_t most = 8 + 26 * std::uint64_t{s->deviceCount()} + s->nodeUp.size() + 10;
+  if (rawSize > most)
+    return "history blob claims " + std::to_string(rawSize) + " bytes, more than a frame of " +
+           std::to_string(s->deviceCount()) + " devices takes (damaged)";
   if (blob[1] == 1) {
 #ifdef HETSCHED_STORE_HAVE_ZLIB
     m_raw.resize(rawSize);

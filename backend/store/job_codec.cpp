@@ -12,6 +12,10 @@ namespace {
 
 constexpr std::uint8_t kFormat = 1;
 constexpr std::size_t kHeader = 6;
+constexpr std::size_t kMaxInflation = 1032;
+// A job's fields take at least this many bytes (two doubles and fifteen
+// one-byte varints): a count that needs more bytes than there are is damage.
+constexpr std::uint64_t kMinJobBytes = 31;
 // The enums' sizes (model/job.h): a stored value past the last one is damage.
 constexpr std::uint64_t kQosCount = static_cast<std::uint64_t>(Qos::Guaranteed) + 1;
 constexpr std::uint64_t kJobStateCount = static_cast<std::uint64_t>(JobState::Unschedulable) + 1;
@@ -149,6 +153,11 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
   const std::uint8_t* raw = blob.data() + kHeader;
   if (blob[1] == 1) {
 #ifdef HETSCHED_STORE_HAVE_ZLIB
+    // deflate shrinks at most about 1032:1; a header that claims more is
+    // damaged, and would have us allocate up to 4 GB for it.
+    if (rawSize > (blob.size() - kHeader) * kMaxInflation + 64)
+      return "jobs blob header claims " + std::to_string(rawSize) + " bytes from " + std::to_string(blob.size()) +
+             " (damaged)";
     inflated.resize(rawSize);
     uLongf size = rawSize;
     if (uncompress(inflated.data(), &size, raw, static_cast<uLong>(blob.size() - kHeader)) != Z_OK || size != rawSize)
@@ -162,7 +171,7 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
   }
   Reader r(raw, raw + rawSize);
   const std::uint64_t count = r.varint();
-  if (!r.ok() || count > rawSize) return std::string("jobs blob count is damaged");
+  if (!r.ok() || count > rawSize / kMinJobBytes) return std::string("jobs blob count is damaged");
   out->reserve(out->size() + count);
   JobId previous = 0;
   for (std::uint64_t i = 0; i < count && r.ok(); ++i) {

@@ -99,6 +99,13 @@ void TestKubeSource::quantities_data() {
   QTest::newRow("bad suffix") << "4Qi" << qint64(-1) << qint64(-1);
   QTest::newRow("empty") << "" << qint64(-1) << qint64(-1);
   QTest::newRow("words") << "inf" << qint64(-1) << qint64(-1);
+  // tests/fuzz/fuzz_kube_objects found strtod's end pointer reading a
+  // destroyed temporary (ASan: stack-use-after-scope; "12x" takes that
+  // path); quantities past 64 bits were converted to integers (undefined
+  // behaviour), seen while fixing it.
+  QTest::newRow("number then junk") << "12x" << qint64(-1) << qint64(-1);
+  QTest::newRow("past 64 bits") << "99999999999999999999999999999999Ei" << qint64(-1) << qint64(-1);
+  QTest::newRow("milli past 64 bits") << "9E" << qint64(-1) << qint64(9000000000000000000);
 }
 
 void TestKubeSource::quantities() {

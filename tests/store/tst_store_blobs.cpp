@@ -1,11 +1,29 @@
 // The snapshot file's blob codecs against damaged input: every decoder
 // refuses what it cannot use with a message, never a crash. Cases found by
 // the fuzzers (tests/fuzz) stay here as regression tests.
+#include "embed/embedder_file.h"
+#include "store/history_codec.h"
 #include "store/job_codec.h"
 
 #include <QTest>
 
+#include <cstring>
+
 using namespace hetsched;
+
+namespace {
+
+// A blob header: format 1, compression, and the raw size it claims.
+std::vector<std::uint8_t> header(std::uint8_t compression, std::uint32_t rawSize) {
+  return {1, compression, static_cast<std::uint8_t>(rawSize), static_cast<std::uint8_t>(rawSize >> 8),
+          static_cast<std::uint8_t>(rawSize >> 16), static_cast<std::uint8_t>(rawSize >> 24)};
+}
+
+bool mentions(const std::optional<std::string>& error, const char* text) {
+  return error && error->find(text) != std::string::npos;
+}
+
+}  // namespace
 
 class TestStoreBlobs : public QObject {
   Q_OBJECT
@@ -46,6 +64,52 @@ class TestStoreBlobs : public QObject {
     QVERIFY(!JobCodec::decode(JobCodec::encode(last), &out));
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(int(out[0].state), int(JobState::Unschedulable));
+  }
+
+  // Found by tests/fuzz/fuzz_history_blob: a 10-byte blob whose header
+  // claimed 2.4 GB had the decoder allocate it (libFuzzer: out-of-memory).
+  void historyBlobClaimingTooMuchIsRefused() {
+    QuantisedFrame state;
+    state.reset(4, 2);
+    HistoryCodec codec;
+    std::vector<std::uint8_t> blob = header(1, 2'391'707'138);
+    blob.insert(blob.end(), {0x78, 0x9c, 0x03, 0x00});
+    const auto error = codec.decode(blob, &state);
+    QVERIFY2(mentions(error, "claims 2391707138 bytes"), error ? error->c_str() : "decoded");
+    QCOMPARE(state.deviceCount(), std::size_t{4});
+  }
+
+  // Found by tests/fuzz/fuzz_jobs_blob: the same for jobs (a 4 GB buffer
+  // zeroed for a few bytes, 11 s: libFuzzer's timeout), and a count of
+  // jobs no blob of that size can hold made it reserve them all.
+  void jobsBlobClaimingTooMuchIsRefused() {
+    std::vector<Job> out;
+    std::vector<std::uint8_t> blob = header(1, 0xfffffff0u);
+    blob.insert(blob.end(), {0x78, 0x9c, 0x03, 0x00});
+    const auto inflated = JobCodec::decode(blob, &out);
+    QVERIFY2(mentions(inflated, "claims 4294967280 bytes"), inflated ? inflated->c_str() : "decoded");
+
+    std::vector<std::uint8_t> many = header(0, 64);
+    many.push_back(0xff);  // varint count 2^35 - 1
+    many.insert(many.end(), {0xff, 0xff, 0xff, 0x7f});
+    many.resize(6 + 64);
+    QVERIFY(mentions(JobCodec::decode(many, &out), "count is damaged"));
+    QVERIFY(out.empty());
+  }
+
+  // An embedder whose input is not the job features' width decoded, and
+  // the replay's job map then multiplied it with feature columns it does
+  // not fit (out-of-bounds reads: Eigen does not check sizes in release
+  // builds). Seen writing tests/fuzz/fuzz_embedder_blob, which maps jobs
+  // with what it decodes.
+  void embedderOfAnotherWidthIsRefused() {
+    embed::JobFeatures features;
+    const embed::TaskEmbedder narrow(5, 1);
+    const auto decoded = embed::decodeEmbedder(embed::encodeEmbedder(features, narrow));
+    QCOMPARE(int(decoded.error), int(embed::EmbedderFileError::BadDimensions));
+    const embed::TaskEmbedder right(static_cast<int>(embed::JobFeatures::kDimension), 1);
+    QCOMPARE(int(embed::decodeEmbedder(embed::encodeEmbedder(features, right)).error),
+             int(embed::EmbedderFileError::None));
   }
 };
 
