@@ -13,7 +13,7 @@ void ClusterConnection::post(const std::shared_ptr<Guard>& guard, ClusterConnect
 }
 
 ClusterConnection::ClusterConnection(const QString& target, const ClientOptions& options, QObject* parent)
-    : QObject(parent) {
+    : QObject(parent), m_bearerToken(options.bearerToken) {
   qRegisterMetaType<ConnectionStatus>();
   qRegisterMetaType<std::shared_ptr<const Topology>>();
   qRegisterMetaType<std::shared_ptr<const JobList>>();

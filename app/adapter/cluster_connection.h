@@ -30,6 +30,8 @@ class ClusterConnection : public QObject {
   QString target() const;
   // The client's channel, for one-off calls such as a snapshot fetch.
   std::shared_ptr<grpc::Channel> channel() const { return m_client->channel(); }
+  // The token its calls carry, for one-off calls on channel().
+  const std::string& bearerToken() const { return m_bearerToken; }
   ConnectionStatus status() const { return m_status; }
   std::shared_ptr<const Topology> topology() const { return m_topology; }
   // The newest frame not yet taken, or null. Counts frames that were
@@ -75,6 +77,7 @@ class ClusterConnection : public QObject {
   std::shared_ptr<Guard> m_guard = std::make_shared<Guard>();
   PolicyClient::StateDone policyAnswer(const QString& action);
 
+  std::string m_bearerToken;
   std::unique_ptr<ClusterClient> m_client;
   std::unique_ptr<PolicyClient> m_policy;
   ConnectionStatus m_status;

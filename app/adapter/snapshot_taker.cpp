@@ -13,8 +13,8 @@
 
 namespace hetsched {
 
-SnapshotTaker::SnapshotTaker(std::shared_ptr<grpc::Channel> channel, QObject* parent)
-    : QObject(parent), m_channel(std::move(channel)) {}
+SnapshotTaker::SnapshotTaker(std::shared_ptr<grpc::Channel> channel, std::string bearerToken, QObject* parent)
+    : QObject(parent), m_channel(std::move(channel)), m_bearerToken(std::move(bearerToken)) {}
 
 SnapshotTaker::~SnapshotTaker() {
   m_cancel->store(true);
@@ -28,7 +28,7 @@ void SnapshotTaker::start(const QString& path, const QString& name, double histo
   const QString receiving = tr("Receiving the snapshot from the gateway…");
   const QString saving = tr("Saving into %1…").arg(QFileInfo(path).fileName());
   const QString training = tr("Training the job embedder…");
-  m_thread = std::thread([this, cancel = m_cancel, channel = m_channel, file = path.toStdString(), exists,
+  m_thread = std::thread([this, cancel = m_cancel, channel = m_channel, token = m_bearerToken, file = path.toStdString(), exists,
                           name = name.toStdString(), historySeconds, receiving, saving, training, path,
                           embedder = std::move(embedder)] {
     const auto post = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
@@ -44,7 +44,7 @@ void SnapshotTaker::start(const QString& path, const QString& name, double histo
       store.emplace(std::get<SnapshotStore>(std::move(opened)));
     }
     post([this, receiving] { Q_EMIT progress(0, receiving); });
-    SnapshotFetcher fetcher(channel);
+    SnapshotFetcher fetcher(channel, std::chrono::minutes(10), token);
     int lastPerMille = -1;
     auto fetched = fetcher.fetch(historySeconds, [&](const FetchProgress& p) {
       const std::size_t total = p.jobCount + p.frameCount;

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <thread>
 
 namespace grpc {
@@ -25,7 +26,9 @@ struct JobMapModel;
 class SnapshotTaker : public QObject {
   Q_OBJECT
  public:
-  explicit SnapshotTaker(std::shared_ptr<grpc::Channel> channel, QObject* parent = nullptr);
+  // bearerToken: the connection's, for gateways whose reads need one.
+  explicit SnapshotTaker(std::shared_ptr<grpc::Channel> channel, std::string bearerToken = {},
+                         QObject* parent = nullptr);
   ~SnapshotTaker() override;
 
   // `embedder` is the console's job map model; without one (no map drawn
@@ -44,6 +47,7 @@ class SnapshotTaker : public QObject {
 
  private:
   std::shared_ptr<grpc::Channel> m_channel;
+  std::string m_bearerToken;
   std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
   std::thread m_thread;
 };

@@ -1,5 +1,6 @@
 #include "agent_reporter.h"
 
+#include "client/gateway_channel.h"
 #include "hetsched.grpc.pb.h"
 #include "host/host_report.h"
 #include "rpc/report_convert.h"
@@ -16,8 +17,10 @@ std::int64_t wallNowMs() {
 }
 
 bool permanent(grpc::StatusCode code) {
+  // A wrong token or role will not fix itself by retrying either.
   return code == grpc::StatusCode::INVALID_ARGUMENT || code == grpc::StatusCode::FAILED_PRECONDITION ||
-         code == grpc::StatusCode::UNIMPLEMENTED;
+         code == grpc::StatusCode::UNIMPLEMENTED || code == grpc::StatusCode::UNAUTHENTICATED ||
+         code == grpc::StatusCode::PERMISSION_DENIED;
 }
 
 }  // namespace
@@ -41,12 +44,13 @@ bool AgentReporter::waitUnlessStopping(std::chrono::steady_clock::time_point unt
 std::string AgentReporter::run() {
   HostReader reader(m_options.host);
   const std::string nodeId = m_options.nodeId.empty() ? reader.hostName() : m_options.nodeId;
-  const auto stub = v1::ClusterService::NewStub(grpc::CreateChannel(m_options.reportTo, grpc::InsecureChannelCredentials()));
+  const auto stub = v1::ClusterService::NewStub(makeGatewayChannel(m_options.reportTo, m_options.security));
   const auto periodMs = static_cast<std::uint32_t>(m_options.period.count());
   auto next = std::chrono::steady_clock::now();
   while (true) {
     // One stream for as long as the gateway keeps it open.
     grpc::ClientContext context;
+    addBearerToken(context, m_options.security);
     v1::ReportAck ack;
     auto writer = stub->ReportMetrics(&context, &ack);
     bool streaming = true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/gateway_channel.h"
 #include "host/host_reader.h"
 
 #include <chrono>
@@ -12,6 +13,7 @@ namespace hetsched {
 
 struct AgentOptions {
   std::string reportTo;  // the central gateway, "HOST:PORT"
+  ChannelSecurity security;  // TLS and the agent token ReportMetrics needs
   std::string nodeId;    // empty: the host name
   std::chrono::milliseconds period{3000};
   HostReaderOptions host;

@@ -30,10 +30,7 @@ std::shared_ptr<grpc::Channel> makeChannel(const std::string& target, const Clie
   args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, static_cast<int>(options.initialBackoff.count()));
   args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, static_cast<int>(options.initialBackoff.count()));
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, static_cast<int>(options.maxBackoff.count()));
-  if (!options.tls) return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
-  grpc::SslCredentialsOptions ssl;
-  ssl.pem_root_certs = options.caPem;
-  return grpc::CreateCustomChannel(target, grpc::SslCredentials(ssl), args);
+  return makeGatewayChannel(target, options, args);
 }
 
 }  // namespace
@@ -133,7 +130,7 @@ ClusterClient::ClusterClient(std::string target, ClientEvents events, ClientOpti
 ClusterClient::~ClusterClient() { stop(); }
 
 void ClusterClient::prepare(grpc::ClientContext& context) const {
-  if (!m_options.bearerToken.empty()) context.AddMetadata("authorization", "Bearer " + m_options.bearerToken);
+  addBearerToken(context, m_options);
 }
 
 void ClusterClient::start() {

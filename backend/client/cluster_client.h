@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gateway_channel.h"
 #include "model/connection_state.h"
 #include "model/frame.h"
 #include "model/job.h"
@@ -32,7 +33,9 @@ struct JobList {
   std::size_t totalMatching = 0;
 };
 
-struct ClientOptions {
+// ChannelSecurity (TLS, client certificate, bearer token) plus how the
+// console's client paces itself.
+struct ClientOptions : ChannelSecurity {
   std::chrono::milliseconds initialBackoff{250};
   std::chrono::milliseconds maxBackoff{5000};
   std::chrono::milliseconds rpcDeadline{5000};
@@ -40,12 +43,6 @@ struct ClientOptions {
   // drop does not always break the stream).
   std::chrono::milliseconds staleAfter{10000};
   double maxRateHz = 0.0;
-  // TLS with grpc::SslCredentials; an empty CA means the system's roots.
-  bool tls = false;
-  std::string caPem;
-  // Sent as `authorization: Bearer TOKEN` on every call when not empty;
-  // the gateway needs an operator token for mutations.
-  std::string bearerToken;
 };
 
 // Callbacks run on the client's own threads (gRPC's or the supervisor);

@@ -25,7 +25,7 @@ template <typename Request, typename Response>
 std::shared_ptr<Call<Request, Response>> newCall(const ClientOptions& options) {
   auto call = std::make_shared<Call<Request, Response>>();
   call->context.set_deadline(std::chrono::system_clock::now() + options.rpcDeadline);
-  if (!options.bearerToken.empty()) call->context.AddMetadata("authorization", "Bearer " + options.bearerToken);
+  addBearerToken(call->context, options);
   return call;
 }
 

@@ -16,13 +16,15 @@ RpcError protocolError(std::string message) {
 
 }  // namespace
 
-SnapshotFetcher::SnapshotFetcher(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds deadline)
-    : m_channel(std::move(channel)), m_deadline(deadline) {}
+SnapshotFetcher::SnapshotFetcher(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds deadline,
+                                 std::string bearerToken)
+    : m_channel(std::move(channel)), m_deadline(deadline), m_bearerToken(std::move(bearerToken)) {}
 
 std::variant<SnapshotData, RpcError> SnapshotFetcher::fetch(double historySeconds, const FetchProgressFn& progress) {
   auto stub = v1::ClusterService::NewStub(m_channel);
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + m_deadline);
+  if (!m_bearerToken.empty()) context.AddMetadata("authorization", "Bearer " + m_bearerToken);
   v1::GetSnapshotRequest request;
   request.set_history_seconds(historySeconds);
   std::unique_ptr<grpc::ClientReader<v1::SnapshotChunk>> reader = stub->GetSnapshot(&context, request);

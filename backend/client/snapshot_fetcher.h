@@ -33,8 +33,9 @@ class SnapshotFetcher {
  public:
   // The channel is shared with a ClusterClient, so a fetch uses the same
   // connection settings (credentials, message limits) as the live stream.
+  // bearerToken: a viewer's or better, where the gateway wants one for reads.
   explicit SnapshotFetcher(std::shared_ptr<grpc::Channel> channel,
-                           std::chrono::milliseconds deadline = std::chrono::minutes(10));
+                           std::chrono::milliseconds deadline = std::chrono::minutes(10), std::string bearerToken = {});
 
   // historySeconds: frames back from the newest; 0 = all the gateway keeps.
   // A cancelled fetch answers RpcError with code CANCELLED.
@@ -43,6 +44,7 @@ class SnapshotFetcher {
  private:
   std::shared_ptr<grpc::Channel> m_channel;
   std::chrono::milliseconds m_deadline;
+  std::string m_bearerToken;
 };
 
 }  // namespace hetsched

@@ -1,7 +1,7 @@
 #include "cluster_service.h"
 
-#include "auth_check.h"
 #include "frame_writer.h"
+#include "refused_call.h"
 #include "report_reader.h"
 #include "snapshot_writer.h"
 #include "rpc/proto_convert.h"
@@ -27,6 +27,8 @@ grpc::Status invalid(const FieldError& e) {
 
 grpc::ServerUnaryReactor* ClusterServiceImpl::GetTopology(grpc::CallbackServerContext* ctx,
                                                           const grpc::ByteBuffer* request, grpc::ByteBuffer* response) {
+  auto caller = m_state.gate.admit(*ctx, Method::GetTopology, request->Length());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
   // The request has no fields today; still refuse bytes that are not one.
   v1::GetTopologyRequest parsed;
   if (grpc::ByteBuffer copy(*request);
@@ -41,14 +43,20 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::GetTopology(grpc::CallbackServerCo
   return finish(ctx, grpc::Status::OK);
 }
 
-grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::CallbackServerContext*,
+grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::CallbackServerContext* ctx,
                                                                      const v1::WatchFramesRequest* request) {
-  return new FrameWriter(m_state.hub, request->max_rate_hz());
+  auto caller = m_state.gate.admit(*ctx, Method::WatchFrames, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return new RefusedWriter<v1::Frame>(*refused);
+  auto slot = m_state.watchers.acquire(CallGate::peerAddress(*ctx));
+  if (auto* full = std::get_if<grpc::Status>(&slot)) return new RefusedWriter<v1::Frame>(*full);
+  return new FrameWriter(m_state.hub, request->max_rate_hz(), std::get<StreamSlots::Slot>(std::move(slot)));
 }
 
 grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerContext* ctx,
                                                        const v1::ListJobsRequest* request,
                                                        v1::ListJobsResponse* response) {
+  auto caller = m_state.gate.admit(*ctx, Method::ListJobs, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
   if (request->limit() > kMaxListLimit)
     return finish(ctx, invalid({"limit", "at most " + std::to_string(kMaxListLimit)}));
   std::vector<JobState> states;
@@ -73,16 +81,8 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerConte
 grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerContext* ctx,
                                                         const v1::SubmitJobRequest* request,
                                                         v1::SubmitJobResponse* response) {
-  std::string holder;
-  auto who = authorize(*ctx, m_state.tokens, Role::Operator, &holder);
-  if (auto* refused = std::get_if<grpc::Status>(&who)) {
-    v1::AuditEntry entry;
-    entry.set_who(holder.empty() ? "(anonymous)" : holder);
-    entry.set_action("SubmitJob");
-    entry.set_detail("submit '" + request->spec().name() + "': " + refused->error_message());
-    m_state.audit.record(std::move(entry));
-    return finish(ctx, *refused);
-  }
+  auto who = m_state.gate.admit(*ctx, Method::SubmitJob, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&who)) return finish(ctx, *refused);
   if (!request->has_spec()) return finish(ctx, invalid({"spec", "is required"}));
   auto spec = fromProto(request->spec());
   if (auto* e = std::get_if<FieldError>(&spec)) return finish(ctx, invalid(*e));
@@ -99,7 +99,7 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
   // Only granted submissions are kept: refused specs are the caller's typo,
   // not a change to the cluster.
   v1::AuditEntry entry;
-  entry.set_who(std::get<std::string>(who));
+  entry.set_who(std::get<Caller>(who).name);
   entry.set_action("SubmitJob");
   entry.set_detail("submit '" + request->spec().name() + "' as job " + std::to_string(response->job_id()));
   entry.set_ok(true);
@@ -107,14 +107,22 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
   return finish(ctx, grpc::Status::OK);
 }
 
-grpc::ServerReadReactor<v1::ResourceMetrics>* ClusterServiceImpl::ReportMetrics(grpc::CallbackServerContext*,
+grpc::ServerReadReactor<v1::ResourceMetrics>* ClusterServiceImpl::ReportMetrics(grpc::CallbackServerContext* ctx,
                                                                                 v1::ReportAck* response) {
-  return new ReportReader(m_state, response);
+  auto caller = m_state.gate.admit(*ctx, Method::ReportMetrics, 0);
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return new RefusedReader<v1::ResourceMetrics>(*refused);
+  auto slot = m_state.reports.acquire(CallGate::peerAddress(*ctx));
+  if (auto* full = std::get_if<grpc::Status>(&slot)) return new RefusedReader<v1::ResourceMetrics>(*full);
+  return new ReportReader(m_state, response, std::get<StreamSlots::Slot>(std::move(slot)));
 }
 
-grpc::ServerWriteReactor<v1::SnapshotChunk>* ClusterServiceImpl::GetSnapshot(grpc::CallbackServerContext*,
+grpc::ServerWriteReactor<v1::SnapshotChunk>* ClusterServiceImpl::GetSnapshot(grpc::CallbackServerContext* ctx,
                                                                              const v1::GetSnapshotRequest* request) {
-  return new SnapshotWriter(m_state, *request);
+  auto caller = m_state.gate.admit(*ctx, Method::GetSnapshot, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return new RefusedWriter<v1::SnapshotChunk>(*refused);
+  auto slot = m_state.snapshots.acquire(CallGate::peerAddress(*ctx));
+  if (auto* full = std::get_if<grpc::Status>(&slot)) return new RefusedWriter<v1::SnapshotChunk>(*full);
+  return new SnapshotWriter(m_state, *request, std::get<StreamSlots::Slot>(std::move(slot)));
 }
 
 }  // namespace hetsched

@@ -2,8 +2,9 @@
 
 namespace hetsched {
 
-FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz)
+FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, StreamSlots::Slot slot)
     : m_hub(hub),
+      m_slot(std::move(slot)),
       m_minGap(maxRateHz > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                    std::chrono::duration<double>(1.0 / maxRateHz))
                              : std::chrono::steady_clock::duration::zero()) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "frame_hub.h"
+#include "stream_slots.h"
 #include "hetsched.grpc.pb.h"
 
 #include <chrono>
@@ -13,7 +14,7 @@ namespace hetsched {
 // never more often than the watcher's max_rate_hz.
 class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public FrameWatcher {
  public:
-  FrameWriter(FrameHub& hub, double maxRateHz);
+  FrameWriter(FrameHub& hub, double maxRateHz, StreamSlots::Slot slot);
 
   void offer(const std::shared_ptr<const v1::Frame>& frame) override;
   void close() override;
@@ -27,6 +28,7 @@ class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public Fra
   void finishLocked(const grpc::Status& status);
 
   FrameHub& m_hub;
+  StreamSlots::Slot m_slot;  // given back when gRPC is done with the stream
   std::chrono::steady_clock::duration m_minGap;
   std::chrono::steady_clock::time_point m_lastWrite{};
   std::mutex m_mutex;

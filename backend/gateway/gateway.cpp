@@ -2,6 +2,7 @@
 
 #include "cluster_service.h"
 #include "gateway_state.h"
+#include "listen_address.h"
 #include "policy_service.h"
 #include "metrics/metrics_http_server.h"
 #include "metrics/metrics_registry.h"
@@ -10,6 +11,7 @@
 #include "rpc/proto_convert.h"
 
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
 #include <array>
@@ -23,6 +25,16 @@ std::int64_t wallNowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+std::shared_ptr<grpc::ServerCredentials> serverCredentials(const std::optional<ServerTls>& tls) {
+  if (!tls) return grpc::InsecureServerCredentials();
+  grpc::SslServerCredentialsOptions ssl(tls->clientCaPem.empty()
+                                            ? GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE
+                                            : GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+  ssl.pem_root_certs = tls->clientCaPem;
+  ssl.pem_key_cert_pairs.push_back({tls->keyPem, tls->certPem});
+  return grpc::SslServerCredentials(ssl);
 }
 
 }  // namespace
@@ -43,10 +55,11 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
     encoded.set_wall_time_ms(past.wallTimeMs);
     m_state->history.push(encoded);
   }
-  m_state->tokens = std::move(m_options.tokens);
-  m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
-  // Observing sources refuse policies; their book still answers GetPolicy.
-  if (m_state->source->schedulesJobs()) (void)m_state->source->setPolicies(m_state->policies->live());
+  m_state->gate.configure(std::move(m_options.tokens), m_options.anonymousReads.value_or(isLoopbackListen(m_options.listen)),
+                          m_options.refusalLimits);
+  m_state->watchers.setLimits(m_options.maxWatchers);
+  m_state->snapshots.setLimits(m_options.maxSnapshotFetches);
+  m_state->reports.setLimits(m_options.maxReportStreams);
   m_service = std::make_unique<ClusterServiceImpl>(*m_state);
   m_policyService = std::make_unique<PolicyServiceImpl>(*m_state);
 }
@@ -54,27 +67,40 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
 Gateway::~Gateway() { stop(); }
 
 bool Gateway::start(std::string* error) {
-  if (!m_options.auditLogPath.empty()) {
-    if (auto e = m_state->audit.openFile(m_options.auditLogPath)) {
-      if (error) *error = *e;
-      return false;
-    }
-  }
+  const auto refuse = [error](std::string message) {
+    if (error) *error = std::move(message);
+    return false;
+  };
+  const bool loopback = isLoopbackListen(m_options.listen);
+  if (!loopback && !m_options.tls && !m_options.insecure)
+    return refuse("refusing to listen on " + m_options.listen +
+                  " without TLS: beyond loopback, bearer tokens and cluster data would cross the network in "
+                  "plaintext. Give --tls-cert FILE --tls-key FILE, listen on 127.0.0.1, or pass --insecure if a "
+                  "private network or a TLS-terminating proxy protects the path");
+  if (m_state->gate.anonymousReads() && !loopback)
+    return refuse(m_options.listen + " is beyond loopback: reads there need a viewer token; anonymous reads are "
+                                     "only for a loopback address");
+  if (!openState(error)) return false;
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
-  builder.AddListeningPort(m_options.listen, grpc::InsecureServerCredentials(), &m_port);
+  builder.AddListeningPort(m_options.listen, serverCredentials(m_options.tls), &m_port);
   builder.RegisterService(m_service.get());
   builder.RegisterService(m_policyService.get());
   builder.SetMaxReceiveMessageSize(m_options.maxReceiveMessageBytes);
   builder.SetMaxSendMessageSize(m_options.maxSendMessageBytes);
+  // gRPC sets SO_REUSEPORT by default, which lets a second gateway bind the
+  // same port and take half the calls; one port, one gateway.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
   interceptors.push_back(std::make_unique<RequestTimingInterceptorFactory>(*m_metrics));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   m_server = builder.BuildAndStart();
   if (!m_server || m_port == 0) {
-    if (error) *error = "cannot listen on " + m_options.listen;
     m_server.reset();
-    return false;
+    m_state->stateFile.reset();  // let go of the file for whoever holds the port
+    return refuse("cannot listen on " + m_options.listen +
+                  " (the port is in use, perhaps by another hetschedd, or the address is not this machine's" +
+                  (m_options.tls ? "; or the TLS certificate and key do not load or do not match)" : ")"));
   }
   m_server->GetHealthCheckService()->SetServingStatus(true);
   m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.ClusterService", true);
@@ -92,6 +118,58 @@ bool Gateway::start(std::string* error) {
   m_ticker = std::thread([this] { tickLoop(); });
   return true;
 }
+
+bool Gateway::openState(std::string* error) {
+  const auto refuse = [error](std::string message) {
+    if (error) *error = std::move(message);
+    return false;
+  };
+  if (m_options.statePath.empty()) {
+    m_state->stateFile = StateFile::inMemory();
+  } else {
+    auto opened = StateFile::open(m_options.statePath);
+    if (auto* e = std::get_if<std::string>(&opened)) return refuse(*e);
+    m_state->stateFile = std::get<std::unique_ptr<StateFile>>(std::move(opened));
+  }
+  StateFile& file = *m_state->stateFile;
+  auto stored = file.loadBook();
+  if (auto* e = std::get_if<std::string>(&stored)) return refuse(*e);
+  const bool resumed = std::get<std::optional<StoredBook>>(stored).has_value();
+  try {
+    if (auto& book = std::get<std::optional<StoredBook>>(stored)) {
+      m_state->policies.emplace(std::move(book->versions), book->active, book->candidate, book->canaryPercent);
+    } else {
+      m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
+      StateChange first;
+      first.version = &m_state->policies->history().front();
+      first.active = 1;
+      if (auto e = file.commit(first)) return refuse(*e);
+    }
+  } catch (const std::invalid_argument& e) {
+    return refuse(file.durable() ? "state file " + file.path() + ": " + e.what() : e.what());
+  }
+  m_state->audit.attach(&file);
+  if (!m_options.auditLogPath.empty()) {
+    if (auto e = m_state->audit.openTextFile(m_options.auditLogPath)) return refuse(*e);
+  }
+  // Observing sources refuse policies; their book still answers GetPolicy.
+  if (m_state->source->schedulesJobs()) {
+    if (auto rejected = m_state->source->setPolicies(m_state->policies->live()))
+      return refuse("the policy in force (v" + std::to_string(m_state->policies->activeVersion()) +
+                    ") cannot run here: " + rejected->message());
+  }
+  const PolicyBook& book = *m_state->policies;
+  m_stateSummary = (file.durable() ? "state " + file.path() : std::string("state in memory (--state none)")) +
+                   (resumed ? " resumed at" : " new:") + " policy v" +
+                   std::to_string(book.activeVersion()) +
+                   (book.candidateVersion() ? " with candidate v" + std::to_string(book.candidateVersion()) + " at " +
+                                                  std::to_string(book.canaryPercent()) + "%"
+                                            : std::string()) +
+                   ", audit entry " + std::to_string(m_state->audit.headSequence());
+  return true;
+}
+
+std::string Gateway::stateSummary() const { return m_stateSummary; }
 
 std::string Gateway::address() const {
   const auto colon = m_options.listen.rfind(':');

@@ -1,7 +1,10 @@
 #pragma once
 
 #include "cluster/cluster_source.h"
+#include "method_access.h"
 #include "policy.pb.h"
+#include "refusal_limiter.h"
+#include "stream_slots.h"
 #include "token_store.h"
 
 #include <atomic>
@@ -22,22 +25,50 @@ class PolicyServiceImpl;
 class MetricsHttpServer;
 class MetricsRegistry;
 
+// The gateway's certificate (PEM chain and key) and, for mutual TLS, the CA
+// that client certificates must chain to.
+struct ServerTls {
+  std::string certPem;
+  std::string keyPem;
+  std::string clientCaPem;  // empty: no client certificate asked for
+};
+
 struct GatewayOptions {
   std::string listen = "127.0.0.1:0";  // port 0: the system picks one
+  std::optional<ServerTls> tls;
+  // Plaintext beyond loopback; without it start() refuses, since tokens and
+  // cluster data would cross the network readable by anyone on the path.
+  bool insecure = false;
   // Simulated seconds per wall second; agent reports come every
   // agentPeriodMs / speed of wall time.
   double speed = 1.0;
-  int maxReceiveMessageBytes = 4 << 20;   // requests are small
+  // Requests are small: the largest any method takes (method_access.h),
+  // each method checking its own cap.
+  int maxReceiveMessageBytes = static_cast<int>(largestRequestBytes());
   int maxSendMessageBytes = 64 << 20;     // a 100,000-device topology fits
   // Prometheus /metrics endpoint, "HOST:PORT"; empty = none.
   std::string metricsListen;
   // Frames kept for GetSnapshot (hetschedd --history-frames); the default
   // is an hour at the agents' 3 s period.
   std::size_t historyFrames = 1200;
-  // Bearer tokens for mutations (SubmitJob, policy changes). With none, every
-  // mutation is refused: callers (hetschedd, the console) generate one.
+  // Bearer tokens and their roles (method_access.h). With none, every call
+  // that needs a token is refused: callers (hetschedd, the console)
+  // generate an operator token.
   TokenStore tokens;
-  // Where every mutation is appended; empty = memory only.
+  // Reads without a token. Unset: allowed only on a loopback listen address;
+  // beyond loopback reads always need a viewer token (start() refuses true).
+  std::optional<bool> anonymousReads;
+  // Budgets for refused calls (bounded audit under a flood of bad tokens).
+  RefusalLimiter::Options refusalLimits;
+  // Open streams at once, in all and per remote address (hetschedd
+  // --max-watchers, --max-agents).
+  StreamSlots::Limits maxWatchers{256, 32};
+  StreamSlots::Limits maxSnapshotFetches{4, 2};
+  StreamSlots::Limits maxReportStreams{10000, 10000};
+  // The state file (policy versions, canary state, the audit log), resumed
+  // at start; empty = in memory, gone at exit.
+  std::string statePath;
+  // Where every audit entry is also appended as a line; empty = none.
   std::string auditLogPath;
   // Version 1 of the policy book; unset = liveDefaultPolicy().
   std::optional<v1::Policy> initialPolicy;
@@ -52,9 +83,12 @@ class Gateway {
   Gateway(const Gateway&) = delete;
   Gateway& operator=(const Gateway&) = delete;
 
-  // Throws std::invalid_argument when options.initialPolicy is invalid.
-  // Binds and starts serving; false with *error set when the address is unusable.
+  // Opens the state file, resumes or starts the policy book, binds and
+  // starts serving; false with *error set when the address, the TLS
+  // settings, the state file or the initial policy is unusable.
   bool start(std::string* error);
+  // What start() found: "state FILE resumed at policy v3, audit entry 17".
+  std::string stateSummary() const;
   int port() const { return m_port; }
   std::string address() const;
   // The /metrics port, 0 when not serving metrics.
@@ -68,6 +102,7 @@ class Gateway {
   void tickLoop();
   void publishFrame();
   void registerGauges();
+  bool openState(std::string* error);
 
   GatewayOptions m_options;
   std::unique_ptr<GatewayState> m_state;
@@ -81,6 +116,7 @@ class Gateway {
   std::condition_variable m_stopCv;
   bool m_stopping = false;
   int m_port = 0;
+  std::string m_stateSummary;
 };
 
 }  // namespace hetsched

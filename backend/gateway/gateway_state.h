@@ -1,11 +1,13 @@
 #pragma once
 
 #include "audit_log.h"
+#include "call_gate.h"
 #include "cluster/cluster_source.h"
 #include "frame_hub.h"
 #include "frame_ring.h"
 #include "policy_book.h"
-#include "token_store.h"
+#include "state_file.h"
+#include "stream_slots.h"
 
 #include <grpcpp/support/byte_buffer.h>
 
@@ -19,7 +21,7 @@ namespace hetsched {
 // the hub that fans its frames out and the ring of recent ones. RPC handlers
 // and the ticker share it. The policy book changes only under `mutex`,
 // together with the source, so the two never disagree; tokens are fixed at
-// start; the log locks itself.
+// start; the log and the gate lock themselves.
 struct GatewayState {
   std::mutex mutex;
   std::unique_ptr<ClusterSource> source;
@@ -33,8 +35,14 @@ struct GatewayState {
   FrameHub hub;
   FrameRing history;  // the frames published last, for GetSnapshot
   std::optional<PolicyBook> policies;
-  TokenStore tokens;
+  // Where the book and the audit log last; opened by Gateway::start().
+  std::unique_ptr<StateFile> stateFile;
   AuditLog audit;
+  CallGate gate{audit};  // every RPC's door: tokens, roles, request caps
+  // Streams each kind may hold open (GatewayOptions::streams).
+  StreamSlots watchers{"frame watchers"};
+  StreamSlots snapshots{"snapshot fetches"};
+  StreamSlots reports{"agent report streams"};
 };
 
 }  // namespace hetsched

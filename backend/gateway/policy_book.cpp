@@ -21,10 +21,10 @@ v1::PolicyVersion makeVersion(std::uint64_t number, v1::Policy spec, std::string
   return v;
 }
 
-CompiledPolicy compileOrThrow(const v1::Policy& spec) {
+CompiledPolicy compileOrThrow(const v1::Policy& spec, const std::string& what = "initial policy") {
   auto compiled = compilePolicy(spec);
   if (auto* errors = std::get_if<std::vector<FieldError>>(&compiled))
-    throw std::invalid_argument("initial policy: " + errors->front().message());
+    throw std::invalid_argument(what + ": " + errors->front().message());
   return std::get<CompiledPolicy>(std::move(compiled));
 }
 
@@ -34,6 +34,17 @@ PolicyBook::PolicyBook(v1::Policy initial, std::string author, std::int64_t nowM
   m_versions.push_back(makeVersion(1, std::move(initial), "initial", 0, std::move(author), nowMs));
   m_compiled.push_back(compileOrThrow(m_versions.back().spec()));
   m_active = 1;
+}
+
+PolicyBook::PolicyBook(std::vector<v1::PolicyVersion> versions, std::uint64_t active, std::uint64_t candidate,
+                       std::uint32_t canaryPercent)
+    : m_versions(std::move(versions)), m_active(active), m_candidate(candidate), m_canaryPercent(canaryPercent) {
+  m_compiled.reserve(m_versions.size());
+  for (const v1::PolicyVersion& v : m_versions) {
+    m_compiled.push_back(compileOrThrow(v.spec(), "policy v" + std::to_string(v.version()) + " '" + v.spec().name() + "'"));
+    // A promotion or rollback runs its source's rules under its own number.
+    m_compiled.back().version = static_cast<std::uint32_t>(v.version());
+  }
 }
 
 v1::GetPolicyResponse PolicyBook::state() const {

@@ -37,9 +37,16 @@ class PolicyBook {
  public:
   // Version 1 is `initial` (validated by the caller).
   PolicyBook(v1::Policy initial, std::string author, std::int64_t nowMs);
+  // Resumes a book the state file kept (versions [i] = i + 1, checked by
+  // the caller); throws std::invalid_argument naming a version whose
+  // policy no longer compiles.
+  PolicyBook(std::vector<v1::PolicyVersion> versions, std::uint64_t active, std::uint64_t candidate,
+             std::uint32_t canaryPercent);
 
   std::uint64_t latest() const { return m_versions.size(); }
   std::uint64_t activeVersion() const { return m_active; }
+  std::uint64_t candidateVersion() const { return m_candidate; }
+  std::uint32_t canaryPercent() const { return m_canaryPercent; }
   v1::GetPolicyResponse state() const;
   const std::vector<v1::PolicyVersion>& history() const { return m_versions; }
   LivePolicies live() const;

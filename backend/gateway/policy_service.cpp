@@ -1,6 +1,5 @@
 #include "policy_service.h"
 
-#include "auth_check.h"
 
 #include <chrono>
 
@@ -32,21 +31,18 @@ grpc::Status toStatus(const PolicyChangeError& e) {
 }  // namespace
 
 template <typename MakeChange>
-grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext* ctx, const char* action,
+grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext* ctx, Method method, std::size_t requestBytes,
                                                     std::string detail, v1::PolicyMutationResponse* response,
                                                     MakeChange makeChange) {
+  // Refused callers are audited by the gate, as one short line.
+  auto who = m_state.gate.admit(*ctx, method, requestBytes);
+  if (auto* refused = std::get_if<grpc::Status>(&who)) return finish(ctx, *refused);
   v1::AuditEntry entry;
-  entry.set_action(action);
-  std::string holder;
-  auto who = authorize(*ctx, m_state.tokens, Role::Operator, &holder);
+  entry.set_action(std::string(ruleOf(method).name));
+  entry.set_who(std::get<Caller>(who).name);
   grpc::Status status;
-  if (auto* refused = std::get_if<grpc::Status>(&who)) {
-    entry.set_who(holder.empty() ? "(anonymous)" : holder);
-    status = *refused;
-    std::lock_guard lock(m_state.mutex);
-    entry.set_old_version(m_state.policies->activeVersion());
-  } else {
-    entry.set_who(std::get<std::string>(who));
+  bool recorded = false;
+  {
     std::lock_guard lock(m_state.mutex);
     PolicyBook& book = *m_state.policies;
     entry.set_old_version(book.activeVersion());
@@ -56,24 +52,54 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext*
     } else if (auto rejected = m_state.source->setPolicies(std::get<PolicyChange>(change).live)) {
       status = {grpc::StatusCode::FAILED_PRECONDITION, rejected->message()};
     } else {
-      const std::uint64_t made = std::get<PolicyChange>(change).version.version();
-      book.commit(std::get<PolicyChange>(std::move(change)));
-      entry.set_new_version(made);
-      *response->mutable_state() = book.state();
-      detail += " -> active v" + std::to_string(book.activeVersion());
-      if (response->state().has_candidate())
-        detail += ", candidate v" + std::to_string(response->state().candidate().version()) + " at " +
-                  std::to_string(response->state().canary_percent()) + "%";
+      PolicyChange& made = std::get<PolicyChange>(change);
+      detail += " -> active v" + std::to_string(made.active);
+      if (made.candidate != 0)
+        detail += ", candidate v" + std::to_string(made.candidate) + " at " + std::to_string(made.canaryPercent) + "%";
+      entry.set_new_version(made.version.version());
+      entry.set_ok(true);
+      entry.set_detail(detail);
+      // The version, the book's pointers and this entry in one transaction:
+      // a restart finds all of them or none.
+      const auto stored = m_state.audit.recordWith(entry, [&](const v1::AuditEntry& sealed) {
+        StateChange durable;
+        durable.version = &made.version;
+        durable.active = made.active;
+        durable.candidate = made.candidate;
+        durable.canaryPercent = made.canaryPercent;
+        durable.audit = &sealed;
+        return m_state.stateFile->commit(durable);
+      });
+      if (stored) {
+        (void)m_state.source->setPolicies(book.live());  // back to what the book still says
+        status = {grpc::StatusCode::UNAVAILABLE, "the change could not be stored, so it was not made: " + *stored};
+      } else {
+        recorded = true;
+        book.commit(std::move(made));
+        *response->mutable_state() = book.state();
+      }
     }
   }
-  entry.set_ok(status.ok());
-  entry.set_detail(status.ok() ? detail : detail + ": " + status.error_message());
-  m_state.audit.record(std::move(entry));
+  if (!recorded) {
+    entry.set_ok(false);
+    entry.set_new_version(0);
+    entry.set_detail(detail + ": " + status.error_message());
+    m_state.audit.record(std::move(entry));
+  }
   return finish(ctx, status);
 }
 
-grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerContext* ctx, const v1::GetPolicyRequest*,
+template <typename Request>
+grpc::ServerUnaryReactor* PolicyServiceImpl::refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method,
+                                                                  const Request& request) {
+  auto caller = m_state.gate.admit(*ctx, method, request.ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  return nullptr;
+}
+
+grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerContext* ctx, const v1::GetPolicyRequest* request,
                                                        v1::GetPolicyResponse* response) {
+  if (auto* refused = refuseUnlessAdmitted(ctx, Method::GetPolicy, *request)) return refused;
   std::lock_guard lock(m_state.mutex);
   *response = m_state.policies->state();
   return finish(ctx, grpc::Status::OK);
@@ -85,7 +111,7 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::PushPolicy(grpc::CallbackServerCont
   const std::string detail = "push '" + request->spec().name() + "' canary " +
                              std::to_string(request->canary_percent()) + "% expecting v" +
                              std::to_string(request->expected_version());
-  return mutate(ctx, "PushPolicy", detail, response, [request](const PolicyBook& book, std::string who, std::int64_t now) {
+  return mutate(ctx, Method::PushPolicy, request->ByteSizeLong(), detail, response, [request](const PolicyBook& book, std::string who, std::int64_t now) {
     return book.push(request->spec(), request->canary_percent(), request->expected_version(), std::move(who), now);
   });
 }
@@ -93,7 +119,7 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::PushPolicy(grpc::CallbackServerCont
 grpc::ServerUnaryReactor* PolicyServiceImpl::PromotePolicy(grpc::CallbackServerContext* ctx,
                                                            const v1::PromotePolicyRequest* request,
                                                            v1::PolicyMutationResponse* response) {
-  return mutate(ctx, "PromotePolicy", "promote the candidate", response,
+  return mutate(ctx, Method::PromotePolicy, request->ByteSizeLong(), "promote the candidate", response,
                 [request](const PolicyBook& book, std::string who, std::int64_t now) {
                   return book.promote(request->expected_version(), std::move(who), now);
                 });
@@ -102,15 +128,16 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::PromotePolicy(grpc::CallbackServerC
 grpc::ServerUnaryReactor* PolicyServiceImpl::RollbackPolicy(grpc::CallbackServerContext* ctx,
                                                             const v1::RollbackPolicyRequest* request,
                                                             v1::PolicyMutationResponse* response) {
-  return mutate(ctx, "RollbackPolicy", "roll back to v" + std::to_string(request->to_version()), response,
+  return mutate(ctx, Method::RollbackPolicy, request->ByteSizeLong(), "roll back to v" + std::to_string(request->to_version()), response,
                 [request](const PolicyBook& book, std::string who, std::int64_t now) {
                   return book.rollback(request->to_version(), request->expected_version(), std::move(who), now);
                 });
 }
 
 grpc::ServerUnaryReactor* PolicyServiceImpl::ListPolicyHistory(grpc::CallbackServerContext* ctx,
-                                                               const v1::ListPolicyHistoryRequest*,
+                                                               const v1::ListPolicyHistoryRequest* request,
                                                                v1::ListPolicyHistoryResponse* response) {
+  if (auto* refused = refuseUnlessAdmitted(ctx, Method::ListPolicyHistory, *request)) return refused;
   std::lock_guard lock(m_state.mutex);
   for (const v1::PolicyVersion& v : m_state.policies->history()) *response->add_versions() = v;
   return finish(ctx, grpc::Status::OK);
@@ -119,7 +146,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::ListPolicyHistory(grpc::CallbackSer
 grpc::ServerUnaryReactor* PolicyServiceImpl::ListAuditLog(grpc::CallbackServerContext* ctx,
                                                           const v1::ListAuditLogRequest* request,
                                                           v1::ListAuditLogResponse* response) {
-  *response = m_state.audit.list(request->limit());
+  if (auto* refused = refuseUnlessAdmitted(ctx, Method::ListAuditLog, *request)) return refused;
+  *response = m_state.audit.list(request->before_sequence(), request->limit());
   return finish(ctx, grpc::Status::OK);
 }
 

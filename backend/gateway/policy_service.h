@@ -1,13 +1,15 @@
 #pragma once
 
 #include "gateway_state.h"
+#include "method_access.h"
 #include "policy_service.grpc.pb.h"
 
 namespace hetsched {
 
-// PolicyService on gRPC's callback API: reads answer from the policy book;
-// mutations check the caller's operator token, change the source and the
-// book together under the state lock (or neither), and are audited.
+// PolicyService on gRPC's callback API: every call passes the gate (the
+// method table's role); reads answer from the policy book; mutations change
+// the source and the book together under the state lock (or neither), and
+// are audited.
 class PolicyServiceImpl final : public v1::PolicyService::CallbackService {
  public:
   explicit PolicyServiceImpl(GatewayState& state) : m_state(state) {}
@@ -28,8 +30,11 @@ class PolicyServiceImpl final : public v1::PolicyService::CallbackService {
 
  private:
   template <typename MakeChange>
-  grpc::ServerUnaryReactor* mutate(grpc::CallbackServerContext* ctx, const char* action, std::string detail,
-                                   v1::PolicyMutationResponse* response, MakeChange makeChange);
+  grpc::ServerUnaryReactor* mutate(grpc::CallbackServerContext* ctx, Method method, std::size_t requestBytes,
+                                   std::string detail, v1::PolicyMutationResponse* response, MakeChange makeChange);
+  // The finished reactor when the gate refuses the call, else null.
+  template <typename Request>
+  grpc::ServerUnaryReactor* refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method, const Request& request);
 
   GatewayState& m_state;
 };

@@ -1,10 +1,12 @@
 #include "report_reader.h"
 
+#include "call_gate.h"
 #include "rpc/report_convert.h"
 
 namespace hetsched {
 
-ReportReader::ReportReader(GatewayState& state, v1::ReportAck* ack) : m_state(state), m_ack(ack) {
+ReportReader::ReportReader(GatewayState& state, v1::ReportAck* ack, StreamSlots::Slot slot)
+    : m_state(state), m_ack(ack), m_slot(std::move(slot)) {
   bool takes = false;
   {
     std::lock_guard lock(m_state.mutex);
@@ -22,6 +24,10 @@ void ReportReader::OnReadDone(bool ok) {
   if (!ok) {  // the agent closed its side: every report so far was taken
     m_ack->set_reports_accepted(m_accepted);
     Finish(grpc::Status::OK);
+    return;
+  }
+  if (auto tooBig = CallGate::checkSize(Method::ReportMetrics, m_report.ByteSizeLong())) {
+    Finish(*tooBig);
     return;
   }
   auto report = fromProto(m_report);

@@ -10,7 +10,7 @@ namespace hetsched {
 // INVALID_ARGUMENT naming its field, so a broken agent is told at once.
 class ReportReader final : public grpc::ServerReadReactor<v1::ResourceMetrics> {
  public:
-  ReportReader(GatewayState& state, v1::ReportAck* ack);
+  ReportReader(GatewayState& state, v1::ReportAck* ack, StreamSlots::Slot slot);
 
   void OnReadDone(bool ok) override;
   void OnCancel() override {}
@@ -19,6 +19,7 @@ class ReportReader final : public grpc::ServerReadReactor<v1::ResourceMetrics> {
  private:
   GatewayState& m_state;
   v1::ReportAck* m_ack;
+  StreamSlots::Slot m_slot;  // given back when gRPC is done with the stream
   v1::ResourceMetrics m_report;
   std::uint64_t m_accepted = 0;
 };

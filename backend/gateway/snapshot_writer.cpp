@@ -16,7 +16,8 @@ constexpr std::size_t kMaxJobs = 100000;
 
 }  // namespace
 
-SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request) {
+SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request, StreamSlots::Slot slot)
+    : m_slot(std::move(slot)) {
   const double seconds = request.history_seconds();
   if (!std::isfinite(seconds) || seconds < 0) {
     std::lock_guard lock(m_mutex);

@@ -15,7 +15,7 @@ namespace hetsched {
 // neither the lock nor more than one chunk of extra memory.
 class SnapshotWriter final : public grpc::ServerWriteReactor<v1::SnapshotChunk> {
  public:
-  SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request);
+  SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request, StreamSlots::Slot slot);
 
   void OnWriteDone(bool ok) override;
   void OnCancel() override;
@@ -28,6 +28,7 @@ class SnapshotWriter final : public grpc::ServerWriteReactor<v1::SnapshotChunk> 
   void writeNextLocked();
   void finishLocked(const grpc::Status& status);
 
+  StreamSlots::Slot m_slot;  // given back when gRPC is done with the stream
   std::mutex m_mutex;
   v1::SnapshotChunk m_chunk;
   std::vector<Job> m_jobs;

@@ -1,10 +1,32 @@
 #include "token_store.h"
 
+#include "private_files.h"
+
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <random>
 #include <sstream>
 
 namespace hetsched {
+
+std::string_view toString(Role role) {
+  switch (role) {
+    case Role::Viewer: return "viewer";
+    case Role::Agent: return "agent";
+    case Role::Operator: return "operator";
+  }
+  return "viewer";
+}
+
+int TokenStore::strengthBits(std::string_view token) {
+  const auto all = [&](auto pred) { return std::ranges::all_of(token, [&](char c) { return pred(static_cast<unsigned char>(c)); }); };
+  int bitsPerChar = 6;  // printable ASCII beyond base64: about 6.55, counted as 6
+  if (all([](unsigned char c) { return std::isxdigit(c) != 0; })) bitsPerChar = 4;
+  else if (all([](unsigned char c) { return std::isalnum(c) != 0 || c == '-' || c == '_' || c == '+' || c == '/' || c == '='; }))
+    bitsPerChar = 6;
+  return bitsPerChar * static_cast<int>(std::min<std::size_t>(token.size(), 1024));
+}
 
 std::variant<TokenStore, std::string> TokenStore::parse(std::string_view text, std::string_view fileName) {
   TokenStore store;
@@ -17,10 +39,13 @@ std::variant<TokenStore, std::string> TokenStore::parse(std::string_view text, s
     if (!(fields >> token) || token.starts_with('#')) continue;
     if (!(fields >> role >> name)) return where + "expected 'TOKEN ROLE NAME'";
     if (fields >> extra) return where + "unexpected '" + extra + "' after NAME";
-    if (token.size() < 8) return where + "token must be at least 8 characters";
+    if (const int bits = strengthBits(token); bits < kMinTokenBits)
+      return where + "token too short: about " + std::to_string(bits) + " bits, at least " +
+             std::to_string(kMinTokenBits) + " needed (32 hex digits, e.g. from 'openssl rand -hex 32')";
     Role r = Role::Viewer;
     if (role == "operator") r = Role::Operator;
-    else if (role != "viewer") return where + "role must be 'operator' or 'viewer', not '" + role + "'";
+    else if (role == "agent") r = Role::Agent;
+    else if (role != "viewer") return where + "role must be 'operator', 'agent' or 'viewer', not '" + role + "'";
     if (store.find(token)) return where + "duplicate token";
     store.add(std::move(token), r, std::move(name));
   }
@@ -28,6 +53,7 @@ std::variant<TokenStore, std::string> TokenStore::parse(std::string_view text, s
 }
 
 std::variant<TokenStore, std::string> TokenStore::load(const std::filesystem::path& path) {
+  if (auto problem = checkPrivateFile(path)) return *problem;
   std::ifstream in(path);
   if (!in) return path.string() + ": cannot read";
   std::ostringstream text;

@@ -12,7 +12,9 @@
 #include <grpcpp/grpcpp.h>
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace hetsched;
@@ -20,6 +22,8 @@ using namespace hetsched;
 namespace {
 
 constexpr int kPeriodMs = 200;
+// ReportMetrics needs an agent (or operator) token.
+const std::string kAgentToken = "0123456789abcdef0123456789abcdef-agents";
 
 std::unique_ptr<v1::ClusterService::Stub> rawStub(const std::string& address) {
   return v1::ClusterService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
@@ -27,9 +31,10 @@ std::unique_ptr<v1::ClusterService::Stub> rawStub(const std::string& address) {
 
 // Sends the reports on one stream and returns how the gateway ended it.
 grpc::Status sendReports(const std::string& address, const std::vector<v1::ResourceMetrics>& reports,
-                         v1::ReportAck* ack) {
+                         v1::ReportAck* ack, const std::string& token = kAgentToken) {
   auto stub = rawStub(address);
   grpc::ClientContext context;
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
   auto writer = stub->ReportMetrics(&context, ack);
   for (const auto& r : reports) {
@@ -56,12 +61,21 @@ class TestAgentsE2e : public QObject {
  private:
   std::unique_ptr<Gateway> m_gateway;
   QString m_address;
+  QTemporaryDir m_tmp;
 
-  void startAgent(QProcess& agent, const QString& nodeId) {
+  QString tokenFile(const std::string& token) {
+    const QString path = m_tmp.filePath(QStringLiteral("agent-token-%1").arg(qHash(QByteArray::fromStdString(token))));
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly)) file.write(QByteArray::fromStdString(token + "\n"));
+    return path;
+  }
+
+  void startAgent(QProcess& agent, const QString& nodeId, const std::string& token = kAgentToken) {
     agent.setProgram(QStringLiteral(HETSCHEDD_PATH));
     agent.setArguments({QStringLiteral("--agent"), QStringLiteral("--report-to"), m_address,
                         QStringLiteral("--node-id"), nodeId, QStringLiteral("--agent-period-ms"),
-                        QString::number(kPeriodMs), QStringLiteral("--nvml-library"), QStringLiteral("none")});
+                        QString::number(kPeriodMs), QStringLiteral("--nvml-library"), QStringLiteral("none"),
+                        QStringLiteral("--token-file"), tokenFile(token)});
     agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     agent.start();
     QVERIFY(agent.waitForStarted(5000));
@@ -93,6 +107,7 @@ class TestAgentsE2e : public QObject {
   void initTestCase() {
     GatewayOptions options;
     options.tokens.add("agents-operator", Role::Operator, "e2e");
+    options.tokens.add(kAgentToken, Role::Agent, "e2e-agents");
     m_gateway = std::make_unique<Gateway>(std::make_unique<AgentCluster>(kPeriodMs), std::move(options));
     std::string error;
     QVERIFY2(m_gateway->start(&error), error.c_str());
@@ -136,6 +151,20 @@ class TestAgentsE2e : public QObject {
     QVERIFY(alpha.waitForFinished(5000));
     QVERIFY(beta.waitForFinished(5000));
     QCOMPARE(alpha.exitCode(), 0);
+  }
+
+  // An agent with a wrong token, or a viewer's, is told so and stops: a
+  // token does not fix itself by retrying.
+  void agentWithoutAnAgentTokenIsRefusedAndStops() {
+    QProcess agent;
+    startAgent(agent, QStringLiteral("intruder"), "ffffffffffffffffffffffffffffffff-not-a-token");
+    QVERIFY(agent.waitForFinished(10000));
+    QCOMPARE(agent.exitCode(), 1);
+    v1::ReportAck ack;
+    QCOMPARE(sendReports(m_address.toStdString(), {goodReport("intruder")}, &ack, "").error_code(),
+             grpc::StatusCode::UNAUTHENTICATED);
+    QCOMPARE(sendReports(m_address.toStdString(), {goodReport("intruder")}, &ack, "agents-operator").error_code(),
+             grpc::StatusCode::OK);  // operators may do anything
   }
 
   void malformedReportsNameTheField_data() {
@@ -198,7 +227,9 @@ class TestAgentsE2e : public QObject {
   void simulatedGatewayRefusesReports() {
     SimOptions sim;
     sim.shape = defaultClusterShape(1, 1, 1);
-    Gateway gateway(std::make_unique<SimulatedCluster>(sim), GatewayOptions{});
+    GatewayOptions options;
+    options.tokens.add(kAgentToken, Role::Agent, "e2e-agents");
+    Gateway gateway(std::make_unique<SimulatedCluster>(sim), std::move(options));
     std::string error;
     QVERIFY2(gateway.start(&error), error.c_str());
     v1::ReportAck ack;

@@ -81,8 +81,12 @@ class TestGatewayE2e : public QObject {
                           QStringLiteral("--speed"), QStringLiteral("30"), QStringLiteral("--warmup"),
                           QStringLiteral("60"), QStringLiteral("--cpu-nodes"), QStringLiteral("2"),
                           QStringLiteral("--gpu-nodes"), QStringLiteral("2"), QStringLiteral("--tpu-nodes"),
-                          QStringLiteral("1"), QStringLiteral("--metrics-listen"), QStringLiteral("127.0.0.1:0"),
-                          QStringLiteral("--token-out"), m_tmp.filePath(QStringLiteral("token"))});
+                          QStringLiteral("1"), QStringLiteral("--metrics-listen"), QStringLiteral("127.0.0.1:0")});
+    // The generated token goes to $XDG_RUNTIME_DIR/hetsched/token-ADDRESS;
+    // a restart after SIGKILL replaces the one the dead gateway left.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_tmp.path());
+    process.setProcessEnvironment(env);
     process.start();
     if (!process.waitForStarted(5000)) return false;
     while (process.waitForReadyRead(10000)) {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -39,8 +40,17 @@ int benchAgents(const Args& args) {
   }
   const std::string address = "127.0.0.1:" + std::to_string(freePortGuess());
   const std::string exe = gatewayPath(args);
+  // ReportMetrics needs an agent token: one for every agent here.
+  const std::string dir = makeBenchDirectory();
+  const std::string agentToken = randomToken();
+  const std::string tokens = dir + "/tokens";
+  if (dir.empty() || !writePrivateBenchFile(tokens, agentToken + " agent bench-agents\n")) {
+    std::fprintf(stderr, "hetsched bench agents: cannot write a tokens file under the temp directory\n");
+    return 1;
+  }
   std::vector<std::string> argv = {exe, "--source", "agents", "--listen", address, "--agent-period-ms",
-                                   std::to_string(periodMs), "--metrics-listen", "none"};
+                                   std::to_string(periodMs), "--metrics-listen", "none", "--tokens", tokens,
+                                   "--state", "none"};
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
@@ -58,6 +68,7 @@ int benchAgents(const Args& args) {
   for (long long i = 0; i < count; ++i) {
     AgentOptions options;
     options.reportTo = address;
+    options.security.bearerToken = agentToken;
     options.nodeId = "bench-agent-" + std::to_string(i);
     options.period = std::chrono::milliseconds(periodMs);
     options.host.nvmlLibrary.clear();
@@ -95,6 +106,8 @@ int benchAgents(const Args& args) {
   kill(pid, SIGTERM);
   int status = 0;
   waitpid(pid, &status, 0);
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 // concurrent clients).
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "connect_args.h"
 #include "sim_args.h"
 
 #include "hetsched.grpc.pb.h"
@@ -73,9 +74,14 @@ LoadMethod loadMethod(bool listJobs) {
 // One client: a chain of calls, each started when the last one finishes.
 class LoadClient {
  public:
-  LoadClient(grpc::GenericStub* stub, const LoadMethod& method, Clock::time_point measureFrom,
-             Clock::time_point until, std::function<void()> finished)
-      : m_stub(stub), m_method(method), m_measureFrom(measureFrom), m_until(until), m_finished(std::move(finished)) {
+  LoadClient(grpc::GenericStub* stub, const LoadMethod& method, const ChannelSecurity& security,
+             Clock::time_point measureFrom, Clock::time_point until, std::function<void()> finished)
+      : m_stub(stub),
+        m_method(method),
+        m_security(security),
+        m_measureFrom(measureFrom),
+        m_until(until),
+        m_finished(std::move(finished)) {
     m_latenciesUs.reserve(1 << 14);
   }
 
@@ -92,6 +98,7 @@ class LoadClient {
   void issue() {
     m_call = std::make_unique<Call>();
     m_call->context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    addBearerToken(m_call->context, m_security);
     const Clock::time_point start = Clock::now();
     m_stub->UnaryCall(&m_call->context, m_method.name, grpc::StubOptions(), &m_method.request, &m_call->response,
                       [this, start](grpc::Status status) { completed(start, status); });
@@ -117,6 +124,7 @@ class LoadClient {
 
   grpc::GenericStub* m_stub;
   const LoadMethod& m_method;
+  const ChannelSecurity& m_security;
   Clock::time_point m_measureFrom, m_until;
   std::function<void()> m_finished;
   std::unique_ptr<Call> m_call;
@@ -131,7 +139,8 @@ double percentileMs(std::vector<std::uint32_t>& sorted, double q) {
   return sorted[i] / 1000.0;
 }
 
-LoadResult runOnce(const std::string& target, long long clients, long long connections, double seconds, bool listJobs) {
+LoadResult runOnce(const std::string& target, const ChannelSecurity& security, long long clients, long long connections,
+                   double seconds, bool listJobs) {
   const LoadMethod method = loadMethod(listJobs);
   std::vector<std::unique_ptr<grpc::GenericStub>> stubs;
   for (long long c = 0; c < connections; ++c) {
@@ -140,7 +149,7 @@ LoadResult runOnce(const std::string& target, long long clients, long long conne
     args.SetInt("hetsched.bench.channel", static_cast<int>(c));
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
     args.SetMaxReceiveMessageSize(64 << 20);
-    auto channel = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+    auto channel = makeGatewayChannel(target, security, args);
     channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
     stubs.push_back(std::make_unique<grpc::GenericStub>(channel));
   }
@@ -154,7 +163,7 @@ LoadResult runOnce(const std::string& target, long long clients, long long conne
   std::vector<std::unique_ptr<LoadClient>> all;
   for (long long i = 0; i < clients; ++i) {
     all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), method,
-                                               measureFrom, until, [&] {
+                                               security, measureFrom, until, [&] {
                                                  std::lock_guard lock(mutex);
                                                  ++finished;
                                                  cv.notify_all();
@@ -200,6 +209,11 @@ int benchLoad(const Args& args) {
       *out = std::get<long long>(v);
     }
   }
+  auto security = channelSecurityFromArgs(args);
+  if (auto* e = std::get_if<std::string>(&security)) {
+    std::fprintf(stderr, "hetsched bench load: %s\n", e->c_str());
+    return 2;
+  }
   const std::string method = args.value("method").value_or("topology");
   if (method != "topology" && method != "listjobs") {
     std::fprintf(stderr, "hetsched bench load: --method is topology or listjobs\n");
@@ -218,7 +232,8 @@ int benchLoad(const Args& args) {
   for (long long run = 1; run <= runs; ++run) {
     const ProcessSample before = gatewayPid ? sampleProcess(static_cast<pid_t>(gatewayPid)) : ProcessSample{};
     const auto t0 = Clock::now();
-    const LoadResult r = runOnce(*target, clients, connections, static_cast<double>(seconds), method == "listjobs");
+    const LoadResult r = runOnce(*target, std::get<ChannelSecurity>(security), clients, connections,
+                                 static_cast<double>(seconds), method == "listjobs");
     const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
     std::string share;
     if (gatewayPid) {

@@ -1,7 +1,10 @@
 #include "bench_process.h"
 
+#include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <unistd.h>
 
@@ -37,5 +40,29 @@ std::string gatewayPath(const Args& args) {
 }
 
 int freePortGuess() { return 20000 + static_cast<int>(getpid() % 20000); }
+
+std::string randomToken() {
+  std::random_device entropy;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 32; ++i) {
+    const auto byte = static_cast<unsigned>(entropy()) & 0xffu;
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xfu];
+  }
+  return out;
+}
+
+std::string makeBenchDirectory() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "hetsched-bench-XXXXXX").string();
+  return ::mkdtemp(pattern.data()) ? pattern : std::string();
+}
+
+bool writePrivateBenchFile(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  return ::close(fd) == 0 && ok;
+}
 
 }  // namespace hetsched::cli

@@ -18,5 +18,11 @@ ProcessSample sampleProcess(pid_t pid);
 // --gateway PATH, else the hetschedd built next to this binary.
 std::string gatewayPath(const Args& args);
 int freePortGuess();
+// 32 random bytes as hex: a token for the gateways a benchmark starts.
+std::string randomToken();
+// A fresh private directory (mkdtemp) for a benchmark's files, or "".
+std::string makeBenchDirectory();
+// Writes `text` to a new file of mode 0600; false on failure.
+bool writePrivateBenchFile(const std::string& path, const std::string& text);
 
 }  // namespace hetsched::cli

@@ -51,7 +51,7 @@ int benchStream(const Args& args) {
                                    "--gpu-nodes", std::to_string(shape.groups[1].count),
                                    "--tpu-nodes", std::to_string(shape.groups[2].count),
                                    "--warmup", "3600",
-                                   "--metrics-listen", "127.0.0.1:0"};
+                                   "--metrics-listen", "127.0.0.1:0", "--state", "none"};
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);

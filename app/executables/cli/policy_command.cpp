@@ -2,17 +2,19 @@
 // with a canary share, promote, rollback, history, audit).
 #include "cli_args.h"
 #include "commands.h"
+#include "connect_args.h"
+#include "policy_audit.h"
 #include "policy/policy_loader.h"
 #include "utc_time.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
 
-#include <array>
+#include <iterator>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -20,15 +22,18 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: hetsched policy get|push FILE [--canary P] [--expected-version V]|promote [--expected-version V]\n"
-    "                       |rollback V [--expected-version V]|history|audit [--limit N]\n"
-    "                       --connect HOST:PORT [--token T | --token-file F]\n"
+    "                       |rollback V [--expected-version V]|history|audit [--limit N] [--verify]\n"
+    "                       --connect HOST:PORT [--token-file F] [--tls] [--ca F] [--cert F --key F]\n"
     "  get       the active policy, the canary candidate and the current version\n"
     "  push      FILE (policy JSON) becomes the candidate for P% of new arrivals (default 10)\n"
     "  promote   the candidate becomes active for every job\n"
     "  rollback  version V's policy becomes active again\n"
     "  history   every version: who, when, what\n"
-    "  audit     the gateway's audit log of mutations\n"
-    "  mutations need an operator token (hetschedd prints where it wrote one)\n";
+    "  audit     the gateway's audit log of mutations and refused calls (newest --limit N; 0 = all);\n"
+    "            --verify checks its whole hash chain and prints the head hash to keep;\n"
+    "            audit --verify --file FILE checks an --audit-log file, no gateway needed\n"
+    "  mutations need an operator token (hetschedd prints where it wrote one); reads a viewer token\n"
+    "  unless the gateway is on loopback with anonymous reads\n";
 
 void printVersion(const char* label, const v1::PolicyVersion& v) {
   std::printf("%-10s v%llu  %-24s %-9s by %s at %s", label, static_cast<unsigned long long>(v.version()),
@@ -68,20 +73,19 @@ std::optional<std::uint64_t> number(const std::optional<std::string>& text) {
 
 int runPolicy(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 7> kKnown{"connect", "token", "token-file", "canary",
-                                                   "expected-version", "limit", "help"};
+  std::vector<std::string_view> kKnown{"connect", "canary", "expected-version", "limit", "verify", "file", "help"};
+  kKnown.insert(kKnown.end(), std::begin(kConnectOptionNames), std::end(kConnectOptionNames));
   const auto& pos = args.positional();
+  if (!pos.empty() && pos[0] == "audit" && args.value("file") && args.unknownOptions(kKnown).empty())
+    return verifyAuditFile(*args.value("file"));
   if (args.flag("help") || !args.unknownOptions(kKnown).empty() || pos.empty() || !args.value("connect")) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     return args.flag("help") ? 0 : 2;
   }
-  std::string token = args.value("token").value_or("");
-  if (auto file = args.value("token-file")) {
-    std::ifstream in(*file);
-    if (!(in >> token)) {
-      std::fprintf(stderr, "hetsched policy: cannot read a token from %s\n", file->c_str());
-      return 2;
-    }
+  auto security = channelSecurityFromArgs(args);
+  if (auto* e = std::get_if<std::string>(&security)) {
+    std::fprintf(stderr, "hetsched policy: %s\n", e->c_str());
+    return 2;
   }
   const auto expected = number(args.value("expected-version"));
   const auto canary = number(args.value("canary").value_or("10"));
@@ -90,10 +94,11 @@ int runPolicy(std::span<char* const> argv) {
     std::fprintf(stderr, "hetsched policy: --canary takes 0..100; --expected-version and --limit whole numbers\n");
     return 2;
   }
-  auto stub = v1::PolicyService::NewStub(grpc::CreateChannel(*args.value("connect"), grpc::InsecureChannelCredentials()));
+  const ChannelSecurity& secure = std::get<ChannelSecurity>(security);
+  auto stub = v1::PolicyService::NewStub(makeGatewayChannel(*args.value("connect"), secure));
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
-  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+  addBearerToken(context, secure);
 
   const std::string& verb = pos[0];
   const std::size_t wantArgs = verb == "push" || verb == "rollback" ? 2 : 1;
@@ -143,18 +148,10 @@ int runPolicy(std::span<char* const> argv) {
     for (const auto& v : history.versions()) printVersion("", v);
     return 0;
   } else if (verb == "audit") {
-    v1::ListAuditLogRequest request;
-    request.set_limit(static_cast<std::uint32_t>(*limit));
-    v1::ListAuditLogResponse log;
-    status = stub->ListAuditLog(&context, request, &log);
-    if (!status.ok()) return rpcFailed(status);
-    for (const auto& e : log.entries())
-      std::printf("%6llu %s %-16s %-14s %-7s v%llu -> v%llu  %s\n", static_cast<unsigned long long>(e.sequence()),
-                  utcTime(e.time_ms()).c_str(), e.who().c_str(), e.action().c_str(), e.ok() ? "ok" : "refused",
-                  static_cast<unsigned long long>(e.old_version()), static_cast<unsigned long long>(e.new_version()),
-                  e.detail().c_str());
-    if (log.dropped() > 0) std::printf("(%llu older entries dropped)\n", static_cast<unsigned long long>(log.dropped()));
-    return 0;
+    return auditFromGateway(*stub, args, [&secure](grpc::ClientContext& call) {
+      call.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+      addBearerToken(call, secure);
+    });
   } else {
     std::fprintf(stderr, "hetsched policy: unknown action %s\n%s", verb.c_str(), kUsage);
     return 2;

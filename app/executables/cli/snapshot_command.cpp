@@ -3,6 +3,7 @@
 #include "bench_suite.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "connect_args.h"
 #include "embed/job_map_builder.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
@@ -29,7 +30,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: hetsched snapshot info FILE\n"
                "       hetsched snapshot upgrade FILE\n"
-               "       hetsched snapshot save --connect HOST:PORT FILE [--name TEXT] [--history S]\n"
+               "       hetsched snapshot save --connect HOST:PORT FILE [--name TEXT] [--history S] [TLS and token]\n"
                "       hetsched snapshot make-sim FILE [--devices N] [--history-s S] [--name TEXT] [sim options]\n\n"
                "  info      list the snapshots in FILE with their sizes, time spans and job embedders\n"
                "  upgrade   migrate FILE written by an older HetSched to this build's schema\n"
@@ -37,11 +38,12 @@ int usage() {
                "    --connect HOST:PORT  the gateway (hetschedd) to take it from\n"
                "    --name TEXT          snapshot name (default: the cluster's name)\n"
                "    --history S          seconds of recent frames (default 0: all the gateway keeps)\n"
+               "%s"
                "  make-sim  run a simulated cluster and save a snapshot of it into FILE (created if missing)\n"
                "    --devices N    about N devices (20%% CPU, 60%% GPU, 20%% TPU); overrides --*-nodes\n"
                "    --history-s S  seconds of history to record at the agent period (default 3600)\n"
                "    --name TEXT    snapshot name (default \"simulated\")\n%s",
-               kSimOptionsHelp);
+               kConnectOptionsHelp, kSimOptionsHelp);
   return 2;
 }
 
@@ -192,7 +194,10 @@ int runSnapshot(std::span<char* const> args) {
   const std::string& file = parsed.positional().front();
   std::vector<std::string_view> known{std::begin(kSimOptionNames), std::end(kSimOptionNames)};
   if (what == "make-sim") known.insert(known.end(), {"devices", "history-s", "name"});
-  else if (what == "save") known = {"connect", "name", "history"};
+  else if (what == "save") {
+    known = {"connect", "name", "history"};
+    known.insert(known.end(), std::begin(kConnectOptionNames), std::end(kConnectOptionNames));
+  }
   else known.clear();
   if (const auto unknown = parsed.unknownOptions(known); !unknown.empty()) {
     std::fprintf(stderr, "hetsched snapshot %s: unknown option %s\n", args.front(), unknown.front().c_str());

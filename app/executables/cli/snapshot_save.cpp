@@ -2,6 +2,7 @@
 
 #include "client/cluster_client.h"
 #include "client/snapshot_fetcher.h"
+#include "connect_args.h"
 #include "embed/job_map_builder.h"
 #include "sim_args.h"
 #include "store/snapshot_store.h"
@@ -60,8 +61,12 @@ int saveFromGateway(const std::string& path, const Args& args) {
     if (!std::filesystem::is_directory(parent, ec)) return fail(path + ": no such directory " + parent.string());
   }
 
-  ClusterClient client(*address, {});
-  SnapshotFetcher fetcher(client.channel());
+  auto security = channelSecurityFromArgs(args);
+  if (auto* e = std::get_if<std::string>(&security)) return fail(*e);
+  ClientOptions options;
+  static_cast<ChannelSecurity&>(options) = std::get<ChannelSecurity>(security);
+  ClusterClient client(*address, {}, options);
+  SnapshotFetcher fetcher(client.channel(), std::chrono::minutes(10), options.bearerToken);
   ProgressPrinter received("receiving frames");
   auto fetched = fetcher.fetch(historyS, [&](const FetchProgress& p) {
     if (p.jobsReceived == p.jobCount)

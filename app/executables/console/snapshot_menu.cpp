@@ -74,7 +74,7 @@ void SnapshotMenu::setJobMapWorker(JobMapWorker* worker) { m_jobMapWorker = work
 
 void SnapshotMenu::takeSnapshot(const QString& path) {
   if (m_taker) return;  // one at a time
-  m_taker = new SnapshotTaker(m_connection->channel(), this);
+  m_taker = new SnapshotTaker(m_connection->channel(), m_connection->bearerToken(), this);
   m_progress = new QProgressDialog(tr("Taking a snapshot…"), tr("Cancel"), 0, 1000, m_window);
   m_progress->setWindowTitle(tr("Take snapshot"));
   m_progress->setMinimumDuration(0);

@@ -2,12 +2,15 @@
 // gRPC for a cluster source: simulated, this host, node agents or
 // Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
 #include "cli_args.h"
+#include "connect_args.h"
 #include "cluster/simulated_cluster.h"
 #include "gateway/gateway.h"
 #include "sim_args.h"
 #include "source_args.h"
+#include "tls_args.h"
 #include "token_args.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <pthread.h>
@@ -21,7 +24,9 @@ constexpr const char* kUsage =
     "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus,\n                          kubernetes\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
-    "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n";
+    "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n"
+    "  --max-watchers N        frame streams open at once (default 256; 32 per remote address)\n"
+    "  --max-agents N          agent report streams open at once (default 10000)\n";
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "hetschedd: %s\n", message.c_str());
@@ -34,13 +39,17 @@ int main(int argc, char** argv) {
   using namespace hetsched;
   const cli::Args args({argv + 1, static_cast<std::size_t>(argc - 1)});
   if (args.flag("help")) {
-    std::printf("%s%s%s%s", kUsage, cli::kTokenOptionsHelp, cli::kSourceOptionsHelp, cli::kSimOptionsHelp);
+    std::printf("%s%s%s%s%s", kUsage, cli::kTlsOptionsHelp, cli::kTokenOptionsHelp, cli::kSourceOptionsHelp,
+                cli::kSimOptionsHelp);
     return 0;
   }
-  std::vector<std::string_view> known = {"listen", "source", "speed", "history-frames", "metrics-listen", "help"};
+  std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames",
+                                         "metrics-listen", "max-watchers", "max-agents", "help"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   known.insert(known.end(), std::begin(cli::kTokenOptionNames), std::end(cli::kTokenOptionNames));
+  known.insert(known.end(), std::begin(cli::kConnectOptionNames), std::end(cli::kConnectOptionNames));
+  known.insert(known.end(), std::begin(cli::kTlsOptionNames), std::end(cli::kTlsOptionNames));
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
     return fail("unknown option " + unknown.front() + " (see --help)");
   if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'");
@@ -61,6 +70,14 @@ int main(int argc, char** argv) {
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
     options.historyFrames = static_cast<std::size_t>(std::get<long long>(v));
   }
+  for (auto [name, limits] : {std::pair{"max-watchers", &options.maxWatchers}, std::pair{"max-agents", &options.maxReportStreams}}) {
+    if (auto text = args.value(name)) {
+      auto v = cli::parseInteger(name, *text, 1, 1'000'000);
+      if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+      limits->total = static_cast<std::size_t>(std::get<long long>(v));
+      limits->perPeer = std::min(limits->perPeer, limits->total);
+    }
+  }
   auto sim = cli::simOptionsFromArgs(args);
   if (auto* e = std::get_if<std::string>(&sim)) return fail(*e);
 
@@ -72,6 +89,8 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
 
   if (args.flag("agent")) return cli::runAgent(args);
+  for (const std::string_view client : cli::kConnectOptionNames)
+    if (args.flag(client)) return fail("--" + std::string(client) + " is for --agent; the gateway's own TLS is --tls-cert/--tls-key");
 
   std::unique_ptr<ClusterSource> cluster;
   if (source == "sim") {
@@ -85,17 +104,30 @@ int main(int argc, char** argv) {
     if (auto* e = std::get_if<std::string>(&real)) return fail(*e);
     cluster = std::get<std::unique_ptr<ClusterSource>>(std::move(real));
   }
-  std::string tokenNotice;
-  if (auto tokens = cli::applyTokenOptions(args, options, &tokenNotice); auto* e = std::get_if<std::string>(&tokens))
-    return fail(*e);
+  if (auto tls = cli::applyTlsOptions(args, options); auto* e = std::get_if<std::string>(&tls)) return fail(*e);
+  auto tokens = cli::applyTokenOptions(args, options);
+  if (auto* e = std::get_if<std::string>(&tokens)) return fail(*e);
+  const auto generated = std::get<std::optional<cli::GeneratedToken>>(std::move(tokens));
   const std::size_t devices = cluster->topology().devices.size();
   const std::size_t nodes = cluster->topology().nodes.size();
   Gateway gateway(std::move(cluster), options);
   std::string error;
   if (!gateway.start(&error)) return fail(error);
-  std::printf("hetschedd: listening on %s (%s: %zu nodes, %zu devices, speed %g)\n",
-              gateway.address().c_str(), source.c_str(), nodes, devices, options.speed);
-  if (!tokenNotice.empty()) std::printf("hetschedd: %s\n", tokenNotice.c_str());
+  // Written once the address is ours, so the file can be named for it.
+  std::optional<cli::WrittenToken> tokenFile;
+  if (generated) {
+    auto written = cli::writeTokenFile(*generated, gateway.address());
+    if (auto* e = std::get_if<std::string>(&written)) {
+      gateway.stop();
+      return fail(*e);
+    }
+    tokenFile = std::get<cli::WrittenToken>(std::move(written));
+  }
+  std::printf("hetschedd: listening on %s%s (%s: %zu nodes, %zu devices, speed %g)\n", gateway.address().c_str(),
+              !options.tls ? "" : options.tls->clientCaPem.empty() ? " with TLS" : " with mutual TLS", source.c_str(),
+              nodes, devices, options.speed);
+  std::printf("hetschedd: %s\n", gateway.stateSummary().c_str());
+  if (tokenFile) std::printf("hetschedd: operator token written to %s\n", tokenFile->path.c_str());
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);
 
@@ -103,6 +135,7 @@ int main(int argc, char** argv) {
   sigwait(&stopSignals, &signal);
   std::printf("hetschedd: %s received, shutting down\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
   gateway.stop();
+  if (tokenFile) cli::removeTokenFile(*tokenFile, *generated);
   std::printf("hetschedd: stopped\n");
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "source_args.h"
 
 #include "agent/agent_reporter.h"
+#include "connect_args.h"
 #include "cluster/agent_cluster.h"
 #include "host/host_cluster.h"
 #include "kube/kube_cluster.h"
@@ -106,6 +107,12 @@ int runAgent(const Args& args) {
   }
   AgentOptions options;
   options.reportTo = *target;
+  auto security = channelSecurityFromArgs(args);
+  if (auto* e = std::get_if<std::string>(&security)) {
+    std::fprintf(stderr, "hetschedd: %s\n", e->c_str());
+    return 2;
+  }
+  options.security = std::get<ChannelSecurity>(std::move(security));
   options.nodeId = args.value("node-id").value_or("");
   options.period = std::chrono::milliseconds(std::get<std::uint32_t>(period));
   options.host = hostOptions(args);

@@ -29,7 +29,8 @@ inline constexpr const char* kSourceOptionsHelp =
     "  --nvml-library NAME     NVML to dlopen (default libnvidia-ml.so.1; 'none' to skip GPUs)\n"
     "agent mode:\n"
     "  --agent --report-to H:P report this host to a gateway running --source agents\n"
-    "  --node-id ID            node name in the reports (default: the host name)\n";
+    "  --node-id ID            node name in the reports (default: the host name)\n"
+    "  with --tls, --ca, --cert/--key, --tls-server-name and --token-file (an agent token) as the CLI's\n";
 
 // The --source named on the command line (not "sim", which main builds).
 // The text is the error for the user.

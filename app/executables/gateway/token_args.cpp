@@ -1,58 +1,61 @@
 #include "token_args.h"
 
+#include "gateway/private_files.h"
 #include "policy/policy_loader.h"
 
-#include <cerrno>
+#include <cctype>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
+
 #include <filesystem>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace hetsched::cli {
 
 namespace {
 
-std::filesystem::path defaultTokenPath() {
-  if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime && *runtime)
-    return std::filesystem::path(runtime) / "hetsched" / "token";
-  return std::filesystem::temp_directory_path() / ("hetsched-" + std::to_string(getuid())) / "token";
+// An address as a file name: "127.0.0.1:50051" -> "127.0.0.1-50051".
+std::string fileNameOf(std::string text) {
+  for (char& c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-') c = '-';
+  return text;
 }
 
-// Written through open(2) with mode 0600 so the token is never readable by
-// others, not even between creation and a later chmod.
-std::optional<std::string> writePrivate(const std::filesystem::path& path, const std::string& text) {
-  std::error_code ec;
-  if (path.has_parent_path()) {
-    std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) return path.parent_path().string() + ": " + ec.message();
-    ::chmod(path.parent_path().c_str(), 0700);
-  }
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) return path.string() + ": " + std::strerror(errno);
-  ::fchmod(fd, 0600);  // an older file keeps its mode through O_CREAT
-  const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(fd);
-  if (!ok) return path.string() + ": write failed";
-  return std::nullopt;
+// --state's default: $XDG_STATE_HOME (else ~/.local/state)/hetsched, one
+// file per listen address; none for port 0, which no restart finds again.
+std::optional<std::string> defaultStatePath(const std::string& listen) {
+  if (listen.ends_with(":0")) return std::nullopt;
+  std::filesystem::path base;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) base = state;
+  else if (const char* home = std::getenv("HOME"); home && *home) base = std::filesystem::path(home) / ".local" / "state";
+  else return std::nullopt;
+  return (base / "hetsched" / ("gateway-" + fileNameOf(listen) + ".sqlite")).string();
 }
 
 }  // namespace
 
-std::variant<std::monostate, std::string> applyTokenOptions(const Args& args, GatewayOptions& options,
-                                                            std::string* notice) {
+std::variant<std::optional<GeneratedToken>, std::string> applyTokenOptions(const Args& args, GatewayOptions& options) {
+  std::optional<GeneratedToken> generated;
   if (auto file = args.value("tokens")) {
     if (args.value("token-out")) return std::string("--token-out is for a generated token; not with --tokens");
     auto store = TokenStore::load(*file);
-    if (auto* e = std::get_if<std::string>(&store)) return *e;
+    if (auto* e = std::get_if<std::string>(&store)) return "--tokens: " + *e;
     options.tokens = std::get<TokenStore>(std::move(store));
   } else {
-    const std::filesystem::path out = args.value("token-out").value_or(defaultTokenPath().string());
-    const std::string token = TokenStore::generateToken();
-    if (auto e = writePrivate(out, token + "\n")) return "--token-out: " + *e;
-    options.tokens.add(token, Role::Operator, "local-operator");
-    if (notice) *notice = "operator token written to " + out.string();
+    generated = GeneratedToken{TokenStore::generateToken(), std::nullopt};
+    if (auto out = args.value("token-out")) generated->out = std::filesystem::path(*out);
+    options.tokens.add(generated->token, Role::Operator, "local-operator");
+  }
+  if (auto reads = args.value("anonymous-reads")) {
+    if (*reads != "yes" && *reads != "no") return std::string("--anonymous-reads takes yes or no");
+    options.anonymousReads = *reads == "yes";
+  }
+  const std::string state = args.value("state").value_or("");
+  if (state.empty()) {
+    if (auto path = defaultStatePath(options.listen)) {
+      if (auto e = makePrivateDirectories(std::filesystem::path(*path).parent_path())) return "--state: " + *e;
+      options.statePath = *path;
+    }
+  } else if (state != "none") {
+    options.statePath = state;
   }
   if (auto file = args.value("audit-log")) options.auditLogPath = *file;
   if (auto file = args.value("policy")) {
@@ -64,7 +67,30 @@ std::variant<std::monostate, std::string> applyTokenOptions(const Args& args, Ga
     }
     options.initialPolicy = std::get<v1::Policy>(std::move(policy));
   }
-  return std::monostate{};
+  return generated;
+}
+
+std::variant<WrittenToken, std::string> writeTokenFile(const GeneratedToken& token, const std::string& address) {
+  const std::string text = token.token + "\n";
+  if (token.out) {
+    if (auto e = writeNewPrivateFile(*token.out, text)) return "--token-out: " + *e;
+    return WrittenToken{*token.out, false};
+  }
+  auto dir = privateRuntimeDirectory();
+  if (auto* e = std::get_if<std::string>(&dir)) return "token directory: " + *e;
+  const std::filesystem::path path = std::get<std::filesystem::path>(dir) / fileNameOf("token-" + address);
+  // The directory is ours and private, and the address is ours now that the
+  // gateway holds it: a file of that name was left by a gateway that died.
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  if (auto e = writeNewPrivateFile(path, text)) return *e;
+  return WrittenToken{path, std::getenv("XDG_RUNTIME_DIR") == nullptr || !*std::getenv("XDG_RUNTIME_DIR")};
+}
+
+void removeTokenFile(const WrittenToken& written, const GeneratedToken& token) {
+  removePrivateFileIfHolding(written.path, token.token + "\n");
+  std::error_code ec;
+  if (written.ownDirectory) std::filesystem::remove(written.path.parent_path(), ec);  // only if empty
 }
 
 }  // namespace hetsched::cli
