@@ -21,6 +21,8 @@ ConnectionProblem validate(const SavedConnection& c) {
 }
 
 std::optional<ClientOptions> clientOptionsOf(const SavedConnection& c) {
+  // TLS without a CA file leaves caPem empty here: ConnectionOpener pins
+  // the certificate trusted on first use.
   ClientOptions options;
   options.tls = c.tls;
   options.bearerToken = c.token.toStdString();

@@ -1,5 +1,7 @@
 #include "saved_connection_model.h"
 
+#include "token_vault.h"
+
 #include <QSettings>
 
 namespace hetsched {
@@ -7,6 +9,14 @@ namespace hetsched {
 SavedConnectionModel::SavedConnectionModel(QSettings* settings, QObject* parent)
     : QAbstractListModel(parent), m_settings(settings) {
   load();
+}
+
+void SavedConnectionModel::setTokenVault(TokenVault* vault) {
+  m_vault = vault;
+  if (!vault) return;
+  connect(vault, &TokenVault::stored, this, &SavedConnectionModel::tokenStored);
+  for (const SavedConnection& c : m_saved)
+    if (!c.token.isEmpty()) vault->store(c.name, c.token);
 }
 
 void SavedConnectionModel::load() {
@@ -19,10 +29,16 @@ void SavedConnectionModel::load() {
     c.address = m_settings->value(QStringLiteral("address")).toString();
     c.tls = m_settings->value(QStringLiteral("tls"), false).toBool();
     c.caFile = m_settings->value(QStringLiteral("caFile")).toString();
+    c.tokenFile = m_settings->value(QStringLiteral("tokenFile")).toString();
+    c.fingerprint = m_settings->value(QStringLiteral("fingerprint")).toString();
+    // Older consoles kept tokens here in plain text: taken into memory (the
+    // console moves them to the keychain) and gone from the file below.
     c.token = m_settings->value(QStringLiteral("token")).toString();
+    if (!c.token.isEmpty()) m_legacyTokens = true;
     if (!c.name.isEmpty()) m_saved.push_back(c);
   }
   m_settings->endArray();
+  if (m_legacyTokens) save();
 }
 
 void SavedConnectionModel::save() const {
@@ -35,7 +51,8 @@ void SavedConnectionModel::save() const {
     m_settings->setValue(QStringLiteral("address"), c.address);
     m_settings->setValue(QStringLiteral("tls"), c.tls);
     m_settings->setValue(QStringLiteral("caFile"), c.caFile);
-    m_settings->setValue(QStringLiteral("token"), c.token);
+    m_settings->setValue(QStringLiteral("tokenFile"), c.tokenFile);
+    m_settings->setValue(QStringLiteral("fingerprint"), c.fingerprint);
   }
   m_settings->endArray();
   m_settings->sync();
@@ -76,8 +93,11 @@ int SavedConnectionModel::rowOf(const QString& name) const {
   return -1;
 }
 
-int SavedConnectionModel::upsert(const SavedConnection& connection) {
+int SavedConnectionModel::upsert(const SavedConnection& given) {
+  SavedConnection connection = given;
   const int existing = rowOf(connection.name);
+  if (connection.token.isEmpty() && existing > 0) connection.token = m_saved[existing - 1].token;
+  else if (!connection.token.isEmpty() && m_vault) m_vault->store(connection.name, connection.token);
   if (existing > 0) {
     m_saved[existing - 1] = connection;
     Q_EMIT dataChanged(index(existing), index(existing));
@@ -95,10 +115,17 @@ int SavedConnectionModel::upsert(const SavedConnection& connection) {
 bool SavedConnectionModel::remove(int row) {
   if (row <= 0 || row > m_saved.size()) return false;
   beginRemoveRows({}, row, row);
+  if (m_vault) m_vault->remove(m_saved[row - 1].name);
   m_saved.removeAt(row - 1);
   endRemoveRows();
   save();
   return true;
+}
+
+void SavedConnectionModel::setFingerprint(int row, const QString& fingerprint) {
+  if (row <= 0 || row > m_saved.size()) return;
+  m_saved[row - 1].fingerprint = fingerprint;
+  save();
 }
 
 void SavedConnectionModel::setLastUsed(const QString& name) {

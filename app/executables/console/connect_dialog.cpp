@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,13 +25,20 @@ ConnectDialog::ConnectDialog(SavedConnectionModel* model, int currentRow, QWidge
       m_tls(new QCheckBox(tr("Use TLS"), this)),
       m_caFile(new QLineEdit(this)),
       m_token(new QLineEdit(this)),
+      m_tokenFile(new QLineEdit(this)),
+      m_fingerprint(new QLabel(this)),
+      m_forget(new QPushButton(tr("Forget"), this)),
       m_error(new QLabel(this)) {
   setWindowTitle(tr("Connect to a cluster"));
   m_list->setModel(model);
   m_address->setPlaceholderText(tr("host:port"));
-  m_caFile->setPlaceholderText(tr("system roots"));
+  m_caFile->setPlaceholderText(tr("none: trust the certificate on first use"));
   m_token->setEchoMode(QLineEdit::Password);
-  m_token->setPlaceholderText(tr("none (the gateway does not check it yet)"));
+  m_token->setPlaceholderText(tr("unchanged (kept in the keychain, never in the settings)"));
+  m_tokenFile->setPlaceholderText(tr("none (a file only you can read, when no keychain runs)"));
+  m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_fingerprint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  m_forget->setToolTip(tr("Forget the certificate trusted on first use; the next connection asks again"));
   m_error->setStyleSheet(QStringLiteral("color: #b00020"));
   m_error->setWordWrap(true);
 
@@ -43,7 +51,16 @@ ConnectDialog::ConnectDialog(SavedConnectionModel* model, int currentRow, QWidge
   form->addRow(tr("Address"), m_address);
   form->addRow(QString(), m_tls);
   form->addRow(tr("CA certificate"), caRow);
+  auto* pinRow = new QHBoxLayout;
+  pinRow->addWidget(m_fingerprint, 1);
+  pinRow->addWidget(m_forget);
+  form->addRow(tr("Trusted certificate"), pinRow);
   form->addRow(tr("Bearer token"), m_token);
+  auto* tokenFileRow = new QHBoxLayout;
+  tokenFileRow->addWidget(m_tokenFile, 1);
+  auto* browseToken = new QPushButton(tr("Browse…"), this);
+  tokenFileRow->addWidget(browseToken);
+  form->addRow(tr("Token file"), tokenFileRow);
   form->addRow(m_error);
 
   auto* newButton = new QPushButton(tr("New"), this);
@@ -72,14 +89,23 @@ ConnectDialog::ConnectDialog(SavedConnectionModel* model, int currentRow, QWidge
   connect(newButton, &QPushButton::clicked, this, [this] {
     m_list->clearSelection();
     m_row = -1;
-    for (QLineEdit* e : {m_name, m_address, m_caFile, m_token}) e->clear();
+    for (QLineEdit* e : {m_name, m_address, m_caFile, m_token, m_tokenFile}) e->clear();
     m_tls->setChecked(false);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_name, m_address, m_tls, m_caFile, m_token}) w->setEnabled(true);
+    m_fingerprint->clear();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_name, m_address, m_tls, m_caFile, m_token, m_tokenFile})
+      w->setEnabled(true);
     m_name->setFocus();
   });
   connect(saveButton, &QPushButton::clicked, this, &ConnectDialog::saveForm);
   connect(removeButton, &QPushButton::clicked, this, &ConnectDialog::removeCurrent);
   connect(browse, &QPushButton::clicked, this, &ConnectDialog::browseCa);
+  connect(browseToken, &QPushButton::clicked, this, &ConnectDialog::browseTokenFile);
+  connect(m_forget, &QPushButton::clicked, this, [this] {
+    if (m_row <= 0) return;
+    m_model->setFingerprint(m_row, {});
+    showRow(m_row);
+  });
+  connect(model, &SavedConnectionModel::tokenStored, this, &ConnectDialog::showTokenStorage);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(connectButton, &QPushButton::clicked, this, [this] {
     // Unsaved edits of a gateway are saved first: the row must mean them.
@@ -98,13 +124,29 @@ void ConnectDialog::showRow(int row) {
   m_address->setText(embedded ? tr("in this process") : c.address);
   m_tls->setChecked(c.tls);
   m_caFile->setText(c.caFile);
-  m_token->setText(c.token);
-  for (QWidget* w : std::initializer_list<QWidget*>{m_name, m_address, m_tls, m_caFile, m_token}) w->setEnabled(!embedded);
+  m_token->clear();  // never shown back; kept in the keychain
+  m_tokenFile->setText(c.tokenFile);
+  // 32 bytes on two lines of 16, as `openssl x509 -fingerprint -sha256` prints them on one.
+  m_fingerprint->setText(c.fingerprint.isEmpty() ? tr("none yet")
+                                                 : QStringLiteral("SHA-256 ") + c.fingerprint.left(47) +
+                                                       QStringLiteral("\n        ") + c.fingerprint.mid(48));
+  m_forget->setEnabled(!embedded && !c.fingerprint.isEmpty());
+  for (QWidget* w : std::initializer_list<QWidget*>{m_name, m_address, m_tls, m_caFile, m_token, m_tokenFile})
+    w->setEnabled(!embedded);
 }
 
 SavedConnection ConnectDialog::formValue() const {
-  return {m_name->text().trimmed(), m_address->text().trimmed(), m_tls->isChecked(), m_caFile->text().trimmed(),
-          m_token->text()};
+  SavedConnection c;
+  c.name = m_name->text().trimmed();
+  c.address = m_address->text().trimmed();
+  c.tls = m_tls->isChecked();
+  c.caFile = m_caFile->text().trimmed();
+  c.token = m_token->text().trimmed();
+  c.tokenFile = m_tokenFile->text().trimmed();
+  // The trusted certificate stays with the connection while its address does.
+  const SavedConnection before = m_model->connectionAt(m_row);
+  if (before.address == c.address && before.caFile == c.caFile) c.fingerprint = before.fingerprint;
+  return c;
 }
 
 QString ConnectDialog::problemText(ConnectionProblem problem) const {
@@ -137,6 +179,18 @@ void ConnectDialog::removeCurrent() {
   if (m_row <= 0) return;
   m_model->remove(m_row);
   m_list->setCurrentIndex(m_model->index(0));
+}
+
+void ConnectDialog::browseTokenFile() {
+  const QString file = QFileDialog::getOpenFileName(this, tr("Token file"), m_tokenFile->text());
+  if (!file.isEmpty()) m_tokenFile->setText(file);
+}
+
+void ConnectDialog::showTokenStorage(const QString& name, const QString& problem) {
+  if (problem.isEmpty()) return;
+  m_error->setText(tr("The token for %1 is not saved: %2. It is kept until the console closes; to keep it, put it "
+                      "in a file only you can read and choose that file as the token file.")
+                       .arg(name, problem));
 }
 
 void ConnectDialog::browseCa() {

@@ -8,6 +8,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QListView;
+class QPushButton;
 
 namespace hetsched {
 
@@ -29,6 +30,8 @@ class ConnectDialog : public QDialog {
   bool saveForm();
   void removeCurrent();
   void browseCa();
+  void browseTokenFile();
+  void showTokenStorage(const QString& name, const QString& problem);
   QString problemText(ConnectionProblem problem) const;
 
   SavedConnectionModel* m_model;
@@ -38,6 +41,9 @@ class ConnectDialog : public QDialog {
   QCheckBox* m_tls;
   QLineEdit* m_caFile;
   QLineEdit* m_token;
+  QLineEdit* m_tokenFile;
+  QLabel* m_fingerprint;  // the certificate trusted on first use
+  QPushButton* m_forget;
   QLabel* m_error;
   int m_row = 0;
 };

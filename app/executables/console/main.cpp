@@ -3,10 +3,13 @@
 // over gRPC like any remote gateway.
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
+#include "connection_opener.h"
 #include "gateway/gateway.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "saved_connection_model.h"
+#include "token_vault.h"
+#include "trust_prompt.h"
 
 #include <QApplication>
 #include <QFile>
@@ -15,6 +18,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTimer>
 #include <QTranslator>
 
@@ -78,8 +82,12 @@ int main(int argc, char** argv) {
   const QCommandLineOption tokenFileOption(
       QStringLiteral("token-file"),
       QStringLiteral("File holding the bearer token for --connect (needed to submit jobs and change policies)."), QStringLiteral("FILE"));
+  const QCommandLineOption tlsOption(QStringLiteral("tls"),
+                                     QStringLiteral("TLS to --connect, checked against the system's roots."));
+  const QCommandLineOption caOption(QStringLiteral("ca"), QStringLiteral("TLS to --connect, checked against this CA (PEM)."),
+                                    QStringLiteral("FILE"));
   parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption,
-                     tabOption, tokenFileOption});
+                     tabOption, tokenFileOption, tlsOption, caOption});
   parser.process(app);
   installTranslations(app, parser.value(langOption));
 
@@ -124,6 +132,12 @@ int main(int argc, char** argv) {
     if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("--token-file: cannot read ") + file.fileName());
     clientOptions.bearerToken = QString::fromUtf8(file.readAll()).trimmed().toStdString();
   }
+  clientOptions.tls = parser.isSet(tlsOption) || parser.isSet(caOption);
+  if (parser.isSet(caOption)) {
+    QFile file(parser.value(caOption));
+    if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("--ca: cannot read ") + file.fileName());
+    clientOptions.caPem = file.readAll().toStdString();
+  }
   if (target.isEmpty()) {
     target = embeddedTarget();
     if (target.isEmpty()) return fail(QString::fromStdString(embeddedError));
@@ -131,6 +145,8 @@ int main(int argc, char** argv) {
   }
   QSettings settings;
   SavedConnectionModel connections(&settings);
+  TokenVault vault;
+  connections.setTokenVault(&vault);
 
   int rc = 0;
   {
@@ -153,15 +169,38 @@ int main(int argc, char** argv) {
         return;
       }
       const SavedConnection saved = connections.connectionAt(row);
-      const auto options = clientOptionsOf(saved);
-      if (!options) {
-        QMessageBox::warning(&window, MainWindow::tr("Connect"),
-                             MainWindow::tr("Cannot read the CA certificate %1").arg(saved.caFile));
-        return;
-      }
-      window.switchConnection(new ClusterConnection(saved.address, *options), row);
-      connections.setLastUsed(saved.name);
+      // Token, CA or pinned certificate first; the window switches once
+      // they are known (keychain and TLS probe answer asynchronously).
+      auto* opener = new ConnectionOpener(saved, &vault, &window);
+      QObject::connect(opener, &ConnectionOpener::needsTrust, &window,
+                       [&, opener, saved, row](const QString& fingerprint, const QString& previous, const QString& subject) {
+                         if (!askToTrust(&window, saved.address, fingerprint, previous, subject)) {
+                           window.statusBar()->showMessage(MainWindow::tr("Not connected to %1: certificate not trusted")
+                                                               .arg(saved.name), 10000);
+                           opener->deleteLater();
+                           return;
+                         }
+                         connections.setFingerprint(row, fingerprint);
+                         opener->trust();
+                       });
+      QObject::connect(opener, &ConnectionOpener::failed, &window, [&, opener](const QString& message) {
+        QMessageBox::warning(&window, MainWindow::tr("Connect"), message);
+        opener->deleteLater();
+      });
+      QObject::connect(opener, &ConnectionOpener::ready, &window,
+                       [&, opener, saved, row](std::shared_ptr<const ClientOptions> options) {
+                         window.switchConnection(new ClusterConnection(saved.address, *options), row);
+                         connections.setLastUsed(saved.name);
+                         opener->deleteLater();
+                       });
+      opener->start();
     });
+    QObject::connect(&connections, &SavedConnectionModel::tokenStored, &window,
+                     [&](const QString& name, const QString& problem) {
+                       if (!problem.isEmpty())
+                         window.statusBar()->showMessage(
+                             MainWindow::tr("Token for %1 kept for this session only: %2").arg(name, problem), 15000);
+                     });
     window.resize(1400, 900);
     window.show();
     connection.start();
