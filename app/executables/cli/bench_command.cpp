@@ -23,8 +23,13 @@ constexpr std::array kBenches{
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
           &benchStore},
     Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
-    Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs, --gateway-pid)",
+    Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs, --gateway-pid,\n"
+                  "           TLS and token options); --compare [--clients 100,500]: hetschedd against a bare gRPC server,\n"
+                  "           TLS off and on, started here",
           &benchLoad},
+    Bench{"bare-server", "a bare gRPC server answering GetTopology with fixed bytes (--listen, --reply FILE,\n"
+                         "           --tls-cert/--tls-key); what bench load --compare measures the gateway against",
+          &benchBareServer},
     Bench{"agents", "agents reporting into one gateway (--count, --period-ms, --seconds)", &benchAgents},
 };
 

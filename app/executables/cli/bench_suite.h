@@ -16,6 +16,10 @@ int benchStore(const Args& args);
 int benchSim(const Args& args);
 int benchLoad(const Args& args);
 int benchAgents(const Args& args);
+// bench load --compare: gateway and bare gRPC server, TLS off and on.
+int benchLoadCompare(const Args& args);
+// bench bare-server: the framework's limit, a fixed reply to GetTopology.
+int benchBareServer(const Args& args);
 
 double median(std::vector<double> values);
 // A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.
