@@ -45,6 +45,51 @@
     </message>
 </context>
 <context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Trust this gateway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 presents a certificate no CA vouches for here (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its SHA-256 fingerprint is
+%1
+
+Compare it with the one the gateway&apos;s operator gives you (openssl x509 -noout -fingerprint -sha256 -in CERT). Trusted, it is remembered for this connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE GATEWAY&apos;S CERTIFICATE HAS CHANGED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;WARNING: %1 presents a different certificate from the one you trusted.&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Someone may be intercepting the connection to steal your token, or the gateway got a new certificate.
+
+Trusted before:
+%1
+Presented now:
+%2
+
+Do not connect unless the gateway&apos;s operator confirms the new fingerprint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust the new certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -299,14 +344,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>system roots</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none (the gateway does not check it yet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -366,6 +403,42 @@
         <source>PEM certificates (*.pem *.crt);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Forget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: trust the certificate on first use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged (kept in the keychain, never in the settings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (a file only you can read, when no keychain runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the certificate trusted on first use; the next connection asks again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token for %1 is not saved: %2. It is kept until the console closes; to keep it, put it in a file only you can read and choose that file as the token file.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectionIndicator</name>
@@ -387,6 +460,25 @@
     </message>
     <message>
         <source>Disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ConnectionOpener</name>
+    <message>
+        <source>Cannot read the CA certificate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the token file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot fetch the certificate of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sends a certificate from a CA it does not include, so it cannot be trusted on first use; choose that CA&apos;s certificate file instead</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -842,10 +934,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot read the CA certificate %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Mapping jobs: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -867,6 +955,14 @@
     </message>
     <message>
         <source>Use is allocation: pod requests over node allocatable, not measured load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to %1: certificate not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token for %1 kept for this session only: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1687,6 +1783,44 @@
     </message>
     <message>
         <source>The gateway refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::TlsProbe</name>
+    <message>
+        <source>%1 is not HOST:PORT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt has no TLS backend here (the OpenSSL plugin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no TLS answer from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server sent no certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::TokenVault</name>
+    <message>
+        <source>no keychain service is running (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain could not delete the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this build has no keychain support (QtKeychain)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -45,6 +45,61 @@
     </message>
 </context>
 <context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Trust this gateway?</source>
+        <translation>이 게이트웨이를 신뢰하시겠습니까?</translation>
+    </message>
+    <message>
+        <source>%1 presents a certificate no CA vouches for here (%2).</source>
+        <translation>%1이(가) 여기서 어떤 CA도 보증하지 않는 인증서를 제시합니다 (%2).</translation>
+    </message>
+    <message>
+        <source>Its SHA-256 fingerprint is
+%1
+
+Compare it with the one the gateway&apos;s operator gives you (openssl x509 -noout -fingerprint -sha256 -in CERT). Trusted, it is remembered for this connection.</source>
+        <translation>SHA-256 지문:
+%1
+
+게이트웨이 운영자가 알려 준 지문과 비교하세요 (openssl x509 -noout -fingerprint -sha256 -in CERT). 신뢰하면 이 연결에 기억됩니다.</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>신뢰</translation>
+    </message>
+    <message>
+        <source>THE GATEWAY&apos;S CERTIFICATE HAS CHANGED</source>
+        <translation>게이트웨이 인증서가 바뀌었습니다</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;WARNING: %1 presents a different certificate from the one you trusted.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;경고: %1이(가) 신뢰했던 것과 다른 인증서를 제시합니다.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Someone may be intercepting the connection to steal your token, or the gateway got a new certificate.
+
+Trusted before:
+%1
+Presented now:
+%2
+
+Do not connect unless the gateway&apos;s operator confirms the new fingerprint.</source>
+        <translation>누군가 토큰을 훔치려고 연결을 가로채고 있거나, 게이트웨이가 새 인증서를 받았을 수 있습니다.
+
+이전에 신뢰한 지문:
+%1
+지금 제시된 지문:
+%2
+
+게이트웨이 운영자가 새 지문을 확인해 주기 전에는 연결하지 마세요.</translation>
+    </message>
+    <message>
+        <source>Trust the new certificate</source>
+        <translation>새 인증서 신뢰</translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -299,14 +354,6 @@
         <translation>호스트:포트</translation>
     </message>
     <message>
-        <source>system roots</source>
-        <translation>시스템 루트 인증서</translation>
-    </message>
-    <message>
-        <source>none (the gateway does not check it yet)</source>
-        <translation>없음 (게이트웨이가 아직 검사하지 않음)</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
@@ -366,6 +413,42 @@
         <source>PEM certificates (*.pem *.crt);;All files (*)</source>
         <translation>PEM 인증서 (*.pem *.crt);;모든 파일 (*)</translation>
     </message>
+    <message>
+        <source>Forget</source>
+        <translation>잊기</translation>
+    </message>
+    <message>
+        <source>none: trust the certificate on first use</source>
+        <translation>없음: 첫 사용 시 인증서를 신뢰</translation>
+    </message>
+    <message>
+        <source>unchanged (kept in the keychain, never in the settings)</source>
+        <translation>변경 없음 (설정 파일이 아닌 키체인에 보관)</translation>
+    </message>
+    <message>
+        <source>none (a file only you can read, when no keychain runs)</source>
+        <translation>없음 (키체인이 없을 때, 본인만 읽을 수 있는 파일)</translation>
+    </message>
+    <message>
+        <source>Forget the certificate trusted on first use; the next connection asks again</source>
+        <translation>첫 사용 시 신뢰한 인증서를 잊습니다. 다음 연결 때 다시 묻습니다</translation>
+    </message>
+    <message>
+        <source>Trusted certificate</source>
+        <translation>신뢰한 인증서</translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation>토큰 파일</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>아직 없음</translation>
+    </message>
+    <message>
+        <source>The token for %1 is not saved: %2. It is kept until the console closes; to keep it, put it in a file only you can read and choose that file as the token file.</source>
+        <translation>%1의 토큰이 저장되지 않았습니다: %2. 콘솔을 닫을 때까지만 유지됩니다. 계속 쓰려면 본인만 읽을 수 있는 파일에 넣고 그 파일을 토큰 파일로 선택하세요.</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectionIndicator</name>
@@ -388,6 +471,25 @@
     <message>
         <source>Disconnected</source>
         <translation>연결 해제됨</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ConnectionOpener</name>
+    <message>
+        <source>Cannot read the CA certificate %1</source>
+        <translation>CA 인증서 %1을(를) 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Cannot read the token file %1</source>
+        <translation>토큰 파일 %1을(를) 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Cannot fetch the certificate of %1: %2</source>
+        <translation>%1의 인증서를 가져올 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>%1 sends a certificate from a CA it does not include, so it cannot be trusted on first use; choose that CA&apos;s certificate file instead</source>
+        <translation>%1은(는) 함께 보내지 않은 CA가 발급한 인증서를 보내므로 첫 사용 시 신뢰할 수 없습니다. 대신 그 CA의 인증서 파일을 선택하세요</translation>
     </message>
 </context>
 <context>
@@ -842,10 +944,6 @@
         <translation>내장 클러스터를 시작하지 못했습니다: %1</translation>
     </message>
     <message>
-        <source>Cannot read the CA certificate %1</source>
-        <translation>CA 인증서 %1을(를) 읽을 수 없습니다</translation>
-    </message>
-    <message>
         <source>Mapping jobs: %1</source>
         <translation>작업 매핑 중: %1</translation>
     </message>
@@ -868,6 +966,14 @@
     <message>
         <source>Use is allocation: pod requests over node allocatable, not measured load</source>
         <translation>사용률은 할당 기준입니다: 측정된 부하가 아니라 노드 할당 가능량 대비 파드 요청량</translation>
+    </message>
+    <message>
+        <source>Not connected to %1: certificate not trusted</source>
+        <translation>%1에 연결하지 않음: 인증서를 신뢰하지 않음</translation>
+    </message>
+    <message>
+        <source>Token for %1 kept for this session only: %2</source>
+        <translation>%1의 토큰은 이번 세션에만 유지됩니다: %2</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +1791,44 @@
     <message>
         <source>The gateway refused the job: %1</source>
         <translation>게이트웨이가 작업을 거부했습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::TlsProbe</name>
+    <message>
+        <source>%1 is not HOST:PORT</source>
+        <translation>%1은(는) HOST:PORT 형식이 아닙니다</translation>
+    </message>
+    <message>
+        <source>Qt has no TLS backend here (the OpenSSL plugin)</source>
+        <translation>이 시스템의 Qt에는 TLS 백엔드(OpenSSL 플러그인)가 없습니다</translation>
+    </message>
+    <message>
+        <source>no TLS answer from %1</source>
+        <translation>%1에서 TLS 응답이 없습니다</translation>
+    </message>
+    <message>
+        <source>the server sent no certificate</source>
+        <translation>서버가 인증서를 보내지 않았습니다</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::TokenVault</name>
+    <message>
+        <source>no keychain service is running (%1)</source>
+        <translation>키체인 서비스가 실행 중이 아닙니다 (%1)</translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1)</source>
+        <translation>키체인이 접근을 거부했습니다 (%1)</translation>
+    </message>
+    <message>
+        <source>the keychain could not delete the token</source>
+        <translation>키체인에서 토큰을 지우지 못했습니다</translation>
+    </message>
+    <message>
+        <source>this build has no keychain support (QtKeychain)</source>
+        <translation>이 빌드에는 키체인 지원(QtKeychain)이 없습니다</translation>
     </message>
 </context>
 <context>

@@ -165,7 +165,8 @@ bool Gateway::openState(std::string* error) {
                    (book.candidateVersion() ? " with candidate v" + std::to_string(book.candidateVersion()) + " at " +
                                                   std::to_string(book.canaryPercent()) + "%"
                                             : std::string()) +
-                   ", audit entry " + std::to_string(m_state->audit.headSequence());
+                   ", audit entry " + std::to_string(m_state->audit.headSequence()) +
+                   (resumed && m_options.initialPolicy ? " (the initial policy given applies to a new state only)" : "");
   return true;
 }
 

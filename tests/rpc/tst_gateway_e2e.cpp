@@ -86,6 +86,7 @@ class TestGatewayE2e : public QObject {
     // a restart after SIGKILL replaces the one the dead gateway left.
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_tmp.path());
+    env.insert(QStringLiteral("XDG_STATE_HOME"), m_tmp.path());  // its --state default, not the user's
     process.setProcessEnvironment(env);
     process.start();
     if (!process.waitForStarted(5000)) return false;
