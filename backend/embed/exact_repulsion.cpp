@@ -1,6 +1,6 @@
 #include "exact_repulsion.h"
 
-#include "embed/fft_grid.h"
+#include "embed/float4.h"
 #include "embed/worker_pool.h"
 
 #include <vector>

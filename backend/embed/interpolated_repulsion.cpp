@@ -28,9 +28,12 @@ InterpolatedRepulsion::Stencil stencil(float u, std::size_t nodes) {
 
 }  // namespace
 
-void InterpolatedRepulsion::prepareGrid(std::size_t nodes, int spacingStep) {
-  if (m_grid && m_grid->nodes() == nodes && m_spacingStep == spacingStep) return;
-  if (!m_grid || m_grid->nodes() != nodes) m_grid = std::make_unique<FftGrid>(nodes);
+void InterpolatedRepulsion::prepareGrid(std::size_t nodes, int spacingStep, unsigned workers) {
+  if (m_grid && m_grid->nodes() == nodes && m_gridWorkers == workers && m_spacingStep == spacingStep) return;
+  if (!m_grid || m_grid->nodes() != nodes || m_gridWorkers != workers) {
+    m_grid = std::make_unique<FftGrid>(nodes, workers);
+    m_gridWorkers = workers;
+  }
   m_spacingStep = spacingStep;
   const double h = std::exp2(spacingStep / kLadder);
   // Lanes: the force kernel d w(d)^2 in x and y, and w(d) for Z. Convolving
@@ -92,7 +95,7 @@ double InterpolatedRepulsion::compute(std::span<const double> y, std::span<doubl
   std::size_t nodes = 16;
   while (nodes < 1024 && range / static_cast<double>(nodes - 3) > m_maxSpacing) nodes *= 2;
   const int step = static_cast<int>(std::ceil(kLadder * std::log2(range / static_cast<double>(nodes - 3))));
-  prepareGrid(nodes, step);
+  prepareGrid(nodes, step, pool.size());
   const double h = std::exp2(step / kLadder);
   const double cx = 0.5 * (minX + maxX);
   const double cy = 0.5 * (minY + maxY);

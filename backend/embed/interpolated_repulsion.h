@@ -40,11 +40,12 @@ class InterpolatedRepulsion {
   };
 
  private:
-  void prepareGrid(std::size_t nodes, int spacingStep);
+  void prepareGrid(std::size_t nodes, int spacingStep, unsigned workers);
   float selfZ(const Stencil& sx, const Stencil& sy) const;
 
   double m_maxSpacing;
   std::unique_ptr<FftGrid> m_grid;
+  unsigned m_gridWorkers = 0;
   int m_spacingStep = 0;
   std::vector<float> m_charges;  // one n x n grid per worker
   std::vector<F4> m_potentials;
