@@ -1,20 +1,30 @@
 #include "knn_graph.h"
 
-#include "embed/fft_grid.h"
+#include "embed/nearest_k.h"
 #include "embed/worker_pool.h"
 
 #include <algorithm>
-#include <utility>
+#include <vector>
 
 namespace hetsched::embed {
 
 namespace {
 
+// A block of rows against a block of columns: the products (128 x 1024
+// floats) stay in the core's cache while the selection reads them.
 constexpr Eigen::Index kBlockRows = 128;
-
-using Candidate = std::pair<float, std::int32_t>;
+constexpr Eigen::Index kBlockColumns = 1024;
 
 }  // namespace
+
+void recomputeDistances(const PointMatrix& data, KnnGraph& graph, std::size_t point) {
+  const std::size_t base = point * graph.k;
+  for (std::size_t m = 0; m < graph.k; ++m) {
+    const auto j = static_cast<Eigen::Index>(graph.indices[base + m]);
+    graph.distances2[base + m] =
+        static_cast<double>((data.row(static_cast<Eigen::Index>(point)) - data.row(j)).squaredNorm());
+  }
+}
 
 KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
   const Eigen::Index n = data.rows();
@@ -30,52 +40,25 @@ KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
   pool.run([&](unsigned worker) {
     const auto [first, last] = pool.share(static_cast<std::size_t>(blocks), worker);
     Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> dots;
-    std::vector<Candidate> heap;
-    heap.reserve(k);
+    std::vector<NearestK> nearest(static_cast<std::size_t>(kBlockRows), NearestK(k));
     for (std::size_t b = first; b < last; ++b) {
       const Eigen::Index r0 = static_cast<Eigen::Index>(b) * kBlockRows;
       const Eigen::Index rows = std::min(kBlockRows, n - r0);
-      dots.noalias() = data.middleRows(r0, rows) * data.transpose();
+      for (Eigen::Index r = 0; r < rows; ++r) nearest[static_cast<std::size_t>(r)].clear();
+      for (Eigen::Index c0 = 0; c0 < n; c0 += kBlockColumns) {
+        const Eigen::Index columns = std::min(kBlockColumns, n - c0);
+        dots.noalias() = data.middleRows(r0, rows) * data.middleRows(c0, columns).transpose();
+        for (Eigen::Index r = 0; r < rows; ++r) {
+          nearest[static_cast<std::size_t>(r)].offer(norms[r0 + r], static_cast<std::int32_t>(r0 + r), &norms[c0],
+                                                     dots.row(r).data(), nullptr, static_cast<std::int32_t>(c0),
+                                                     static_cast<std::size_t>(columns));
+        }
+      }
       for (Eigen::Index r = 0; r < rows; ++r) {
-        const Eigen::Index i = r0 + r;
-        const float* row = dots.row(r).data();
-        const float ni = norms[i];
-        // The first k candidates seed the heap; after that almost every point
-        // is rejected by one comparison with the current k-th distance.
-        heap.clear();
-        Eigen::Index j = 0;
-        for (; heap.size() < k; ++j) {
-          if (j == i) continue;
-          heap.push_back({std::max(0.0f, ni + norms[j] - 2.0f * row[j]), static_cast<std::int32_t>(j)});
-        }
-        std::make_heap(heap.begin(), heap.end());
-        float worst = heap.front().first;
-        for (; j < n; ++j) {
-          // Four candidates per test while none of them is close enough.
-          for (; j + 4 <= n; j += 4) {
-            F4 nj, rj;
-            __builtin_memcpy(&nj, &norms[j], sizeof nj);
-            __builtin_memcpy(&rj, &row[j], sizeof rj);
-            const auto closer = (nj - 2.0f * rj) < (worst - ni);
-            if ((closer[0] | closer[1] | closer[2] | closer[3]) != 0) break;
-          }
-          if (j >= n) break;
-          const float d = std::max(0.0f, ni + norms[j] - 2.0f * row[j]);
-          if (d >= worst || j == i) continue;
-          std::pop_heap(heap.begin(), heap.end());
-          heap.back() = {d, static_cast<std::int32_t>(j)};
-          std::push_heap(heap.begin(), heap.end());
-          worst = heap.front().first;
-        }
-        std::sort_heap(heap.begin(), heap.end());
-        // The expanded form |a|^2 + |b|^2 - 2ab loses digits for close
-        // points; the kept few get their distance recomputed as |a - b|^2.
-        const std::size_t base = static_cast<std::size_t>(i) * k;
-        for (std::size_t m = 0; m < k; ++m) {
-          const std::int32_t j = heap[m].second;
-          graph.indices[base + m] = j;
-          graph.distances2[base + m] = static_cast<double>((data.row(i) - data.row(j)).squaredNorm());
-        }
+        const auto kept = nearest[static_cast<std::size_t>(r)].sorted();
+        const std::size_t i = static_cast<std::size_t>(r0 + r);
+        for (std::size_t m = 0; m < k; ++m) graph.indices[i * k + m] = NearestK::index(kept[m]);
+        recomputeDistances(data, graph, i);
       }
     }
   });

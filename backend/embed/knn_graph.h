@@ -24,4 +24,8 @@ struct KnnGraph {
 // deterministic.
 KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool);
 
+// The expanded form |a|^2 + |b|^2 - 2ab that finds neighbours loses digits
+// for close points: the kept few of `point` get theirs as |a - b|^2.
+void recomputeDistances(const PointMatrix& data, KnnGraph& graph, std::size_t point);
+
 }  // namespace hetsched::embed

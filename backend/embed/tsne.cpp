@@ -5,6 +5,7 @@
 #include "embed/fft_grid.h"
 #include "embed/interpolated_repulsion.h"
 #include "embed/knn_graph.h"
+#include "embed/partitioned_knn.h"
 #include "embed/random_stream.h"
 #include "embed/worker_pool.h"
 
@@ -271,7 +272,11 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
   const NeighbourPlan plan = planNeighbours(n, options.perplexity);
   result.perplexityUsed = plan.perplexity;
   const auto start = Clock::now();
-  const KnnGraph graph = exactKnn(data, plan.neighbours, pool);
+  PartitionedKnnOptions partitioned;
+  partitioned.seed = options.seed;
+  const KnnGraph graph = n < static_cast<std::size_t>(std::max(0, options.exactNeighboursBelow))
+                             ? exactKnn(data, plan.neighbours, pool)
+                             : partitionedKnn(data, plan.neighbours, pool, partitioned);
   const Affinities p = perplexityAffinities(graph, result.perplexityUsed, pool);
   result.neighbourSeconds = secondsSince(start);
 

@@ -35,6 +35,8 @@ struct TsneOptions {
   bool computeKl = true;      // exact KL(P||Q) at the end, O(N^2)
   double maxGridSpacing = 1.0;  // interpolation grid, see InterpolatedRepulsion
   int exactRepulsionBelow = 2000;  // all-pairs repulsion for maps this small
+  // Exact neighbours for fewer points, partitioned (approximate) for more.
+  int exactNeighboursBelow = 20000;
 };
 
 enum class TsneStatus : std::uint8_t { Ok, Cancelled, TooFewPoints, InvalidOptions, InvalidInitial };
