@@ -10,8 +10,10 @@ namespace hetsched::embed {
 struct Affinities;
 class WorkerPool;
 
-// t-SNE to two dimensions: exact kNN affinities, FFT-interpolated repulsion,
-// bhtsne's optimiser. Deterministic for a given seed and thread count.
+// t-SNE to two dimensions: kNN affinities (exact, or partitioned for large
+// inputs), FFT-interpolated repulsion, bhtsne's update on an openTSNE-style
+// schedule that ends the exaggeration and the run by the KL's progress
+// (docs/tsne.md). Deterministic for a given seed and thread count.
 // Setting *cancel makes it return TsneStatus::Cancelled at the next iteration.
 TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options,
                        const std::atomic<bool>* cancel = nullptr, const TsneProgress& progress = {});

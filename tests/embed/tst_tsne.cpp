@@ -138,6 +138,9 @@ class TstTsne : public QObject {
     QVERIFY(std::sqrt(err / norm) < 0.05);
   }
 
+  // The map view fits its axes to the points, so what an operator sees
+  // move is what is left after the best translation and uniform scale: a
+  // map still converging keeps growing a few per cent, which no one sees.
   void warmStartMovesOldPointsLittle() {
     const LabelledPoints all = gaussianClusters(610, 10, 5, 11);
     const PointMatrix first = all.points.topRows(600);
@@ -150,20 +153,30 @@ class TstTsne : public QObject {
     o.iterations = 150;
     const TsneResult after = computeTsne(all.points, o);
     QCOMPARE(after.status, TsneStatus::Ok);
-    const Eigen::VectorXd moved = (after.embedding.topRows(600) - before.embedding).rowwise().norm();
+    const Eigen::RowVector2d beforeCentre = before.embedding.colwise().mean();
+    const Eigen::RowVector2d afterCentre = after.embedding.topRows(600).colwise().mean();
+    const Eigen::MatrixXd a = before.embedding.rowwise() - beforeCentre;
+    const Eigen::MatrixXd b = after.embedding.topRows(600).rowwise() - afterCentre;
+    const double scale = (a.array() * b.array()).sum() / (b.array() * b.array()).sum();
+    Eigen::MatrixXd fitted = (after.embedding.rowwise() - afterCentre) * scale;
+    fitted.rowwise() += beforeCentre;
+    const Eigen::VectorXd moved = (fitted.topRows(600) - before.embedding).rowwise().norm();
     std::vector<double> sorted(moved.data(), moved.data() + moved.size());
     std::sort(sorted.begin(), sorted.end());
     const double extent = (before.embedding.colwise().maxCoeff() - before.embedding.colwise().minCoeff()).maxCoeff();
     const double median = sorted[sorted.size() / 2];
-    qInfo("map extent %.1f, median move %.3f, 95th percentile %.3f", extent, median, sorted[sorted.size() * 95 / 100]);
-    // Measured over seeds 1-10: median 0.017-0.022 of the extent, 95th
-    // percentile 0.022-0.029 (the median's old bound, 0.02, failed on two).
+    qInfo("map extent %.1f, scaled by %.3f, median move %.3f, 95th percentile %.3f", extent, 1.0 / scale, median,
+          sorted[sorted.size() * 95 / 100]);
+    // Bounds from issue 10 (raw moves over seeds 1-10: median 0.017-0.022 of
+    // the extent, 95th percentile 0.022-0.029). After the fit, with the
+    // early-stopped first map, seeds 1-10 measured a median of 0.0016-0.0037
+    // and a 95th percentile of 0.005-0.016.
     QVERIFY(median < 0.04 * extent);
     QVERIFY(sorted[sorted.size() * 95 / 100] < 0.06 * extent);
     // A new point lands among the old points of its own cluster.
     for (Eigen::Index i = 600; i < 610; ++i) {
       Eigen::Index nearest = 0;
-      (before.embedding.rowwise() - after.embedding.row(i)).rowwise().squaredNorm().minCoeff(&nearest);
+      (before.embedding.rowwise() - fitted.row(i)).rowwise().squaredNorm().minCoeff(&nearest);
       QCOMPARE(all.labels[static_cast<std::size_t>(nearest)], all.labels[static_cast<std::size_t>(i)]);
     }
   }
@@ -208,11 +221,35 @@ class TstTsne : public QObject {
     QVERIFY(result.klDivergence >= 0.0);
   }
 
+  // The run stops once the KL flattens, the exaggeration ends once the
+  // clusters have formed, and the KL estimated from the grid (as for large
+  // maps) agrees with the exact one.
+  void stopsWhenKlFlattens() {
+    const LabelledPoints data = gaussianClusters(3000, 10, 6, 4);
+    TsneOptions o = options();
+    o.exactKlBelow = 0;
+    const TsneResult result = computeTsne(data.points, o);
+    QCOMPARE(result.status, TsneStatus::Ok);
+    const double exact = tsneKlDivergence(data.points, result.embedding, o.perplexity, kThreads);
+    qInfo("%d iterations, %d exaggerated; KL estimated %.4f, exact %.4f", result.iterationsRun,
+          result.exaggeratedIterations, result.klDivergence, exact);
+    QVERIFY(result.iterationsRun < o.iterations);
+    QVERIFY(result.exaggeratedIterations > 0 && result.exaggeratedIterations < o.exaggerationIterations);
+    QVERIFY(result.klEstimated);
+    QVERIFY(std::abs(result.klDivergence - exact) < 0.03 * exact);
+    QVERIFY(!result.klHistory.empty());
+    QVERIFY(result.klHistory.back().second < result.klHistory.front().second);
+    o.klTolerance = 0.0;
+    o.iterations = 300;
+    QCOMPARE(computeTsne(data.points, o).iterationsRun, 300);
+  }
+
   void cancelsAndReportsProgress() {
     const LabelledPoints data = gaussianClusters(300, 8, 3, 2);
     std::atomic<bool> cancel{false};
     std::vector<int> reports;
     TsneOptions o = options();
+    o.klTolerance = 0.0;
     const TsneResult result = computeTsne(data.points, o, &cancel, [&](int done, int total) {
       QCOMPARE(total, o.iterations);
       reports.push_back(done);
