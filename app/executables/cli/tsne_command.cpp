@@ -17,19 +17,23 @@ namespace hetsched::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kKnown{
-    "input", "output", "perplexity", "iterations", "seed", "threads", "bench", "points", "dims", "clusters", "runs",
-    "no-baseline"};
+constexpr std::array<std::string_view, 14> kKnown{
+    "input", "output", "perplexity", "iterations", "seed", "threads", "kl-tolerance", "bench", "points", "dims",
+    "clusters", "runs", "spread-ratio", "no-baseline"};
 
 int usage() {
   std::fprintf(stderr,
                "usage: hetsched tsne --input X.csv --output Y.csv [options]\n"
                "       hetsched tsne --bench [--points 10000] [--dims 64] [--clusters 10] [--runs 3]\n"
-               "                     [--no-baseline]   (Rtsne / scikit-learn side by side when installed)\n\n"
-               "  --perplexity P   neighbourhood size, 3P neighbours are searched (default 30)\n"
-               "  --iterations N   gradient steps (default 1000)\n"
-               "  --seed S         seed of the initial map (default 1)\n"
-               "  --threads N      worker threads (default: all cores)\n");
+               "                     [--spread-ratio R] [--no-baseline]\n"
+               "                     (equal and unequal cluster spreads unless --spread-ratio; Rtsne and\n"
+               "                     scikit-learn side by side when installed)\n\n"
+               "  --perplexity P     neighbourhood size, 3P neighbours are searched (default 30)\n"
+               "  --iterations N     at most this many gradient steps (default 1000)\n"
+               "  --kl-tolerance T   stop once 50 steps lower the KL by less than T of it (default 0.004;\n"
+               "                     0 runs every step)\n"
+               "  --seed S           seed of the initial map and the neighbour search (default 1)\n"
+               "  --threads N        worker threads (default: all cores)\n");
   return 2;
 }
 
@@ -74,6 +78,11 @@ std::variant<embed::TsneOptions, std::string> tsneOptionsFromArgs(const Args& ar
     auto v = parseInteger("iterations", *text, 0, 1000000);
     if (auto* e = std::get_if<std::string>(&v)) return *e;
     options.iterations = static_cast<int>(std::get<long long>(v));
+  }
+  if (auto text = args.value("kl-tolerance")) {
+    auto v = parseNumber("kl-tolerance", *text, 0.0, 1.0);
+    if (auto* e = std::get_if<std::string>(&v)) return *e;
+    options.klTolerance = std::get<double>(v);
   }
   if (auto text = args.value("seed")) {
     auto v = parseInteger("seed", *text, 0, 1LL << 62);
@@ -130,9 +139,9 @@ int runTsne(std::span<char* const> argv) {
   const double seconds = result.neighbourSeconds + result.optimiseSeconds + result.klSeconds;
   std::printf("points %lld  dims %lld  perplexity %g\n", static_cast<long long>(data.values.rows()),
               static_cast<long long>(data.values.cols()), result.perplexityUsed);
-  std::printf("KL divergence %.4f\nseconds %.3f (neighbours %.3f, optimisation %.3f, KL %.3f)\n",
-              result.klDivergence, seconds, result.neighbourSeconds, result.optimiseSeconds,
-              result.klSeconds);
+  std::printf("KL divergence %.4f%s\nseconds %.3f (neighbours %.3f, optimisation %.3f in %d iterations, KL %.3f)\n",
+              result.klDivergence, result.klEstimated ? " (estimated)" : "", seconds, result.neighbourSeconds,
+              result.optimiseSeconds, result.iterationsRun, result.klSeconds);
   return 0;
 }
 
