@@ -608,6 +608,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Lay out again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Colour by:</source>
         <translation type="unfinished"></translation>
     </message>

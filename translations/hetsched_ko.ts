@@ -618,6 +618,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>자유형 선택; 사각형 모드에서는 Shift를 누른 채 올가미 선택</translation>
     </message>
     <message>
+        <source>Lay out again</source>
+        <translation>다시 배치</translation>
+    </message>
+    <message>
+        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
+        <translation>모든 작업을 새로 배치합니다; 그렇지 않으면 새로 고칠 때 이미 보인 작업은 제자리에 둡니다</translation>
+    </message>
+    <message>
         <source>&amp;Colour by:</source>
         <translation>색상 기준(&amp;C):</translation>
     </message>
