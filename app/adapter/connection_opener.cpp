@@ -46,7 +46,7 @@ void ConnectionOpener::start() {
 }
 
 void ConnectionOpener::haveToken(const QString& token) {
-  disconnect(m_vault, nullptr, this, nullptr);
+  if (m_vault) disconnect(m_vault, nullptr, this, nullptr);
   m_options.bearerToken = token.toStdString();
   // Without TLS, or with a CA file, there is nothing to pin.
   if (!m_connection.tls || !m_connection.caFile.isEmpty()) {
