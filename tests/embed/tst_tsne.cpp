@@ -134,8 +134,11 @@ class TstTsne : public QObject {
     }
     qInfo("grid %zu nodes: Z error %.2e, force error %.2e (relative)", repulsion.gridNodes(),
           std::abs(zGrid / zExact - 1.0), std::sqrt(err / norm));
+    // Measured 3.5e-6 and 0.0495 on every worker count, libm and under
+    // valgrind (docs/numerics.md): the bounds are 1.5x and more of that,
+    // so a grid that is really coarser fails and last bits never do.
     QVERIFY(std::abs(zGrid / zExact - 1.0) < 5e-3);
-    QVERIFY(std::sqrt(err / norm) < 0.05);
+    QVERIFY(std::sqrt(err / norm) < 0.075);
   }
 
   // The map view fits its axes to the points, so what an operator sees
