@@ -45,10 +45,10 @@ bool TsneSchedule::record(int iteration, double kl) {
     return true;
   }
   if (!step(iteration).estimateKl) return true;
-  const double previous = m_estimates.empty() ? kl : m_estimates.back();
-  m_estimates.push_back(kl);
   if (m_exaggerating) {
     if (!m_options.adaptiveExaggeration) return true;
+    const double previous = m_estimates.empty() ? kl : m_estimates.back();
+    m_estimates.push_back(kl);
     // The fall per estimate rises while clusters form and drops once they
     // have; a fall of a few per cent marks a real peak, not noise at the start.
     const double fall = (previous - kl) / previous;
@@ -63,10 +63,14 @@ bool TsneSchedule::record(int iteration, double kl) {
   // With points held, the KL is mostly theirs and flattens at once, however
   // far the moving ones still have to go: run every iteration asked for.
   if (!(m_options.klTolerance > 0.0) || m_options.heldPoints > 0) return true;
+  // The lowest KL so far: a momentary rise (the grid growing a size, an
+  // overshoot) neither stops the run nor counts as progress.
+  const double best = m_estimates.empty() ? kl : std::min(kl, m_estimates.back());
+  m_estimates.push_back(best);
   const std::size_t back = static_cast<std::size_t>(std::max(1, m_options.klWindow / m_options.klInterval));
   if (m_estimates.size() <= back) return true;
   const double before = m_estimates[m_estimates.size() - 1 - back];
-  return before - kl >= m_options.klTolerance * kl;
+  return before - best >= m_options.klTolerance * best;
 }
 
 }  // namespace hetsched::embed

@@ -38,7 +38,9 @@ class TsneSchedule {
   int m_exaggerationEnd;  // first iteration without exaggeration
   bool m_exaggerating;
   double m_peakFall = 0.0;
-  std::vector<double> m_estimates;  // this phase's, every klInterval iterations
+  // This phase's estimates (after the exaggeration, the lowest so far),
+  // every klInterval iterations.
+  std::vector<double> m_estimates;
 };
 
 }  // namespace hetsched::embed

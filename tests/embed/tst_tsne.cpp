@@ -6,6 +6,7 @@
 #include "embed/worker_pool.h"
 #include "embed/gaussian_clusters.h"
 #include "embed/tsne.h"
+#include "embed/tsne_schedule.h"
 #include "embed/warm_start.h"
 
 #include <QTest>
@@ -245,6 +246,31 @@ class TstTsne : public QObject {
     o.klTolerance = 0.0;
     o.iterations = 300;
     QCOMPARE(computeTsne(data.points, o).iterationsRun, 300);
+  }
+
+  // After the exaggeration the stop looks at the lowest KL so far: a
+  // momentary rise (the grid growing a size, an overshoot) neither stops a
+  // run that is still improving nor counts as progress.
+  void stopIgnoresMomentaryRise() {
+    TsneOptions o = options();
+    o.exaggerationIterations = 0;
+    TsneSchedule schedule(o, 1000);
+    double kl = 3.0;
+    int it = 9;
+    for (; it < 200; it += 10) {
+      QVERIFY(schedule.record(it, kl));
+      kl *= 0.99;  // 1 % per estimate: 5 % per window, well above 0.4 %
+    }
+    QVERIFY(schedule.record(it, 1.5 * kl));  // a spike
+    for (it += 10; it < 300; it += 10) {
+      QVERIFY(schedule.record(it, kl));
+      kl *= 0.99;
+    }
+    // Flat from here (rises included): stops within a window or two.
+    int stoppedAt = -1;
+    for (int j = 0; j < 20 && stoppedAt < 0; ++j, it += 10)
+      if (!schedule.record(it, j % 3 == 0 ? kl * 1.02 : kl)) stoppedAt = j;
+    QVERIFY2(stoppedAt >= 0 && stoppedAt <= 10, qPrintable(QString::number(stoppedAt)));
   }
 
   void cancelsAndReportsProgress() {
