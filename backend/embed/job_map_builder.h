@@ -16,7 +16,7 @@
 namespace hetsched::embed {
 
 struct JobMapOptions {
-  std::size_t maxJobs = 3000;  // the newest jobs that have run or wait
+  std::size_t maxJobs = 100000;  // the newest jobs that have run or wait (issue 17)
   double perplexity = 30.0;
   int iterations = 750;
   int embedderSteps = 300;
@@ -53,8 +53,9 @@ struct JobMapResult {
 
 // The seed's §3.1–3.3 pipeline for the job map: job + device features →
 // the contrastive TaskEmbedder (groups: job kind × priority class) → t-SNE
-// to 2-D. `cluster` of each point is its group. Runs for seconds on a few
-// thousand jobs: call it off the GUI thread; `cancel` stops it early. With
+// to 2-D. `cluster` of each point is its group. Runs for about a second on
+// a few thousand jobs and tens of seconds on 100,000 (hetsched bench
+// jobmap): call it off the GUI thread; `cancel` stops it early. With
 // a previous map, jobs already shown stay where they were unless a full
 // layout is due (JobMapOptions::relayout).
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
