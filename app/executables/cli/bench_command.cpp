@@ -31,6 +31,9 @@ constexpr std::array kBenches{
                          "           --tls-cert/--tls-key); what bench load --compare measures the gateway against",
           &benchBareServer},
     Bench{"agents", "agents reporting into one gateway (--count, --period-ms, --seconds)", &benchAgents},
+    Bench{"jobmap", "the console's job map of N jobs, then a refresh (--jobs 100000, --runs, --seed)", &benchJobMap},
+    Bench{"console-map", "console start to its first job map, headless (--runs, --console, --baseline PATH)",
+          &benchConsoleMap},
 };
 
 int usage() {

@@ -1,0 +1,172 @@
+// hetsched bench console-map: from the start of a console process to its
+// first job map on the embedded cluster (issue 17: <= 2 s). The console
+// runs headless (offscreen) with --quit-after-map and a fresh home, as on a
+// first start; --baseline PATH runs another console the same way, each run
+// alternating with ours.
+#include "bench_process.h"
+#include "bench_suite.h"
+#include "sim_args.h"
+
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <poll.h>
+#include <spawn.h>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <variant>
+#include <vector>
+
+extern char** environ;
+
+namespace hetsched::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr double kGoalSeconds = 2.0;
+constexpr int kTimeoutMs = 120000;
+
+struct FirstMap {
+  double sinceSpawn = 0.0;   // measured here, from posix_spawn
+  double sinceStart = 0.0;   // the console's own figure, from its /proc start time
+  std::size_t jobs = 0;
+};
+
+double loadAverage() {
+  std::ifstream in("/proc/loadavg");
+  double load = -1.0;
+  in >> load;
+  return load;
+}
+
+std::string consolePath(const Args& args) {
+  if (auto path = args.value("console")) return *path;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+  for (const auto& candidate : {self / "hetsched-console", self / ".." / "console" / "hetsched-console"}) {
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
+  return "hetsched-console";
+}
+
+// Runs `exe --quit-after-map` and reads its stdout until the line
+// "first job map: N jobs, S s after start".
+std::optional<FirstMap> runOnce(const std::string& exe, const std::string& home) {
+  int out[2];
+  if (pipe(out) != 0) return std::nullopt;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    if (std::strncmp(*e, "HOME=", 5) != 0 && std::strncmp(*e, "QT_QPA_PLATFORM=", 16) != 0) env.emplace_back(*e);
+  }
+  env.push_back("HOME=" + home);
+  env.push_back("QT_QPA_PLATFORM=offscreen");
+  std::vector<char*> cenv;
+  for (auto& e : env) cenv.push_back(e.data());
+  cenv.push_back(nullptr);
+  std::string program = exe, flag = "--quit-after-map";
+  char* argv[] = {program.data(), flag.data(), nullptr};
+  pid_t pid = 0;
+  const auto spawned = Clock::now();
+  const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv, cenv.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(out[1]);
+  if (rc != 0) {
+    close(out[0]);
+    return std::nullopt;
+  }
+  std::optional<FirstMap> found;
+  std::string text;
+  char buffer[512];
+  while (!found) {
+    pollfd p{out[0], POLLIN, 0};
+    if (poll(&p, 1, kTimeoutMs) <= 0) break;
+    const ssize_t n = read(out[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    const auto at = text.find("first job map: ");
+    if (at == std::string::npos || text.find('\n', at) == std::string::npos) continue;
+    FirstMap map;
+    map.sinceSpawn = std::chrono::duration<double>(Clock::now() - spawned).count();
+    if (std::sscanf(text.c_str() + at, "first job map: %zu jobs, %lf s after start", &map.jobs, &map.sinceStart) == 2)
+      found = map;
+    else
+      break;
+  }
+  close(out[0]);
+  if (!found) kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return found;
+}
+
+}  // namespace
+
+int benchConsoleMap(const Args& args) {
+  long long runs = 3;
+  if (auto text = args.value("runs")) {
+    auto v = parseInteger("runs", *text, 1, 50);
+    if (auto* e = std::get_if<std::string>(&v)) {
+      std::fprintf(stderr, "hetsched bench console-map: %s\n", e->c_str());
+      return 2;
+    }
+    runs = std::get<long long>(v);
+  }
+  struct Subject {
+    std::string name, exe;
+    std::vector<double> sinceSpawn, sinceStart;
+  };
+  std::vector<Subject> subjects{{"hetsched-console", consolePath(args), {}, {}}};
+  if (auto baseline = args.value("baseline")) subjects.push_back({"baseline", *baseline, {}, {}});
+  const std::string home = makeBenchDirectory();
+  if (home.empty()) {
+    std::fprintf(stderr, "hetsched bench console-map: cannot make a directory under the temp directory\n");
+    return 1;
+  }
+  std::printf("console-map bench: process start to the first job map on the embedded cluster, headless, "
+              "load average %.2f\n", loadAverage());
+  for (const Subject& s : subjects) std::printf("  %-16s %s\n", s.name.c_str(), s.exe.c_str());
+  for (long long r = 0; r < runs; ++r) {
+    for (Subject& s : subjects) {
+      std::filesystem::remove_all(home);
+      std::filesystem::create_directories(home);
+      const auto map = runOnce(s.exe, home);
+      if (!map) {
+        std::printf("run %lld  %-16s no job map within %d s (does it know --quit-after-map?)\n", r + 1,
+                    s.name.c_str(), kTimeoutMs / 1000);
+        continue;
+      }
+      s.sinceSpawn.push_back(map->sinceSpawn);
+      s.sinceStart.push_back(map->sinceStart);
+      std::printf("run %lld  %-16s %.3f s from spawn (%.3f s by its own clock), %zu jobs\n", r + 1, s.name.c_str(),
+                  map->sinceSpawn, map->sinceStart, map->jobs);
+    }
+  }
+  std::filesystem::remove_all(home);
+  if (subjects.front().sinceSpawn.empty()) return 1;
+  const double ours = median(subjects.front().sinceSpawn);
+  std::printf("hetsched-console median of %zu: %.3f s\n", subjects.front().sinceSpawn.size(), ours);
+  std::printf("figure %.3f s; goal <= %.0f s: %s", ours, kGoalSeconds, ours <= kGoalSeconds ? "met" : "NOT met");
+  if (subjects.size() > 1 && !subjects[1].sinceSpawn.empty()) {
+    const double theirs = median(subjects[1].sinceSpawn);
+    std::printf("; baseline median %.3f s, ratio %.2fx", theirs, theirs / ours);
+  } else {
+    std::printf("; no baseline (--baseline PATH: another console with --quit-after-map)");
+  }
+  std::printf("\nload average at the end %.2f\n", loadAverage());
+  return 0;
+}
+
+}  // namespace hetsched::cli
