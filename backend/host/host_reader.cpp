@@ -1,10 +1,9 @@
 #include "host_reader.h"
 
+#include "host_platform.h"
 #include "net_dev.h"
 #include "nvml_library.h"
 #include "text_fields.h"
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -36,9 +35,7 @@ std::optional<std::string> HostReader::read(const fs::path& relative) const {
 
 std::string HostReader::hostName() const {
   if (auto name = read("proc/sys/kernel/hostname"); name && !trim(*name).empty()) return std::string(trim(*name));
-  char buffer[256] = {};
-  if (gethostname(buffer, sizeof buffer - 1) == 0 && buffer[0]) return buffer;
-  return "localhost";
+  return systemHostName();
 }
 
 int HostReader::packageOf(int cpu) const {
@@ -69,6 +66,7 @@ std::vector<AcceleratorReading> HostReader::accelerators() const {
 }
 
 std::variant<HostSample, HostError> HostReader::sample() {
+  if (auto why = hostTreeUnsupported(m_options.root)) return HostError{m_options.root.string(), 0, *why};
   const auto statText = read("proc/stat");
   if (!statText) return HostError{"/proc/stat", 0, "cannot be read"};
   auto stat = parseProcStat(*statText);

@@ -33,7 +33,7 @@ class HostReader {
   HostReader& operator=(const HostReader&) = delete;
 
   std::variant<HostSample, HostError> sample();
-  // /proc/sys/kernel/hostname under the root, else gethostname().
+  // /proc/sys/kernel/hostname under the root, else the system's name for it.
   std::string hostName() const;
   // Why NVML is not in use; empty when it is.
   const std::string& nvmlStatus() const { return m_nvmlStatus; }

@@ -1,6 +1,6 @@
 #include "nvml_library.h"
 
-#include <dlfcn.h>
+#include "shared_library.h"
 
 namespace hetsched {
 
@@ -40,8 +40,8 @@ struct NvmlLibrary::Api {
 namespace {
 
 template <typename F>
-bool resolve(void* handle, const char* name, F* out, std::string* why) {
-  *out = reinterpret_cast<F>(dlsym(handle, name));
+bool resolve(const SharedLibrary& library, const char* name, F* out, std::string* why) {
+  *out = reinterpret_cast<F>(library.symbol(name));
   if (!*out && why) *why = std::string("missing ") + name;
   return *out != nullptr;
 }
@@ -49,27 +49,23 @@ bool resolve(void* handle, const char* name, F* out, std::string* why) {
 }  // namespace
 
 std::unique_ptr<NvmlLibrary> NvmlLibrary::open(const std::string& soname, std::string* why) {
-  void* handle = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    if (why) *why = soname + " not loadable";
-    return nullptr;
-  }
+  auto library = SharedLibrary::open(soname, why);
+  if (!library) return nullptr;
   auto api = std::make_unique<Api>();
-  const bool ok = resolve(handle, "nvmlInit_v2", &api->init, why) &&
-                  resolve(handle, "nvmlShutdown", &api->shutdown, why) &&
-                  resolve(handle, "nvmlDeviceGetCount_v2", &api->getCount, why) &&
-                  resolve(handle, "nvmlDeviceGetHandleByIndex_v2", &api->getHandle, why) &&
-                  resolve(handle, "nvmlDeviceGetName", &api->getName, why) &&
-                  resolve(handle, "nvmlDeviceGetUtilizationRates", &api->getUtilization, why) &&
-                  resolve(handle, "nvmlDeviceGetMemoryInfo", &api->getMemory, why) &&
-                  resolve(handle, "nvmlDeviceGetPowerUsage", &api->getPower, why) &&
-                  resolve(handle, "nvmlDeviceGetTemperature", &api->getTemperature, why);
+  const bool ok = resolve(*library, "nvmlInit_v2", &api->init, why) &&
+                  resolve(*library, "nvmlShutdown", &api->shutdown, why) &&
+                  resolve(*library, "nvmlDeviceGetCount_v2", &api->getCount, why) &&
+                  resolve(*library, "nvmlDeviceGetHandleByIndex_v2", &api->getHandle, why) &&
+                  resolve(*library, "nvmlDeviceGetName", &api->getName, why) &&
+                  resolve(*library, "nvmlDeviceGetUtilizationRates", &api->getUtilization, why) &&
+                  resolve(*library, "nvmlDeviceGetMemoryInfo", &api->getMemory, why) &&
+                  resolve(*library, "nvmlDeviceGetPowerUsage", &api->getPower, why) &&
+                  resolve(*library, "nvmlDeviceGetTemperature", &api->getTemperature, why);
   if (!ok || api->init() != kSuccess) {
     if (ok && why) *why = "nvmlInit_v2 failed (no driver or no GPU)";
-    dlclose(handle);
     return nullptr;
   }
-  std::unique_ptr<NvmlLibrary> lib(new NvmlLibrary(handle, std::move(api)));
+  std::unique_ptr<NvmlLibrary> lib(new NvmlLibrary(std::move(library), std::move(api)));
   unsigned int count = 0;
   if (lib->m_api->getCount(&count) != kSuccess) count = 0;
   for (unsigned int i = 0; i < count; ++i) {
@@ -83,12 +79,11 @@ std::unique_ptr<NvmlLibrary> NvmlLibrary::open(const std::string& soname, std::s
   return lib;
 }
 
-NvmlLibrary::NvmlLibrary(void* handle, std::unique_ptr<Api> api) : m_handle(handle), m_api(std::move(api)) {}
+NvmlLibrary::NvmlLibrary(std::unique_ptr<SharedLibrary> library, std::unique_ptr<Api> api)
+    : m_library(std::move(library)), m_api(std::move(api)) {}
 
-NvmlLibrary::~NvmlLibrary() {
-  m_api->shutdown();
-  dlclose(m_handle);
-}
+// Shut NVML down before m_library unloads it.
+NvmlLibrary::~NvmlLibrary() { m_api->shutdown(); }
 
 std::vector<GpuReading> NvmlLibrary::read() const {
   std::vector<GpuReading> out;

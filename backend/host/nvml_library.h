@@ -8,7 +8,9 @@
 
 namespace hetsched {
 
-// NVIDIA's management library, opened at run time with dlopen so that
+class SharedLibrary;
+
+// NVIDIA's management library, opened at run time (SharedLibrary) so that
 // hetschedd builds and runs on machines without the driver: no library, no
 // GPU or a failing nvmlInit all mean "no GPU rows", never an error.
 class NvmlLibrary {
@@ -26,9 +28,9 @@ class NvmlLibrary {
 
  private:
   struct Api;
-  NvmlLibrary(void* handle, std::unique_ptr<Api> api);
+  NvmlLibrary(std::unique_ptr<SharedLibrary> library, std::unique_ptr<Api> api);
 
-  void* m_handle;
+  std::unique_ptr<SharedLibrary> m_library;
   std::unique_ptr<Api> m_api;
   std::vector<void*> m_devices;  // nvmlDevice_t
   std::vector<std::string> m_names;

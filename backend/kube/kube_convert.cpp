@@ -3,7 +3,8 @@
 #include "cluster/node_table.h"
 
 #include <algorithm>
-#include <ctime>
+#include <chrono>
+#include <cstdio>
 
 namespace hetsched {
 
@@ -98,11 +99,18 @@ JobSpec jobSpecOf(const KubePod& pod) {
   return spec;
 }
 
+// RFC 3339 as the API server writes it ("2024-05-01T12:00:00Z"), to the
+// second; with std::chrono's calendar rather than strptime/timegm, which
+// Windows lacks.
 std::int64_t timestampMs(const std::string& text) {
-  std::tm tm{};
-  const char* end = strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm);
-  if (end == nullptr) return 0;
-  return static_cast<std::int64_t>(timegm(&tm)) * 1000;
+  int y = 0;
+  unsigned mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2u-%2uT%2u:%2u:%2u", &y, &mo, &d, &h, &mi, &s) != 6) return 0;
+  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{mo}, std::chrono::day{d}};
+  if (!date.ok() || h > 23 || mi > 59 || s > 60) return 0;
+  const auto time = std::chrono::sys_days{date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
+                    std::chrono::seconds{s};
+  return std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
 }
 
 }  // namespace hetsched

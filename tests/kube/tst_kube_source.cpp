@@ -66,6 +66,8 @@ class TestKubeSource : public QObject {
  private slots:
   void quantities_data();
   void quantities();
+  void timestamps_data();
+  void timestamps();
   void kubeconfig_data();
   void kubeconfig();
   void kubeconfigErrors_data();
@@ -116,6 +118,24 @@ void TestKubeSource::quantities() {
   const auto c = parseCount(text.toStdString());
   QCOMPARE(m ? qint64(*m) : qint64(-1), milli);
   QCOMPARE(c ? qint64(*c) : qint64(-1), count);
+}
+
+// Pod creation times (RFC 3339, UTC) to epoch milliseconds; 0 for text
+// that is not one. Expected values from `date -u -d ... +%s`.
+void TestKubeSource::timestamps_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<qint64>("ms");
+  QTest::newRow("pod") << "2026-11-30T05:50:00Z" << qint64(1796017800000);
+  QTest::newRow("epoch") << "1970-01-01T00:00:00Z" << qint64(0);
+  QTest::newRow("leap day") << "2024-02-29T23:59:59Z" << qint64(1709251199000);
+  QTest::newRow("not a date") << "2024-02-30T00:00:00Z" << qint64(0);
+  QTest::newRow("words") << "yesterday" << qint64(0);
+}
+
+void TestKubeSource::timestamps() {
+  QFETCH(QString, text);
+  QFETCH(qint64, ms);
+  QCOMPARE(qint64(timestampMs(text.toStdString())), ms);
 }
 
 void TestKubeSource::kubeconfig_data() {

@@ -7,13 +7,12 @@
 #include "gateway/gateway.h"
 #include "sim_args.h"
 #include "source_args.h"
+#include "stop_signals.h"
 #include "tls_args.h"
 #include "token_args.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
-#include <pthread.h>
 #include <stdexcept>
 
 namespace {
@@ -82,11 +81,7 @@ int main(int argc, char** argv) {
   if (auto* e = std::get_if<std::string>(&sim)) return fail(*e);
 
   // Block the stop signals in every thread; the main thread waits for them.
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  cli::blockStopSignals();
 
   if (args.flag("agent")) return cli::runAgent(args);
   for (const std::string_view client : cli::kConnectOptionNames)
@@ -131,9 +126,8 @@ int main(int argc, char** argv) {
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);
 
-  int signal = 0;
-  sigwait(&stopSignals, &signal);
-  std::printf("hetschedd: %s received, shutting down\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
+  const std::string stop = cli::waitForStopSignal();
+  std::printf("hetschedd: %s received, shutting down\n", stop.c_str());
   gateway.stop();
   if (tokenFile) cli::removeTokenFile(*tokenFile, *generated);
   std::printf("hetschedd: stopped\n");

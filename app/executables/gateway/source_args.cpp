@@ -7,11 +7,10 @@
 #include "kube/kube_cluster.h"
 #include "prometheus/prometheus_cluster.h"
 #include "sim_args.h"
+#include "stop_signals.h"
 
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <pthread.h>
 #include <cstdio>
 #include <thread>
 
@@ -118,27 +117,16 @@ int runAgent(const Args& args) {
   options.host = hostOptions(args);
   AgentReporter reporter(options, [](const std::string& line) { std::fprintf(stderr, "hetschedd: %s\n", line.c_str()); });
 
-  // The caller blocked SIGINT/SIGTERM; a waiter thread turns them into
-  // stop(). SIGUSR1 wakes it when run() ends by itself.
-  sigset_t wake;
-  sigemptyset(&wake);
-  sigaddset(&wake, SIGUSR1);
-  pthread_sigmask(SIG_BLOCK, &wake, nullptr);
+  // The caller blocked the stop signals; a waiter thread turns them into
+  // stop(), and is woken when run() ends by itself.
   std::thread waiter([&reporter] {
-    sigset_t stopSignals;
-    sigemptyset(&stopSignals);
-    sigaddset(&stopSignals, SIGINT);
-    sigaddset(&stopSignals, SIGTERM);
-    sigaddset(&stopSignals, SIGUSR1);
-    int signal = 0;
-    sigwait(&stopSignals, &signal);
+    waitForStopSignal();
     reporter.stop();
   });
   std::printf("hetschedd: agent reporting to %s every %u ms\n", target->c_str(), std::get<std::uint32_t>(period));
   std::fflush(stdout);
   const std::string error = reporter.run();
-  // Wake the waiter if run() ended on its own.
-  pthread_kill(waiter.native_handle(), SIGUSR1);
+  wakeStopWaiter(waiter);
   waiter.join();
   if (!error.empty()) {
     std::fprintf(stderr, "hetschedd: %s\n", error.c_str());
