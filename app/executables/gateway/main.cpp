@@ -2,6 +2,7 @@
 // gRPC for a cluster source: simulated, this host, node agents or
 // Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
 #include "cli_args.h"
+#include "config_file.h"
 #include "connect_args.h"
 #include "cluster/simulated_cluster.h"
 #include "gateway/gateway.h"
@@ -25,7 +26,9 @@ constexpr const char* kUsage =
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n"
     "  --max-watchers N        frame streams open at once (default 256; 32 per remote address)\n"
-    "  --max-agents N          agent report streams open at once (default 10000)\n";
+    "  --max-agents N          agent report streams open at once (default 10000)\n"
+    "  --config FILE           more options from FILE, one 'key = value' (or a flag) a line, keys the long\n"
+    "                          options below without dashes; the command line wins\n";
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "hetschedd: %s\n", message.c_str());
@@ -36,19 +39,22 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace hetsched;
-  const cli::Args args({argv + 1, static_cast<std::size_t>(argc - 1)});
-  if (args.flag("help")) {
-    std::printf("%s%s%s%s%s", kUsage, cli::kTlsOptionsHelp, cli::kTokenOptionsHelp, cli::kSourceOptionsHelp,
-                cli::kSimOptionsHelp);
-    return 0;
-  }
   std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames",
-                                         "metrics-listen", "max-watchers", "max-agents", "help"};
+                                         "metrics-listen", "max-watchers", "max-agents", "help",
+                                         "config"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   known.insert(known.end(), std::begin(cli::kTokenOptionNames), std::end(cli::kTokenOptionNames));
   known.insert(known.end(), std::begin(cli::kConnectOptionNames), std::end(cli::kConnectOptionNames));
   known.insert(known.end(), std::begin(cli::kTlsOptionNames), std::end(cli::kTlsOptionNames));
+  auto withConfig = cli::argsWithConfig({argv + 1, static_cast<std::size_t>(argc - 1)}, known);
+  if (auto* e = std::get_if<std::string>(&withConfig)) return fail(*e);
+  const cli::Args& args = std::get<cli::Args>(withConfig);
+  if (args.flag("help")) {
+    std::printf("%s%s%s%s%s", kUsage, cli::kTlsOptionsHelp, cli::kTokenOptionsHelp, cli::kSourceOptionsHelp,
+                cli::kSimOptionsHelp);
+    return 0;
+  }
   if (const auto unknown = args.unknownOptions(known); !unknown.empty())
     return fail("unknown option " + unknown.front() + " (see --help)");
   if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'");
