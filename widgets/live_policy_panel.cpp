@@ -35,7 +35,7 @@ LivePolicyPanel::LivePolicyPanel(QWidget* parent)
       m_active(new QLabel(this)),
       m_candidate(new QLabel(this)),
       m_error(new QLabel(this)),
-      m_arms(new QTableWidget(0, 8, this)),
+      m_arms(new QTableWidget(0, 10, this)),
       m_promote(new QPushButton(tr("Promote candidate"), this)),
       m_target(new QComboBox(this)),
       m_rollback(new QPushButton(tr("Roll back"), this)),
@@ -53,7 +53,8 @@ LivePolicyPanel::LivePolicyPanel(QWidget* parent)
   m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
   m_error->hide();
   m_arms->setHorizontalHeaderLabels({tr("Arm"), tr("Version"), tr("Policy"), tr("Arrivals"), tr("Running"),
-                                     tr("Queued"), tr("Completed"), tr("Mean wait, last window")});
+                                     tr("Queued"), tr("Completed"), tr("Preempted"), tr("Migrated"),
+                                     tr("Mean wait, last window")});
   m_arms->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_arms->horizontalHeader()->setStretchLastSection(true);
   m_arms->verticalHeader()->setVisible(false);
@@ -132,6 +133,8 @@ void LivePolicyPanel::setArms(const std::vector<ArmSummary>& arms) {
                              QString::number(a.running),
                              QString::number(a.queued),
                              QString::number(a.completed),
+                             QString::number(a.preemptions),
+                             QString::number(a.migrations),
                              wait};
     for (int c = 0; c < values.size(); ++c) m_arms->setItem(row, c, cell(values[c]));
   }

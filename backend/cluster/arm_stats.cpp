@@ -24,6 +24,8 @@ void ArmStats::fill(std::int64_t nowMs, std::vector<ArmSummary>& out) {
   for (std::size_t i = 0; i < m_arms.size(); ++i) {
     out[i].arrivals = m_arms[i].arrivals;
     out[i].completed = m_arms[i].completed;
+    out[i].preemptions = m_arms[i].preemptions;
+    out[i].migrations = m_arms[i].migrations;
     out[i].windowS = kWindowS;
     out[i].meanWaitS = out[i].startedInWindow > 0 ? waitSum[i] / out[i].startedInWindow : 0.0;
   }

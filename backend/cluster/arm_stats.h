@@ -8,8 +8,8 @@
 
 namespace hetsched {
 
-// Per policy arm counters for the frame's QueueSummary.arms: arrivals and
-// completions since the arm's policy was set, and the waits of jobs started
+// Per policy arm counters for the frame's QueueSummary.arms: arrivals,
+// completions, preemptions and migrations since the arm's policy was set, and the waits of jobs started
 // in a sliding window of simulated time.
 class ArmStats {
  public:
@@ -17,9 +17,17 @@ class ArmStats {
 
   // Starts afresh with `arms` arms (policies changed).
   void reset(std::size_t arms);
-  void onArrival(std::size_t arm) { ++m_arms.at(arm).arrivals; }
+  void onArrival(std::size_t arm) {
+    if (arm < m_arms.size()) ++m_arms[arm].arrivals;
+  }
   void onCompleted(std::size_t arm) {
     if (arm < m_arms.size()) ++m_arms[arm].completed;
+  }
+  void onPreempted(std::size_t arm) {
+    if (arm < m_arms.size()) ++m_arms[arm].preemptions;
+  }
+  void onMigrated(std::size_t arm) {
+    if (arm < m_arms.size()) ++m_arms[arm].migrations;
   }
   void onStarted(std::size_t arm, std::int64_t nowMs, std::int64_t waitMs);
   // Fills counters and window figures; running/queued are the caller's.
@@ -34,6 +42,8 @@ class ArmStats {
   struct Counters {
     std::uint64_t arrivals = 0;
     std::uint64_t completed = 0;
+    std::uint64_t preemptions = 0;
+    std::uint64_t migrations = 0;
   };
   std::vector<Counters> m_arms;
   std::deque<Start> m_starts;

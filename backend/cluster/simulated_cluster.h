@@ -3,29 +3,32 @@
 #include "arm_stats.h"
 #include "cluster_source.h"
 #include "device_physics.h"
-#include "sched/capacity_state.h"
-#include "policy_arm.h"
+#include "engine/scorer_registry.h"
+#include "sim/event_driver.h"
 #include "sim_options.h"
 #include "workload_generator.h"
 
 #include <deque>
 #include <memory>
-#include <queue>
 #include <random>
-#include <set>
 #include <unordered_map>
 
 namespace hetsched {
 
 // A heterogeneous cluster in simulated time: node agents report every
-// agentPeriodMs (seed §4.1), a trace-shaped workload arrives, the live
-// Placer runs jobs, and utilisation, power and temperature follow them.
+// agentPeriodMs (seed §4.1), a trace-shaped workload arrives, and the one
+// scheduling core (backend/engine) runs the jobs, driven by the same event
+// driver as the what-if simulator, one agent period at a time; utilisation,
+// power and temperature follow the jobs. The core decides at each event's
+// own time (an arrival, a completion, a node failure), so the same arrivals
+// run here and in a what-if give the same placements and start times.
 // Deterministic for a given seed and sequence of calls.
-class SimulatedCluster final : public ClusterSource {
+class SimulatedCluster final : public ClusterSource, private EventObserver {
  public:
   explicit SimulatedCluster(Topology topology, SimOptions options = {});
   // Builds the topology from options.shape; throws std::invalid_argument on a bad shape.
   explicit SimulatedCluster(SimOptions options);
+  ~SimulatedCluster() override;
 
   const Topology& topology() const override { return m_topology; }
   void step() override;
@@ -35,46 +38,51 @@ class SimulatedCluster final : public ClusterSource {
                         std::size_t* totalMatching) const override;
   // New arrivals whose id hashes below canaryPercent go to the candidate;
   // jobs already waiting or running stay with (and count for) the active arm.
+  // A policy the core cannot run here is refused, naming the field.
   std::optional<FieldError> setPolicies(const LivePolicies& policies) override;
   // Which arm (0 active, 1 candidate) job `id` of a new arrival goes to.
   static std::size_t armFor(JobId id, std::uint32_t canaryPercent);
 
   std::int64_t nowMs() const { return m_nowMs; }
+  // Takes effect at the current time, before anything else the next step does.
   void setNodeUp(std::uint32_t node, bool up);
   // Runs `seconds` of simulated time without anyone watching.
   void fastForward(double seconds);
+  // The core as it stands (between steps), for predictions and tests.
+  const SchedulingCore& core() const { return m_driver->core(); }
 
  private:
   struct Active {
     Job job;
-    Placement placement;
-    double runtimeS = 0.0;
+    CoreJob core;  // what the scheduling core sees; must not move while the job is in the core
+    JobSlot slot = 0;
     float intensity = 1.0f;
     float memoryFraction = 0.5f;
-    std::uint8_t arm = 0;
-    std::uint64_t startedUnder = 0;  // m_policyGeneration when it started
+    std::optional<JobRun> endedRun;  // the run just released, until we know why
   };
 
-  JobId enqueue(const JobSpec& spec, double runtimeS, std::int64_t submitMs);
-  void failAndRecoverNodes(std::int64_t untilMs);
-  void completeUntil(std::int64_t untilMs);
-  void schedule();
-  void start(Active& a, Placement p);
-  void requeue(Active& a);
-  void release(Active& a);
-  void syncIndex(std::uint32_t node);
-  void finish(Active&& a, JobState state);
+  Active& admit(const JobSpec& spec, double runtimeS, std::int64_t submitMs);
+  void failAndRecoverNodes(std::int64_t atMs);
+  void finish(Active& a, JobState state);
   void updateMetrics(double dtS);
   void fillQueueSummary();
+  Active& bySlot(JobSlot slot) { return *m_bySlot[slot]; }
+
+  // The core's decisions, turned into job records and arm counts.
+  void advancing(double, std::uint32_t, std::uint32_t) override {}
+  void arrived(JobSlot slot, Admission admission) override;
+  void completed(JobSlot slot, double t) override;
+  void refused(JobSlot slot, Refusal why) override;
+  void bound(JobSlot slot, const Placement& placement, double t) override;
+  void released(JobSlot slot, Placement& placement, double t) override;
+  void preempted(JobSlot victim, JobSlot by, std::uint32_t node, double t) override;
+  void migrated(JobSlot slot, std::uint32_t from, std::uint32_t to, double pauseS, double t) override;
+  void lost(JobSlot slot, std::uint32_t node, double t) override;
 
   Topology m_topology;
   SimOptions m_options;
-  CapacityState m_capacity;
-  FreeCapacityIndex m_index;
-  std::vector<std::unique_ptr<PolicyArm>> m_arms;  // [0] active, [1] candidate
-  std::uint32_t m_canaryPercent = 0;
-  // Scorers with state (least connections) hear only of jobs they placed.
-  std::uint64_t m_policyGeneration = 0;
+  ScorerRegistry m_scorers;
+  std::unique_ptr<EventDriver> m_driver;
   ArmStats m_armStats;
   WorkloadGenerator m_workload;
   DevicePhysics m_physics;
@@ -82,10 +90,9 @@ class SimulatedCluster final : public ClusterSource {
 
   std::int64_t m_nowMs = 0;
   JobId m_nextId = 1;
-  std::unordered_map<JobId, Active> m_active;
-  std::set<JobId> m_queue;  // waiting jobs; order comes from each arm's discipline
-  using EndEvent = std::pair<std::int64_t, JobId>;
-  std::priority_queue<EndEvent, std::vector<EndEvent>, std::greater<>> m_ends;
+  std::unordered_map<JobId, Active> m_active;  // node-based: Active::core keeps its address
+  std::vector<Active*> m_bySlot;
+  std::vector<JobSlot> m_freeSlots;
   std::deque<Job> m_finished;
   std::vector<std::int64_t> m_downUntil;
   std::vector<Arrival> m_arrivals;

@@ -1,6 +1,7 @@
 #include "workload_generator.h"
 
-#include "sched/capacity_state.h"
+#include "engine/capacity_state.h"
+#include "frag/frag_scorers.h"
 #include "trace_shape_data.h"
 
 #include <algorithm>
@@ -121,6 +122,20 @@ Arrival WorkloadGenerator::draw(Stream& s, DeviceKind kind, std::int64_t timeMs)
   std::snprintf(name, sizeof name, "%s-%06llu", prefix, static_cast<unsigned long long>(++m_counter));
   spec.name = name;
   return a;
+}
+
+std::shared_ptr<const frag::TargetWorkload> traceGpuTarget() {
+  std::vector<JobRequests> requests;
+  for (const TraceShape& s : kTraceShapes) {
+    if (s.numGpu == 0) continue;
+    JobRequests r;
+    r.cpuMilli = s.cpuMilli;
+    r.memoryMib = s.memoryMib;
+    if (s.gpuMilli < 1000) r.gpuMilli = s.gpuMilli;
+    else r.gpuCount = s.numGpu;
+    requests.push_back(r);
+  }
+  return std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests));
 }
 
 }  // namespace hetsched

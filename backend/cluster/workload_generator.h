@@ -1,11 +1,13 @@
 #pragma once
 
+#include "frag/target_workload.h"
 #include "model/job.h"
 #include "model/topology.h"
 #include "sim_options.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -44,5 +46,9 @@ class WorkloadGenerator {
   std::mt19937_64 m_rng;
   std::uint64_t m_counter = 0;
 };
+
+// FGD's target workload on the simulated cluster: the GPU task shapes of
+// the trace sample the workload is drawn from, whole GPUs and shares alike.
+std::shared_ptr<const frag::TargetWorkload> traceGpuTarget();
 
 }  // namespace hetsched

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "engine/fit_scorer.h"
+#include "engine/placement_scorer.h"
 #include "frag/gpu_node.h"
 #include "frag/placement_policy.h"
 #include "frag/seeded_rng.h"
 #include "frag/target_workload.h"
-#include "policy/fit_scorer.h"
-#include "policy/placement_scorer.h"
 
 #include <memory>
 #include <string>
@@ -15,21 +15,24 @@
 namespace hetsched {
 
 // An ATC'23 GPU-sharing policy (Random-fit, DotProd, GPU Clustering, GPU
-// Packing, Best-fit, FGD) as a simulator placement scorer. It mirrors every
-// node as a frag::GpuNode that follows the simulator's allocations and
-// releases, scores the GPU nodes a job fits on with the policy, and hands the
-// policy's GPU choice for a GPU share to the simulator through
-// FitOracle::fitsOnDevice. Jobs routed to CPU or TPU nodes, which the
+// Packing, Best-fit, FGD) as a placement scorer of the scheduling core. It
+// mirrors every node as a frag::GpuNode (its GPU model included) that
+// follows the core's allocations and releases, scores the GPU nodes a job
+// fits on with the policy, and hands the policy's GPU choice for a GPU share
+// to the core through FitOracle::fitsOnDevice. The best score wins; ties go
+// to the lower node index, which is name order on a cluster sorted by name
+// (the authors' tie-break). Jobs routed to CPU or TPU nodes, which the
 // family does not cover, are placed best-fit.
 class FragScorer final : public PlacementScorer {
  public:
-  // `state` is read once, for each node's capacity: it must be the empty cluster.
   // `workload` keeps FGD's target workload alive as long as the policy.
-  FragScorer(const Topology& topology, const CapacityState& state, std::unique_ptr<frag::PlacementPolicy> policy,
-             std::uint64_t seed, std::shared_ptr<const frag::TargetWorkload> workload = nullptr);
+  FragScorer(const Topology& topology, frag::PolicyKind kind, std::shared_ptr<const frag::TargetWorkload> workload,
+             std::uint64_t seed);
+  FragScorer(const FragScorer& other);
 
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<FragScorer>(*this); }
   void onAllocated(const Placement& placement) override;
   void onReleased(const Placement& placement) override;
 
@@ -50,10 +53,12 @@ class FragScorer final : public PlacementScorer {
   int randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod);
 
   const Topology& m_topology;
+  frag::PolicyKind m_kind;
+  std::shared_ptr<const frag::TargetWorkload> m_workload;
   std::vector<frag::GpuNode> m_nodes;  // one per topology node, same index
   std::vector<std::uint32_t> m_gpuNodes;
-  std::shared_ptr<const frag::TargetWorkload> m_workload;
-  std::unique_ptr<frag::PlacementPolicy> m_policy;
+  std::vector<std::uint32_t> m_firstGpu;  // per node: its first GPU device
+  std::unique_ptr<frag::PlacementPolicy> m_policy;  // attached to m_nodes
   frag::SeededRng m_rng;
   FitScorer m_fallback{FitScorer::Mode::Best};
   // Scores per pod shape, stamped with the node's version: after a change

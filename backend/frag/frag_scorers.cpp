@@ -1,9 +1,8 @@
 #include "frag_scorers.h"
 
+#include "engine/scorer_registry.h"
 #include "frag/frag_scorer.h"
-#include "frag/policy_factory.h"
 #include "frag/policy_kind.h"
-#include "policy/scorer_registry.h"
 
 #include <string>
 #include <vector>
@@ -12,11 +11,9 @@ namespace hetsched {
 
 void registerFragScorers(ScorerRegistry& registry, std::shared_ptr<const frag::TargetWorkload> workload) {
   for (const frag::PolicyKind kind : frag::kAllPolicies) {
-    registry.add(std::string(frag::cliName(kind)),
-                 [kind, workload](const Topology& topology, const CapacityState& state, std::uint64_t seed) {
-                   return std::make_unique<FragScorer>(topology, state, frag::makePolicy(kind, *workload), seed,
-                                                       workload);
-                 });
+    registry.add(std::string(frag::cliName(kind)), [kind, workload](const ScorerInput& in) -> ScorerBuild {
+      return std::make_unique<FragScorer>(in.topology, kind, workload, in.seed);
+    });
   }
 }
 

@@ -1,8 +1,7 @@
 #include "fragmentation_experiment.h"
 
 #include "frag/gpu_node.h"
-#include "frag/gpu_share_scheduler.h"
-#include "frag/policy_factory.h"
+#include "frag/atc_replay.h"
 #include "frag/seeded_rng.h"
 
 #include <algorithm>
@@ -76,7 +75,7 @@ FragmentationExperiment::FragmentationExperiment(const std::vector<trace::TraceN
   for (const trace::TracePod& p : pods) m_pods.push_back(toRequest(p));
   std::ranges::stable_sort(m_pods, [](const PodRequest& a, const PodRequest& b) { return a.name < b.name; });
   // The target workload is the original list, before any resampling.
-  m_workload = TargetWorkload::fromPods(m_pods, m_config.popularity);
+  m_workload = std::make_shared<const TargetWorkload>(TargetWorkload::fromPods(m_pods, m_config.popularity));
   for (const trace::TraceNode& n : m_nodes) m_capacityMilli += std::uint64_t{n.gpuCount} * GpuNode::kMilli;
 }
 
@@ -138,7 +137,7 @@ FragmentationRun FragmentationExperiment::runOne(PolicyKind policy, std::uint64_
   std::vector<GpuNode> nodes = cluster(rng);
   const std::uint64_t schedulerSeed = rng.below(std::uint64_t{1} << 62);
   const auto start = std::chrono::steady_clock::now();
-  GpuShareScheduler scheduler(std::move(nodes), makePolicy(policy, m_workload), schedulerSeed);
+  AtcReplay scheduler(std::move(nodes), policy, m_workload, schedulerSeed);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> samples;
   samples.reserve(pods.size());
   FragmentationRun run;

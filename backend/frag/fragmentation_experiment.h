@@ -9,6 +9,7 @@
 #include "trace/trace_pod.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace hetsched::frag {
@@ -48,7 +49,7 @@ struct FragmentationSummary {
 };
 
 // The trace replay of Weng et al., ATC'23 ("Beware of Fragmentation"), as
-// the authors' simulator runs it: the pod list sorted by name, shuffled with
+// the authors' simulator runs it, on the scheduling core (AtcReplay): the pod list sorted by name, shuffled with
 // the seed, topped up by resampling with replacement until GPU requests reach
 // `inflation` x the cluster's GPUs; each task is tried once, in order, and
 // none leaves. After every task the allocated GPU share is recorded against
@@ -59,7 +60,7 @@ class FragmentationExperiment {
   FragmentationExperiment(const std::vector<trace::TraceNode>& nodes, const std::vector<trace::TracePod>& pods,
                           FragmentationExperimentConfig config);
 
-  const TargetWorkload& targetWorkload() const { return m_workload; }
+  const TargetWorkload& targetWorkload() const { return *m_workload; }
   std::uint64_t gpuCapacityMilli() const { return m_capacityMilli; }
   // The arrival order for one seed.
   std::vector<PodRequest> workloadFor(std::uint64_t seed) const;
@@ -81,7 +82,7 @@ class FragmentationExperiment {
   std::vector<trace::TraceNode> m_nodes;
   std::vector<PodRequest> m_pods;  // sorted by name
   FragmentationExperimentConfig m_config;
-  TargetWorkload m_workload;
+  std::shared_ptr<const TargetWorkload> m_workload;
   std::uint64_t m_capacityMilli = 0;
 };
 

@@ -50,7 +50,10 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext*
     if (auto* e = std::get_if<PolicyChangeError>(&change)) {
       status = toStatus(*e);
     } else if (auto rejected = m_state.source->setPolicies(std::get<PolicyChange>(change).live)) {
-      status = {grpc::StatusCode::FAILED_PRECONDITION, rejected->message()};
+      // A field named: the policy cannot run on this cluster (the core's
+      // check, the same a what-if makes). None: the source does not schedule.
+      status = {rejected->field.empty() ? grpc::StatusCode::FAILED_PRECONDITION : grpc::StatusCode::INVALID_ARGUMENT,
+                rejected->field.empty() ? rejected->problem : rejected->message()};
     } else {
       PolicyChange& made = std::get<PolicyChange>(change);
       detail += " -> active v" + std::to_string(made.active);

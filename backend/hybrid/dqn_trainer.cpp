@@ -3,7 +3,7 @@
 #include "hybrid_features.h"
 #include "hybrid_registration.h"
 #include "hybrid_scorer.h"
-#include "policy/scorer_registry.h"
+#include "engine/scorer_registry.h"
 #include "replay_buffer.h"
 #include "sim/split_mix.h"
 
@@ -98,8 +98,8 @@ HybridModel trainHybrid(const Topology& topology, const CompiledPolicy& rulePoli
 
     std::vector<HybridExperience> log;
     ScorerRegistry registry;
-    registry.add(kTrainingScorer, [&](const Topology& t, const CapacityState& s, std::uint64_t) {
-      return std::make_unique<HybridScorer>(t, s, model.network, options.mask,
+    registry.add(kTrainingScorer, [&](const ScorerInput& in) -> ScorerBuild {
+      return std::make_unique<HybridScorer>(in.topology, model.network, options.mask,
                                             HybridExploration{epsilon, &rng, &log});
     });
     SimulationOptions simOptions;

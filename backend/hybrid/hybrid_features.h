@@ -1,6 +1,6 @@
 #pragma once
 
-#include "policy/placement_scorer.h"
+#include "engine/placement_scorer.h"
 
 #include <Eigen/Dense>
 

@@ -4,9 +4,13 @@
 
 namespace hetsched {
 
-HybridScorer::HybridScorer(const Topology& topology, const CapacityState& state, const QNetwork& network,
-                           MaskMode mask, HybridExploration exploration)
-    : m_rule(topology, state, NodeScoreWeights{}), m_network(network), m_mask(mask), m_exploration(exploration) {}
+HybridScorer::HybridScorer(const Topology& topology, const QNetwork& network, MaskMode mask,
+                           HybridExploration exploration, std::shared_ptr<const void> owner)
+    : m_owner(std::move(owner)),
+      m_rule(topology, CapacityState(topology), NodeScoreWeights{}),
+      m_network(network),
+      m_mask(mask),
+      m_exploration(exploration) {}
 
 std::optional<std::uint32_t> HybridScorer::choose(const ScoringContext& context, const PlacementRequest& request,
                                                   FitOracle& fit) {

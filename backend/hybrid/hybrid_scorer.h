@@ -2,9 +2,10 @@
 
 #include "action_mask.h"
 #include "hybrid_features.h"
-#include "policy/seed_score_scorer.h"
+#include "engine/seed_score_scorer.h"
 #include "q_network.h"
 
+#include <memory>
 #include <vector>
 
 namespace hetsched {
@@ -43,12 +44,15 @@ struct HybridExploration {
 // thousands of nodes, so a tiny MLP suffices and training stays cheap.
 class HybridScorer final : public PlacementScorer {
  public:
-  HybridScorer(const Topology& topology, const CapacityState& state, const QNetwork& network, MaskMode mask,
-               HybridExploration exploration = {});
+  // `network` must outlive the scorer unless `owner` keeps it alive.
+  HybridScorer(const Topology& topology, const QNetwork& network, MaskMode mask, HybridExploration exploration = {},
+               std::shared_ptr<const void> owner = nullptr);
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<HybridScorer>(*this); }
 
  private:
+  std::shared_ptr<const void> m_owner;
   SeedScoreScorer m_rule;
   const QNetwork& m_network;
   MaskMode m_mask;

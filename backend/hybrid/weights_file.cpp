@@ -85,9 +85,9 @@ std::optional<WeightsError> saveWeights(const std::string& path, const HybridMod
   return std::nullopt;
 }
 
-std::variant<HybridModel, WeightsError> loadWeights(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return WeightsError::CannotOpen;
+namespace {
+
+std::variant<HybridModel, WeightsError> readWeights(std::istream& in) {
   std::string magic;
   int version = 0;
   if (!(in >> magic) || magic != kMagic) return WeightsError::NotAWeightsFile;
@@ -130,6 +130,30 @@ std::variant<HybridModel, WeightsError> loadWeights(const std::string& path) {
   std::snprintf(expected, sizeof expected, "%016" PRIx64, weightsHash(model.network));
   if (sum != expected) return WeightsError::ChecksumMismatch;
   return model;
+}
+
+}  // namespace
+
+std::variant<HybridModel, WeightsError> loadWeights(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return WeightsError::CannotOpen;
+  return readWeights(in);
+}
+
+std::variant<HybridModel, WeightsError> parseWeights(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  return readWeights(in);
+}
+
+std::variant<std::string, WeightsError> readWeightsText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return WeightsError::CannotOpen;
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string out = text.str();
+  if (auto parsed = parseWeights(out); std::holds_alternative<WeightsError>(parsed))
+    return std::get<WeightsError>(parsed);
+  return out;
 }
 
 }  // namespace hetsched

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 namespace hetsched {
@@ -39,6 +40,11 @@ struct HybridModel {
 inline constexpr int kWeightsFormatVersion = 1;
 std::optional<WeightsError> saveWeights(const std::string& path, const HybridModel& model);
 std::variant<HybridModel, WeightsError> loadWeights(const std::string& path);
+// The same format from text: a policy carries its weights file's text
+// (placement.hybrid_weights), so a gateway never reads a path.
+std::variant<HybridModel, WeightsError> parseWeights(std::string_view text);
+// A weights file's text, checked by parseWeights, for carrying in a policy.
+std::variant<std::string, WeightsError> readWeightsText(const std::string& path);
 // The same checksum, for the determinism test: equal seeds, equal hashes.
 std::uint64_t weightsHash(const QNetwork& network);
 

@@ -117,10 +117,13 @@ KubeCluster::Reading KubeCluster::read(const KubeStore& store) {
 
 std::optional<FieldError> KubeCluster::setPolicies(const LivePolicies& policies) {
   if (!m_options.schedule) return ObservedCluster::setPolicies(policies);
-  if (policies.canaryPercent > 100) return FieldError{"canary_percent", "must be <= 100"};
-  const auto of = [](const CompiledPolicy& p) { return KubePolicy{p.routing, p.scoreWeights}; };
-  m_scheduler.setPolicies(of(policies.active), policies.candidate ? std::optional(of(*policies.candidate)) : std::nullopt,
-                          policies.canaryPercent);
+  KubeStore snapshot;
+  {
+    std::lock_guard lock(m_storeMutex);
+    snapshot = m_store;
+  }
+  if (const auto errors = m_scheduler.check(policies, snapshot); !errors.empty()) return errors.front();
+  m_scheduler.setPolicies(policies);
   return std::nullopt;
 }
 
@@ -132,13 +135,21 @@ void KubeCluster::refresh() {
   }
   std::vector<KubeBinding> bindings;
   if (m_options.schedule) {
-    bindings = m_scheduler.schedule(snapshot, [this](const KubePod& pod, const std::string& node) {
+    KubeScheduler::Api api;
+    api.bind = [this](const KubePod& pod, const std::string& node, const KubeScheduler::Annotations& annotations) {
       return m_api->post("/api/v1/namespaces/" + pod.namespaceName + "/pods/" + pod.name + "/binding",
-                         bindingBody(pod, node));
-    });
+                         bindingBody(pod, node, annotations));
+    };
+    api.evict = [this](const KubePod& pod) {
+      return m_api->post("/api/v1/namespaces/" + pod.namespaceName + "/pods/" + pod.name + "/eviction",
+                         evictionBody(pod));
+    };
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    bindings = m_scheduler.schedule(snapshot, api, now);
     // Show this round's bindings now rather than a watch event later.
     for (const KubeBinding& b : bindings) {
-      if (!b.node.empty() && !b.error) snapshot.pods[b.pod].nodeName = b.node;
+      if (b.action == KubeBinding::Action::Bind && !b.node.empty() && !b.error) snapshot.pods[b.pod].nodeName = b.node;
     }
   }
   Reading reading = read(snapshot);

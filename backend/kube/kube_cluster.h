@@ -44,9 +44,9 @@ class KubeCluster final : public ObservedCluster {
   std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
                         std::size_t* totalMatching) const override;
 
-  // With scheduling on, a pushed policy's routing and score weights (and a
-  // canary candidate's, by pod uid) drive the next binding round; other
-  // policy fields need a scheduler that runs the jobs and are not applied.
+  // With scheduling on, a pushed policy (and a canary candidate, by pod uid)
+  // drives the next binding round through the scheduling core; one the core
+  // cannot run on this cluster is refused, naming the field.
   std::optional<FieldError> setPolicies(const LivePolicies& policies) override;
   KubeScheduler& scheduler() { return m_scheduler; }
   KubeReflector::Stats nodeStats() const { return m_nodes->stats(); }

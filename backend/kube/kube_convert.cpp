@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 namespace hetsched {
@@ -21,17 +22,44 @@ bool occupiesNode(const KubePod& pod) {
 }
 
 DeviceKind neededKind(const KubeResources& r) {
-  return r.gpus > 0 ? DeviceKind::Gpu : r.tpus > 0 ? DeviceKind::Tpu : DeviceKind::Cpu;
+  const bool gpu = r.gpus > 0 || r.gpuSlices > 0 || r.gpuMemGiB > 0 || (r.openGpuMilli > 0 && r.openGpuCount > 0);
+  return gpu ? DeviceKind::Gpu : r.tpus > 0 ? DeviceKind::Tpu : DeviceKind::Cpu;
+}
+
+GpuSharing gpuSharingOf(const std::map<std::string, KubeNode>& nodes) {
+  GpuSharing s;
+  std::uint32_t replicas = 0;
+  for (const auto& [name, node] : nodes) {
+    const KubeResources& a = node.allocatable;
+    if (a.gpuMemGiB > 0 && a.gpuCount > 0) {
+      const double perGpu = static_cast<double>(a.gpuMemGiB) / static_cast<double>(a.gpuCount);
+      s.gpuMemGiB = s.gpuMemGiB == 0.0 ? perGpu : std::min(s.gpuMemGiB, perGpu);
+    }
+    if (a.gpuSlices > 0 || node.gpuReplicas > 1)
+      replicas = replicas == 0 ? node.gpuReplicas : std::min(replicas, node.gpuReplicas);
+  }
+  if (replicas > 0) s.replicas = replicas;
+  return s;
 }
 
 NodeReport nodeReportOf(const KubeNode& node, const std::vector<const KubePod*>& podsOnNode, std::uint32_t periodMs) {
   KubeResources used;
+  std::uint64_t gpusBusy = 0;
   for (const KubePod* pod : podsOnNode) {
-    used.cpuMilli += pod->requests.cpuMilli;
-    used.memoryBytes += pod->requests.memoryBytes;
-    used.gpus += pod->requests.gpus;
-    used.tpus += pod->requests.tpus;
+    const KubeResources& r = pod->requests;
+    used.cpuMilli += r.cpuMilli;
+    used.memoryBytes += r.memoryBytes;
+    used.tpus += r.tpus;
+    // A GPU holding a share shows busy; shares on one GPU count once.
+    const bool share = r.gpuSlices > 0 || r.gpuMemGiB > 0 || (r.openGpuCount > 0 && r.openGpuMilli < 1000);
+    gpusBusy += share ? 0 : r.gpus + (r.openGpuMilli == 1000 ? r.openGpuCount : 0);
+    if (share) gpusBusy += pod->gpuIndex.empty() ? 1 : 0;
   }
+  std::vector<std::uint32_t> sharedGpus;
+  for (const KubePod* pod : podsOnNode)
+    for (const std::uint32_t g : pod->gpuIndex)
+      if (std::ranges::find(sharedGpus, g) == sharedGpus.end()) sharedGpus.push_back(g);
+  used.gpus = gpusBusy + sharedGpus.size();
   const KubeResources& a = node.allocatable;
   NodeReport report;
   report.nodeId = node.name;
@@ -64,7 +92,7 @@ NodeReport nodeReportOf(const KubeNode& node, const std::vector<const KubePod*>&
       report.devices.push_back(std::move(d));
     }
   };
-  accelerators(DeviceKind::Gpu, a.gpus, used.gpus, node.gpuModel, "nvidia.com/gpu", node.gpuMemoryMib);
+  accelerators(DeviceKind::Gpu, node.physicalGpus(), used.gpus, node.gpuModel, "nvidia.com/gpu", node.gpuMemoryMib);
   accelerators(DeviceKind::Tpu, a.tpus, used.tpus, node.tpuModel, "google.com/tpu", 0);
   return report;
 }
@@ -76,7 +104,7 @@ Topology topologyOf(const std::map<std::string, KubeNode>& nodes) {
   return table.topology();
 }
 
-JobSpec jobSpecOf(const KubePod& pod) {
+JobSpec jobSpecOf(const KubePod& pod, const GpuSharing& sharing) {
   JobSpec spec;
   spec.name = pod.key();
   if (auto kind = parseJobKind(pod.jobKind)) {
@@ -94,8 +122,25 @@ JobSpec jobSpecOf(const KubePod& pod) {
                                                                      : PriorityClass::Middle;
   spec.requests.cpuMilli = static_cast<std::uint32_t>(std::min<std::uint64_t>(pod.requests.cpuMilli, UINT32_MAX));
   spec.requests.memoryMib = (pod.requests.memoryBytes + kMib - 1) / kMib;
-  spec.requests.gpuCount = static_cast<std::uint32_t>(pod.requests.gpus);
-  spec.requests.tpuCount = static_cast<std::uint32_t>(pod.requests.tpus);
+  const KubeResources& r = pod.requests;
+  const auto share = [](double fraction) {
+    return static_cast<std::uint32_t>(std::clamp(std::ceil(fraction * 1000.0 - 1e-9), 1.0, 1000.0));
+  };
+  spec.requests.gpuCount = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.gpus, 1024));
+  if (r.openGpuMilli > 0 && r.openGpuCount > 0) {
+    if (r.openGpuMilli >= 1000) spec.requests.gpuCount += static_cast<std::uint32_t>(std::min<std::uint64_t>(r.openGpuCount, 1024));
+    else spec.requests.gpuMilli = static_cast<std::uint32_t>(r.openGpuMilli);
+  } else if (r.gpuMemGiB > 0 && sharing.gpuMemGiB > 0.0) {
+    spec.requests.gpuMilli = share(static_cast<double>(r.gpuMemGiB) / sharing.gpuMemGiB);
+  } else if (r.gpuSlices > 0) {
+    spec.requests.gpuMilli = share(static_cast<double>(r.gpuSlices) / std::max<std::uint32_t>(1, sharing.replicas));
+  }
+  // A share of a whole GPU or more is that GPU; whole GPUs win over a share.
+  if (spec.requests.gpuMilli >= 1000) spec.requests.gpuMilli = 0, spec.requests.gpuCount = std::max(spec.requests.gpuCount, 1u);
+  if (spec.requests.gpuCount > 0) spec.requests.gpuMilli = 0;
+  spec.requests.tpuCount = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.tpus, 1024));
+  spec.interruptible = pod.interruptible();
+  spec.estimatedRuntimeS = pod.runtimeEstimateS;
   return spec;
 }
 

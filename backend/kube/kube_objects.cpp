@@ -30,23 +30,73 @@ bool resourcesOf(const json& list, KubeResources* out) {
     const std::string q = value.get<std::string>();
     std::optional<std::uint64_t> v;
     if (name == "cpu") v = parseMilli(q);
-    else if (name == "memory" || name == kGpuResource || name == kTpuResource) v = parseCount(q);
+    else if (name == "memory" || name == kGpuResource || name == kTpuResource || name == kGpuSharedResource ||
+             name == kGpuMemResource || name == kGpuCountResource || name == kOpenGpuCount)
+      v = parseCount(q);
     else continue;  // other resources (ephemeral-storage, pods, hugepages-*) do not shape devices
     if (!v) return false;
     if (name == "cpu") out->cpuMilli = *v;
     else if (name == "memory") out->memoryBytes = *v;
     else if (name == kGpuResource) out->gpus = *v;
-    else out->tpus = *v;
+    else if (name == kTpuResource) out->tpus = *v;
+    else if (name == kGpuSharedResource) out->gpuSlices = *v;
+    else if (name == kGpuMemResource) out->gpuMemGiB = *v;
+    else if (name == kGpuCountResource) out->gpuCount = *v;
+    else out->openGpuCount = *v;
   }
   return true;
 }
 
 KubeResources maxOf(const KubeResources& a, const KubeResources& b) {
-  return {std::max(a.cpuMilli, b.cpuMilli), std::max(a.memoryBytes, b.memoryBytes), std::max(a.gpus, b.gpus),
-          std::max(a.tpus, b.tpus)};
+  KubeResources m;
+  m.cpuMilli = std::max(a.cpuMilli, b.cpuMilli);
+  m.memoryBytes = std::max(a.memoryBytes, b.memoryBytes);
+  m.gpus = std::max(a.gpus, b.gpus);
+  m.tpus = std::max(a.tpus, b.tpus);
+  m.gpuSlices = std::max(a.gpuSlices, b.gpuSlices);
+  m.gpuMemGiB = std::max(a.gpuMemGiB, b.gpuMemGiB);
+  return m;
+}
+
+void add(KubeResources& out, const KubeResources& r) {
+  out.cpuMilli += r.cpuMilli;
+  out.memoryBytes += r.memoryBytes;
+  out.gpus += r.gpus;
+  out.tpus += r.tpus;
+  out.gpuSlices += r.gpuSlices;
+  out.gpuMemGiB += r.gpuMemGiB;
+}
+
+// "0", "0-1-3" (open-gpu-share) or "2" (gpushare): device indices.
+std::vector<std::uint32_t> indices(const std::string& text) {
+  std::vector<std::uint32_t> out;
+  std::uint64_t value = 0;
+  bool digits = false;
+  for (const char c : text + "-") {
+    if (c >= '0' && c <= '9') {
+      value = value * 10 + static_cast<std::uint64_t>(c - '0');
+      digits = true;
+      if (value > 1024) return {};
+    } else if (c == '-' || c == ',') {
+      if (!digits) return {};
+      out.push_back(static_cast<std::uint32_t>(value));
+      value = 0;
+      digits = false;
+    } else {
+      return {};
+    }
+  }
+  return out;
 }
 
 }  // namespace
+
+std::uint64_t KubeNode::physicalGpus() const {
+  const KubeResources& a = allocatable;
+  std::uint64_t n = std::max({a.gpus / std::max<std::uint32_t>(1, gpuReplicas), a.gpuCount, a.openGpuCount, gpuCountLabel});
+  if (n == 0 && a.gpuSlices > 0) n = a.gpuSlices / std::max<std::uint32_t>(1, gpuReplicas);
+  return n;
+}
 
 std::string resourceVersionOf(const json& object) {
   if (!object.is_object()) return {};
@@ -73,6 +123,9 @@ std::optional<KubeNode> nodeFromJson(const json& object) {
   node.gpuModel = text(labels, "nvidia.com/gpu.product");
   if (auto mib = parseCount(text(labels, "nvidia.com/gpu.memory"))) node.gpuMemoryMib = *mib;
   node.tpuModel = text(labels, "cloud.google.com/gke-tpu-accelerator");
+  if (auto replicas = parseCount(text(labels, kGpuReplicasLabel)); replicas && *replicas >= 1 && *replicas <= 1000)
+    node.gpuReplicas = static_cast<std::uint32_t>(*replicas);
+  if (auto count = parseCount(text(labels, "nvidia.com/gpu.count"))) node.gpuCountLabel = *count;
   return node;
 }
 
@@ -88,7 +141,29 @@ std::optional<KubePod> podFromJson(const json& object) {
   pod.resourceVersion = text(meta, "resourceVersion");
   pod.creationTimestamp = text(meta, "creationTimestamp");
   pod.terminating = meta.contains("deletionTimestamp") && !meta["deletionTimestamp"].is_null();
-  pod.jobKind = text(child(meta, "labels"), "hetsched.io/job-kind");
+  const json& labels = child(meta, "labels");
+  const json& annotations = child(meta, "annotations");
+  pod.jobKind = text(labels, kJobKindLabel);
+  pod.interruptibleLabel = text(labels, kInterruptibleLabel) == "true" || text(annotations, kInterruptibleLabel) == "true";
+  if (const auto owners = meta.find("ownerReferences"); owners != meta.end() && owners->is_array()) {
+    for (const json& o : *owners) {
+      if (!o.is_object()) continue;
+      const auto controller = o.find("controller");
+      if (controller != o.end() && controller->is_boolean() && controller->get<bool>()) pod.controllerUid = text(o, "uid");
+    }
+  }
+  if (const std::string estimate = text(annotations, kRuntimeEstimateAnnotation); !estimate.empty()) {
+    if (auto v = parseQuantity(estimate); v && *v > 0.0 && *v < 365.0 * 24 * 3600) pod.runtimeEstimateS = *v;
+  }
+  if (!text(annotations, kOpenGpuMilli).empty() || !text(annotations, kOpenGpuCount).empty()) {
+    const auto milli = parseCount(text(annotations, kOpenGpuMilli));
+    const auto count = parseCount(text(annotations, kOpenGpuCount));
+    if (!milli || !count || *milli > 1000) return std::nullopt;
+    pod.requests.openGpuMilli = *milli;
+    pod.requests.openGpuCount = *count;
+  }
+  pod.gpuIndex = indices(text(annotations, kOpenGpuIndex));
+  if (pod.gpuIndex.empty()) pod.gpuIndex = indices(text(annotations, kGpuMemIndexAnnotation));
   const json& spec = child(object, "spec");
   pod.nodeName = text(spec, "nodeName");
   pod.schedulerName = text(spec, "schedulerName");
@@ -104,10 +179,7 @@ std::optional<KubePod> podFromJson(const json& object) {
       KubeResources r;
       if (!resourcesOf(child(child(container, "resources"), "requests"), &r)) return false;
       if (sum) {
-        out->cpuMilli += r.cpuMilli;
-        out->memoryBytes += r.memoryBytes;
-        out->gpus += r.gpus;
-        out->tpus += r.tpus;
+        add(*out, r);
       } else {
         *out = maxOf(*out, r);
       }
@@ -116,7 +188,10 @@ std::optional<KubePod> podFromJson(const json& object) {
   };
   KubeResources containers, init;
   if (!sumOver("containers", true, &containers) || !sumOver("initContainers", false, &init)) return std::nullopt;
+  const KubeResources annotated = pod.requests;
   pod.requests = maxOf(containers, init);
+  pod.requests.openGpuMilli = annotated.openGpuMilli;
+  pod.requests.openGpuCount = annotated.openGpuCount;
   const json& status = child(object, "status");
   pod.phase = text(status, "phase");
   if (const auto conditions = status.find("conditions"); conditions != status.end() && conditions->is_array()) {

@@ -27,6 +27,8 @@ struct ArmSummary {
   std::uint32_t startedInWindow = 0;
   double meanWaitS = 0.0;
   double windowS = 0.0;
+  std::uint64_t preemptions = 0;  // since the arm was set
+  std::uint64_t migrations = 0;
   bool operator==(const ArmSummary&) const = default;
 };
 

@@ -47,6 +47,19 @@ struct JobSpec {
 
 using JobId = std::uint64_t;
 
+// A run of a job that ended before the job did: the scheduler preempted it,
+// moved it to another node (seed §2.4), or its node went down.
+struct JobRun {
+  enum class End : std::uint8_t { Preempted, Migrated, NodeLost };
+  std::int64_t startMs = 0;
+  std::int64_t endMs = 0;
+  std::uint32_t node = 0;
+  std::vector<std::uint32_t> devices;
+  End end = End::Preempted;
+
+  bool operator==(const JobRun&) const = default;
+};
+
 struct Job {
   JobId id = 0;
   JobSpec spec;
@@ -57,6 +70,14 @@ struct Job {
   double actualRuntimeS = 0.0;
   std::uint32_t node = 0;
   std::vector<std::uint32_t> devices;
+  // Runs cut short before the current one (oldest first); startTimeMs,
+  // node and devices are the current or last run's.
+  std::vector<JobRun> earlierRuns;
+  // The policy arm that schedules it (0 active, 1 canary candidate).
+  std::uint8_t arm = 0;
+
+  // When it first started; -1 if it never did.
+  std::int64_t firstStartMs() const { return earlierRuns.empty() ? startTimeMs : earlierRuns.front().startMs; }
 };
 
 }  // namespace hetsched

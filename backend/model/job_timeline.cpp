@@ -14,10 +14,20 @@ JobTimeline timelineFromJobs(std::span<const Job> jobs, std::int64_t nowMs) {
     if (job.state == JobState::Unschedulable) continue;
     timeline.jobs.push_back({job.id, job.spec.name, job.spec.kind, job.spec.priority});
     const bool started = job.state != JobState::Queued && job.startTimeMs >= 0;
+    // Runs cut short (preempted, moved, lost with their node), each after
+    // the wait that preceded it; a migration's next run starts at once.
+    std::int64_t waitFrom = job.submitTimeMs;
+    for (const JobRun& run : job.earlierRuns) {
+      if (run.startMs > waitFrom) timeline.segments.push_back({job.id, -1, waitFrom, run.startMs, SegmentKind::Waiting});
+      const SegmentKind kind = run.end == JobRun::End::Migrated ? SegmentKind::Migrated : SegmentKind::Preempted;
+      for (const std::uint32_t device : run.devices)
+        timeline.segments.push_back({job.id, static_cast<std::int32_t>(device), run.startMs, run.endMs, kind});
+      waitFrom = run.endMs;
+    }
     // A queued job waits until now; a started one until it started.
     const std::int64_t waitEnd = started ? job.startTimeMs : -1;
-    if (!started || job.startTimeMs > job.submitTimeMs)
-      timeline.segments.push_back({job.id, -1, job.submitTimeMs, waitEnd, SegmentKind::Waiting});
+    if (!started || job.startTimeMs > waitFrom)
+      timeline.segments.push_back({job.id, -1, waitFrom, waitEnd, SegmentKind::Waiting});
     if (!started) continue;
     const std::int64_t runEnd = job.state == JobState::Completed ? job.endTimeMs : -1;
     for (const std::uint32_t device : job.devices)

@@ -9,9 +9,10 @@
 
 namespace hetsched {
 
-// What a job was doing over one stretch of time. Live data only knows
-// waiting and running; the what-if simulator also reports runs cut short
-// (Preempted) and runs moved to other devices (Migrated).
+// What a job was doing over one stretch of time: waiting, running, a run
+// cut short (Preempted: by a preemption or a lost node) or a run that ended
+// with a move to other devices (Migrated). Live jobs carry their earlier
+// runs (Job::earlierRuns); what-if results their preemptions and moves.
 enum class SegmentKind : std::uint8_t { Waiting, Running, Preempted, Migrated };
 
 struct TimelineSegment {
@@ -42,10 +43,11 @@ struct JobTimeline {
 };
 
 // Live jobs as a timeline: waiting from submit to start (or to now while
-// queued), then one running segment per device, closed at the end of a
-// completed job and open while it runs (a running job's endTimeMs is only
-// the plan). Unschedulable jobs waited until they were refused, which the
-// list does not record, so they are left out.
+// queued), each earlier run (Preempted or Migrated, one segment per device)
+// and the wait after it, then one running segment per device, closed at the
+// end of a completed job and open while it runs (a running job's endTimeMs
+// is only the plan). Unschedulable jobs waited until they were refused,
+// which the list does not record, so they are left out.
 JobTimeline timelineFromJobs(std::span<const Job> jobs, std::int64_t nowMs);
 
 // One waiting job as the queue panel shows it, in service order.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hetsched {
@@ -42,10 +43,14 @@ struct CompiledPolicy {
 
   PlacementKind placement = PlacementKind::FirstFit;
   RoutingTable routing;
+  // The policy's own routes (placement.routes, in order), for checks that
+  // name them: the rest of `routing` is the seed's table.
+  std::vector<std::pair<JobKind, DeviceKind>> routeOverrides;
   std::vector<std::uint32_t> weights;  // per node index; missing entries weigh 1
   std::uint32_t virtualNodes = 0;
   NodeScoreWeights scoreWeights;
   std::string externalScorer;
+  std::string hybridWeights;  // the weights file's text a hybrid policy carries
 
   bool preemption = false;
   double restartCostS = 0.0;

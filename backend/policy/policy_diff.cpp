@@ -45,6 +45,15 @@ std::string scalar(const Message& m, const FieldDescriptor* f, int i) {
   return {};
 }
 
+// A weights file is thousands of numbers; its checksum line names it.
+std::string weightsIdentity(const std::string& text) {
+  if (text.empty()) return {};
+  const auto at = text.rfind("checksum ");
+  if (at == std::string::npos) return std::to_string(text.size()) + " bytes";
+  const auto end = text.find('\n', at);
+  return text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
 void flatten(const Message& m, const std::string& prefix, std::map<std::string, std::string>& out,
              std::vector<std::string>& order) {
   const auto* d = m.GetDescriptor();
@@ -66,6 +75,8 @@ void flatten(const Message& m, const std::string& prefix, std::map<std::string, 
       }
     } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
       flatten(r->GetMessage(m, f), path + ".", out, order);
+    } else if (f->name() == "hybrid_weights") {
+      put(path, weightsIdentity(r->GetString(m, f)));
     } else {
       put(path, scalar(m, f, 0));
     }

@@ -88,11 +88,15 @@ std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Po
   c.backfillDepth = p.queue().backfill_depth();
   const v1::PlacementRule& pl = p.placement();
   c.placement = placementKind(pl.kind());
-  for (const auto& route : pl.routes()) c.routing.set(jobKind(route.job_kind()), deviceKind(route.device_kind()));
+  for (const auto& route : pl.routes()) {
+    c.routing.set(jobKind(route.job_kind()), deviceKind(route.device_kind()));
+    c.routeOverrides.emplace_back(jobKind(route.job_kind()), deviceKind(route.device_kind()));
+  }
   c.weights.assign(pl.weights().begin(), pl.weights().end());
   c.virtualNodes = pl.virtual_nodes();
   c.scoreWeights = {pl.priority_factor(), pl.resource_score()};
   c.externalScorer = pl.external_scorer();
+  c.hybridWeights = pl.hybrid_weights();
   c.preemption = p.preemption().enabled();
   c.restartCostS = p.preemption().restart_cost_s();
   c.keepProgress = p.preemption().keep_progress();

@@ -16,6 +16,8 @@ constexpr std::uint32_t kMaxVirtualNodes = 10'000;
 // A trend needs two points; more than this only smooths what is long gone.
 constexpr std::uint32_t kMaxHistorySamples = 1024;
 constexpr std::uint32_t kMaxBackfillDepth = 1'024;
+// A trained network of the documented sizes is tens of KiB.
+constexpr std::size_t kMaxWeightsBytes = 4u << 20;
 
 std::string indexed(const char* field, int i) { return std::string(field) + "[" + std::to_string(i) + "]"; }
 
@@ -73,6 +75,12 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (!nonNegative(pl.resource_score())) fail("placement.resource_score", "must be >= 0");
   if (pl.kind() == v1::PlacementRule::EXTERNAL && pl.external_scorer().empty())
     fail("placement.external_scorer", "must name a scorer");
+  if (!pl.hybrid_weights().empty()) {
+    const bool hybrid = pl.kind() == v1::PlacementRule::EXTERNAL &&
+                        (pl.external_scorer() == "hybrid" || pl.external_scorer().starts_with("hybrid:"));
+    if (!hybrid) fail("placement.hybrid_weights", "only the hybrid scorer carries weights");
+    if (pl.hybrid_weights().size() > kMaxWeightsBytes) fail("placement.hybrid_weights", "must be at most 4 MiB");
+  }
 
   const v1::PreemptionRule& pre = p.preemption();
   if (!nonNegative(pre.restart_cost_s())) fail("preemption.restart_cost_s", "must be >= 0");

@@ -80,6 +80,8 @@ void encodeFrame(const Frame& f, v1::Frame* out) {
     arm->set_started_in_window(a.startedInWindow);
     arm->set_mean_wait_s(a.meanWaitS);
     arm->set_window_s(a.windowS);
+    arm->set_preemptions(a.preemptions);
+    arm->set_migrations(a.migrations);
   }
 }
 
@@ -119,7 +121,8 @@ std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::
   f->queue.unschedulableTotal = in.queue().unschedulable_total();
   for (const v1::ArmSummary& a : in.queue().arms()) {
     f->queue.arms.push_back({a.policy_version(), a.policy_name(), a.running(), a.queued(), a.completed(),
-                             a.arrivals(), a.started_in_window(), a.mean_wait_s(), a.window_s()});
+                             a.arrivals(), a.started_in_window(), a.mean_wait_s(), a.window_s(), a.preemptions(),
+                             a.migrations()});
   }
   return std::nullopt;
 }

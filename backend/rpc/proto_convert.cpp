@@ -1,5 +1,7 @@
 #include "proto_convert.h"
 
+#include <algorithm>
+
 namespace hetsched {
 
 pb::DeviceKind toProto(DeviceKind kind) { return static_cast<pb::DeviceKind>(static_cast<int>(kind) + 1); }
@@ -79,6 +81,17 @@ void toProto(const Job& j, pb::Job* out) {
   out->set_actual_runtime_s(j.actualRuntimeS);
   out->set_node(j.node);
   for (const std::uint32_t d : j.devices) out->add_devices(d);
+  for (const JobRun& r : j.earlierRuns) {
+    pb::JobRun* run = out->add_earlier_runs();
+    run->set_start_time_ms(r.startMs);
+    run->set_end_time_ms(r.endMs);
+    run->set_node(r.node);
+    for (const std::uint32_t d : r.devices) run->add_devices(d);
+    run->set_end(r.end == JobRun::End::Migrated   ? pb::JobRun::MIGRATED
+                 : r.end == JobRun::End::NodeLost ? pb::JobRun::NODE_LOST
+                                                  : pb::JobRun::PREEMPTED);
+  }
+  out->set_arm(j.arm);
 }
 
 std::variant<DeviceModel, FieldError> fromProto(const pb::DeviceModel& m, const std::string& path) {
@@ -170,6 +183,13 @@ Job fromProto(const pb::Job& in) {
   j.actualRuntimeS = in.actual_runtime_s();
   j.node = in.node();
   j.devices.assign(in.devices().begin(), in.devices().end());
+  for (const pb::JobRun& r : in.earlier_runs()) {
+    const JobRun::End end = r.end() == pb::JobRun::MIGRATED   ? JobRun::End::Migrated
+                            : r.end() == pb::JobRun::NODE_LOST ? JobRun::End::NodeLost
+                                                               : JobRun::End::Preempted;
+    j.earlierRuns.push_back({r.start_time_ms(), r.end_time_ms(), r.node(), {r.devices().begin(), r.devices().end()}, end});
+  }
+  j.arm = static_cast<std::uint8_t>(std::min<std::uint32_t>(in.arm(), 1));
   return j;
 }
 

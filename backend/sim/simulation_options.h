@@ -1,6 +1,9 @@
 #pragma once
 
+#include "engine/core_options.h"
+
 #include <atomic>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -8,20 +11,24 @@ namespace hetsched {
 
 class ScorerRegistry;
 
-// What the scheduler knows of a job's runtime when the job gives no
-// estimate: the truth (an oracle, the classic SJF/SRTF assumption) or only
-// the history of similar jobs completed so far (RuntimePredictor's median).
-enum class RuntimeKnowledge : std::uint8_t { Oracle, History };
-
 struct SimulationOptions {
   std::uint64_t seed = 1;
-  // Time-series step; 0 picks one giving about 500 samples. Never more than
-  // maxSamples samples are kept.
+  // Time-series step, also the sampling tick of tick-driven migration; 0
+  // picks one giving about 500 samples. Never more than maxSamples samples
+  // are kept.
   double sampleIntervalS = 0.0;
   std::uint32_t maxSamples = 100'000;
+  // Where the tick grid starts; NaN: the first arrival. (The live cluster's
+  // ticks are its agent periods from time 0.)
+  double tickOriginS = NAN;
+  // The run stops here (a recorded period's end): jobs running or waiting
+  // then stay so in the result. Infinity: until every job is done.
+  double endS = INFINITY;
   // Bound on running jobs tried as preemption victims per arrival.
   std::uint32_t maxVictimTries = 32;
   const ScorerRegistry* scorers = nullptr;  // for EXTERNAL placement
+  // EXTERNAL "hybrid:PATH" may read its weights file (a what-if here).
+  bool weightsFromFiles = false;
   RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
   double defaultRuntimeS = 600.0;  // History: guess for a job unlike any seen
   // For a GUI's worker thread: set *cancel to stop a run early (run()

@@ -1,17 +1,38 @@
 #include "simulator.h"
 
-#include "policy/scorer_registry.h"
 #include "simulation_run.h"
+
+#include <algorithm>
 
 namespace hetsched {
 
+namespace {
+
+SimError codeOf(const std::vector<FieldError>& errors) {
+  const bool scorer = std::ranges::any_of(errors, [](const FieldError& e) {
+    return e.field == "placement.external_scorer" || e.field == "placement.hybrid_weights";
+  });
+  return scorer ? SimError::UnknownScorer : SimError::InvalidPolicy;
+}
+
+}  // namespace
+
 Simulator::Simulator(const Topology& topology, CompiledPolicy policy, SimulationOptions options)
-    : m_topology(topology), m_policy(std::move(policy)), m_options(options) {}
+    : Simulator(topology, PolicyArms{std::move(policy), 0, std::nullopt, 0, 0}, options) {}
+
+Simulator::Simulator(const Topology& topology, PolicyArms arms, SimulationOptions options)
+    : m_topology(topology), m_arms(std::move(arms)), m_options(options) {}
+
+std::vector<FieldError> Simulator::check() const {
+  const std::vector<SimJob> none;
+  SimulationRun run(m_topology, m_options, none);
+  return run.setPolicies(m_arms);
+}
 
 std::variant<SimResult, SimError> Simulator::run(std::span<const SimJob> jobs) const {
   if (m_topology.nodes.empty()) return SimError::NoNodes;
-  SimulationRun run(m_topology, m_policy, m_options, jobs);
-  if (!run.hasScorer()) return SimError::UnknownScorer;
+  SimulationRun run(m_topology, m_options, jobs);
+  if (const auto errors = run.setPolicies(m_arms); !errors.empty()) return codeOf(errors);
   SimResult result = run.execute();
   if (run.cancelled()) return SimError::Cancelled;
   if (m_options.arrivals) m_options.arrivals->store(jobs.size(), std::memory_order_relaxed);

@@ -1,6 +1,6 @@
 #include "synthetic_workload.h"
 
-#include "sched/capacity_state.h"
+#include "engine/capacity_state.h"
 #include "split_mix.h"
 
 #include <algorithm>

@@ -18,11 +18,11 @@ UsageMeter::UsageMeter(const Topology& topology, const CapacityState& state, dou
   }
 }
 
-void UsageMeter::beforeAllocate(const Placement& p, const CapacityState& state) {
+void UsageMeter::afterAllocate(const Placement& p, const CapacityState& state) {
   for (std::size_t i = 0; i < p.devices.size(); ++i) {
     const std::uint32_t d = p.devices[i];
     const std::size_t k = index(m_topology.kindOf(d));
-    if (p.milli[i] > 0 && state.freeMilli(d) == state.capacityMilli(d)) m_busy[k] += 1.0;
+    if (p.milli[i] > 0 && state.freeMilli(d) + p.milli[i] == state.capacityMilli(d)) m_busy[k] += 1.0;
     m_allocatedMilli[k] += p.milli[i];
     m_dynamicW += dynamicOf(d) * p.milli[i];
   }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sched/capacity_state.h"
+#include "engine/capacity_state.h"
 #include "sim_result.h"
 
 #include <array>
@@ -17,9 +17,9 @@ class UsageMeter {
   UsageMeter(const Topology& topology, const CapacityState& state, double sampleIntervalS,
              std::uint32_t maxSamples);
 
-  // Call before the state allocates / after it releases, so that "idle"
-  // means free == capacity.
-  void beforeAllocate(const Placement& placement, const CapacityState& state);
+  // Call after the state allocates / releases; a device was idle when its
+  // free capacity was all of it.
+  void afterAllocate(const Placement& placement, const CapacityState& state);
   void afterRelease(const Placement& placement, const CapacityState& state);
 
   // Moves the clock to `t`; samples due before `t` see the state as it was.

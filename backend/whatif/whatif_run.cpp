@@ -1,8 +1,8 @@
 #include "whatif_run.h"
 
+#include "engine/scorer_catalog.h"
+#include "engine/scorer_registry.h"
 #include "frag/frag_scorers.h"
-#include "hybrid/hybrid_registration.h"
-#include "hybrid/weights_file.h"
 #include "policy/policy_loader.h"
 #include "sim/simulator.h"
 #include "sim/synthetic_workload.h"
@@ -154,19 +154,26 @@ std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workl
     std::vector<JobRequests> requests;
     requests.reserve(workload.jobs.size());
     for (const SimJob& j : workload.jobs) requests.push_back(j.spec.requests);
-    registerFragScorers(scorers, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
-    if (const auto e = registerHybridScorer(scorers, resolved.externalScorer))
-      return WhatifError{SimError::UnknownScorer, resolved.externalScorer + ": " + std::string(describe(*e))};
+    addStandardScorers(scorers, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
     options.scorers = &scorers;
   }
-  const std::string scorer = resolved.externalScorer;
+  // A what-if on this machine may read "hybrid:PATH"; a gateway only runs
+  // weights carried in the policy. Everything else is refused here exactly
+  // as a push is: by the core, naming the field.
+  options.weightsFromFiles = true;
+  if (workload.topology.nodes.empty()) return WhatifError{SimError::NoNodes, "the cluster has no nodes"};
   const Simulator simulator(workload.topology, std::move(resolved), options);
+  if (const auto errors = simulator.check(); !errors.empty()) {
+    const bool scorer = errors.front().field == "placement.external_scorer" ||
+                        errors.front().field == "placement.hybrid_weights";
+    return WhatifError{scorer ? SimError::UnknownScorer : SimError::InvalidPolicy, errors.front().message()};
+  }
   auto result = simulator.run(workload.jobs);
   if (auto* e = std::get_if<SimError>(&result)) {
     switch (*e) {
       case SimError::NoNodes: return WhatifError{*e, "the cluster has no nodes"};
       case SimError::Cancelled: return WhatifError{*e, "cancelled"};
-      case SimError::UnknownScorer: return WhatifError{*e, "unknown external scorer '" + scorer + "'"};
+      case SimError::UnknownScorer: return WhatifError{*e, "unknown external scorer"};
       case SimError::InvalidPolicy: return WhatifError{*e, "invalid policy"};
     }
   }

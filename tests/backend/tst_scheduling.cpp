@@ -1,9 +1,14 @@
 // The seed's classification flow, the §4.3 score, request validation and
-// the live placer on a small hand-made cluster.
+// the scheduling core's placement under the live default policy on a small
+// hand-made cluster.
+#include "cluster/live_policies.h"
 #include "cluster/topology_builder.h"
+#include "engine/node_fit.h"
+#include "engine/scheduling_core.h"
 #include "sched/job_validation.h"
 #include "sched/node_score.h"
-#include "sched/placer.h"
+
+#include <deque>
 
 #include <QTest>
 
@@ -32,6 +37,47 @@ JobSpec job(JobKind kind, JobRequests requests, PriorityClass priority = Priorit
   spec.priority = priority;
   spec.requests = requests;
   return spec;
+}
+
+// The live default policy (seed classes, §4.3 score) on one core; jobs
+// arrive one at a time and stay.
+class LiveCore final : public DecisionSink {
+ public:
+  explicit LiveCore(const Topology& t) : m_core(t) {
+    LivePolicies policies;
+    policies.active = liveDefaultCompiled();
+    if (!m_core.setPolicies(policies).empty()) qFatal("live default refused");
+    m_core.setSink(this);
+  }
+  std::optional<Placement> place(const JobSpec& spec) {
+    CoreJob& job = m_jobs.emplace_back();
+    job.spec = spec;
+    job.runtimeS = 3600;
+    m_last.reset();
+    const auto slot = static_cast<JobSlot>(m_jobs.size() - 1);
+    m_core.arrive(slot, job, 0.0);
+    m_core.decide(0.0);
+    return m_last;
+  }
+  SchedulingCore& core() { return m_core; }
+
+ private:
+  void bound(JobSlot, const Placement& p, double) override { m_last = p; }
+  void released(JobSlot, Placement&, double) override {}
+  void preempted(JobSlot, JobSlot, std::uint32_t, double) override {}
+  void migrated(JobSlot, std::uint32_t, std::uint32_t, double, double) override {}
+  void lost(JobSlot, std::uint32_t, double) override {}
+
+  SchedulingCore m_core;
+  std::deque<CoreJob> m_jobs;
+  std::optional<Placement> m_last;
+};
+
+bool canEverFit(const Topology& t, const JobSpec& spec) {
+  LiveCore core(t);
+  CoreJob job;
+  job.spec = spec;
+  return core.core().canEverFit(job, 0);
 }
 
 }  // namespace
@@ -140,9 +186,8 @@ class TestScheduling : public QObject {
     QFETCH(JobKind, kind);
     QFETCH(DeviceKind, expected);
     const Topology t = smallCluster();
-    const CapacityState state(t);
-    const Placer placer(t);
-    const auto p = placer.place(state, job(kind, {1000, 1024, 1, 0, 1}));
+    LiveCore core(t);
+    const auto p = core.place(job(kind, {1000, 1024, 1, 0, 1}));
     QVERIFY(p.has_value());
     QCOMPARE(name(t.nodes[p->node].kind), name(expected));
     for (const auto d : p->devices) QCOMPARE(name(t.kindOf(d)), name(expected));
@@ -152,13 +197,11 @@ class TestScheduling : public QObject {
   // load spreads; ties go to the lower index.
   void placerPrefersFreerNode() {
     const Topology t = smallCluster();
-    CapacityState state(t);
-    const Placer placer(t);
-    auto first = placer.place(state, job(JobKind::Training, {1000, 0, 2, 0, 0}));
+    LiveCore core(t);
+    auto first = core.place(job(JobKind::Training, {1000, 0, 2, 0, 0}));
     QVERIFY(first);
     QCOMPARE(t.nodes[first->node].name, std::string("gpu-000"));
-    state.allocate(*first);
-    auto second = placer.place(state, job(JobKind::Training, {1000, 0, 1, 0, 0}));
+    auto second = core.place(job(JobKind::Training, {1000, 0, 1, 0, 0}));
     QVERIFY(second);
     QCOMPARE(t.nodes[second->node].name, std::string("gpu-001"));
   }
@@ -166,33 +209,30 @@ class TestScheduling : public QObject {
   void gpuShareBestFit() {
     const Topology t = smallCluster();
     CapacityState state(t);
-    const Placer placer(t);
-    auto a = placer.fitOnNode(state, job(JobKind::Training, {0, 0, 0, 600, 0}), 2);
+    auto a = fitOnNode(t, state, {0, 0, 0, 600, 0}, 2);
     QVERIFY(a);
     state.allocate(*a);
-    auto b = placer.fitOnNode(state, job(JobKind::Training, {0, 0, 0, 300, 0}), 2);
+    auto b = fitOnNode(t, state, {0, 0, 0, 300, 0}, 2);
     QVERIFY(b);
     QCOMPARE(b->devices, a->devices);  // shares the busy GPU, keeps whole ones free
     state.allocate(*b);
-    auto c = placer.fitOnNode(state, job(JobKind::Training, {0, 0, 0, 200, 0}), 2);
+    auto c = fitOnNode(t, state, {0, 0, 0, 200, 0}, 2);
     QVERIFY(c);
     QVERIFY(c->devices != a->devices);
   }
 
   void neverFits() {
     const Topology t = smallCluster();
-    const Placer placer(t);
-    QVERIFY(!placer.canEverFit(job(JobKind::Training, {0, 0, 8, 0, 0})));  // nodes hold 4 GPUs
-    QVERIFY(placer.canEverFit(job(JobKind::Training, {0, 0, 4, 0, 0})));
-    QVERIFY(!placer.canEverFit(job(JobKind::Service, {200000, 0, 0, 0, 0})));
+    QVERIFY(!canEverFit(t, job(JobKind::Training, {0, 0, 8, 0, 0})));  // nodes hold 4 GPUs
+    QVERIFY(canEverFit(t, job(JobKind::Training, {0, 0, 4, 0, 0})));
+    QVERIFY(!canEverFit(t, job(JobKind::Service, {200000, 0, 0, 0, 0})));
   }
 
   void downNodeIsSkipped() {
     const Topology t = smallCluster();
-    CapacityState state(t);
-    const Placer placer(t);
-    state.setUp(4, false);  // the only TPU node
-    QVERIFY(!placer.place(state, job(JobKind::Inference, {0, 0, 0, 0, 1})));
+    LiveCore core(t);
+    core.core().setNodeUp(4, false, 0.0);  // the only TPU node
+    QVERIFY(!core.place(job(JobKind::Inference, {0, 0, 0, 0, 1})));
   }
 };
 

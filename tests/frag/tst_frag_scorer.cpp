@@ -5,7 +5,7 @@
 #include "frag/frag_scorer.h"
 #include "frag/frag_scorers.h"
 #include "frag/policy_factory.h"
-#include "policy/scorer_registry.h"
+#include "engine/scorer_registry.h"
 #include "sim/simulator.h"
 #include "sim/split_mix.h"
 
@@ -84,9 +84,9 @@ SimResult run(const Topology& t, const CompiledPolicy& p, const std::vector<SimJ
 }
 
 // Forwards to a FragScorer and, when the run is over, keeps its nodes.
-class Probe final : public PlacementScorer {
+class Probe final : public CopyableScorer<Probe> {
  public:
-  Probe(std::unique_ptr<FragScorer> inner, std::vector<frag::GpuNode>* last) : m_inner(std::move(inner)), m_last(last) {}
+  Probe(std::shared_ptr<FragScorer> inner, std::vector<frag::GpuNode>* last) : m_inner(std::move(inner)), m_last(last) {}
   ~Probe() override { *m_last = m_inner->nodes(); }
   std::optional<std::uint32_t> choose(const ScoringContext& c, const PlacementRequest& r, FitOracle& f) override {
     return m_inner->choose(c, r, f);
@@ -95,7 +95,7 @@ class Probe final : public PlacementScorer {
   void onReleased(const Placement& p) override { m_inner->onReleased(p); }
 
  private:
-  std::unique_ptr<FragScorer> m_inner;
+  std::shared_ptr<FragScorer> m_inner;
   std::vector<frag::GpuNode>* m_last;
 };
 
@@ -150,8 +150,8 @@ class TestFragScorer : public QObject {
     std::vector<frag::GpuNode> last;
     std::vector<frag::GpuNode> initial;
     ScorerRegistry registry;
-    registry.add(scorer.toStdString(), [&](const Topology& topo, const CapacityState& state, std::uint64_t seed) {
-      auto inner = std::make_unique<FragScorer>(topo, state, frag::makePolicy(kind, *workload), seed, workload);
+    registry.add(scorer.toStdString(), [&](const ScorerInput& in) -> ScorerBuild {
+      auto inner = std::make_shared<FragScorer>(in.topology, kind, workload, in.seed);
       initial = inner->nodes();
       return std::make_unique<Probe>(std::move(inner), &last);
     });

@@ -1,5 +1,4 @@
-#include "frag/gpu_share_scheduler.h"
-#include "frag/policy_factory.h"
+#include "frag/atc_replay.h"
 #include "frag/target_workload.h"
 
 #include <QtTest>
@@ -17,13 +16,21 @@ namespace {
 // n2: 4 x T4, empty
 // n3: 2 x T4, one whole-GPU task on GPU 0 (free 0, 1000)
 // n4: 8 x V100M16, empty, half the CPU and memory of the others
-std::vector<GpuNode> tinyCluster() {
-  std::vector<GpuNode> nodes{GpuNode("n3", "T4", 64000, 256000, 2), GpuNode("n1", "T4", 64000, 256000, 4),
-                             GpuNode("n4", "V100M16", 32000, 128000, 8), GpuNode("n2", "T4", 64000, 256000, 4)};
+struct Cluster {
+  std::vector<GpuNode> nodes;
+  bool preplaced = false;  // the share on n1 and the whole GPU on n3
+};
+
+Cluster tinyCluster() {
+  return {{GpuNode("n3", "T4", 64000, 256000, 2), GpuNode("n1", "T4", 64000, 256000, 4),
+           GpuNode("n4", "V100M16", 32000, 128000, 8), GpuNode("n2", "T4", 64000, 256000, 4)},
+          true};
+}
+
+void preplace(AtcReplay& replay) {
   const std::vector<std::uint32_t> gpu0{0};
-  nodes[1].allocate(PodRequest{"share", 0, 0, 1, 600, {}}, gpu0);
-  nodes[0].allocate(PodRequest{"whole", 0, 0, 1, 1000, {}}, gpu0);
-  return nodes;
+  QVERIFY(replay.preplace(PodRequest{"share", 0, 0, 1, 600, {}}, "n1", gpu0));
+  QVERIFY(replay.preplace(PodRequest{"whole", 0, 0, 1, 1000, {}}, "n3", gpu0));
 }
 
 // FGD's view of the future: half 300-milli shares, half whole GPUs.
@@ -36,9 +43,9 @@ struct Outcome {
   std::vector<std::uint32_t> gpus;
 };
 
-std::optional<Outcome> placeOn(std::vector<GpuNode> nodes, PolicyKind kind, const PodRequest& pod, std::uint64_t seed = 1) {
-  const TargetWorkload w = tinyWorkload();
-  GpuShareScheduler scheduler(std::move(nodes), makePolicy(kind, w), seed);
+std::optional<Outcome> placeOn(Cluster cluster, PolicyKind kind, const PodRequest& pod, std::uint64_t seed = 1) {
+  AtcReplay scheduler(std::move(cluster.nodes), kind, std::make_shared<const TargetWorkload>(tinyWorkload()), seed);
+  if (cluster.preplaced) preplace(scheduler);
   const auto placement = scheduler.place(pod);
   if (!placement) return std::nullopt;
   return Outcome{scheduler.nodes()[placement->node].name(), placement->gpus};
@@ -90,11 +97,11 @@ class TestPlacementPolicies : public QObject {
     QFETCH(PolicyKind, policy);
     std::vector<GpuNode> twins{GpuNode("node-b", "T4", 32000, 65536, 2), GpuNode("node-a", "T4", 32000, 65536, 2),
                                GpuNode("node-c", "T4", 32000, 65536, 2)};
-    const auto outcome = placeOn(twins, policy, PodRequest{"p", 1000, 1024, 1, 500, {}});
+    const auto outcome = placeOn({twins}, policy, PodRequest{"p", 1000, 1024, 1, 500, {}});
     QVERIFY(outcome);
     QCOMPARE(outcome->node, std::string("node-a"));
     // CPU-only tasks score the same everywhere under Packing and Clustering.
-    QCOMPARE(placeOn(twins, policy, PodRequest{"cpu", 1000, 1024, 0, 0, {}})->node, std::string("node-a"));
+    QCOMPARE(placeOn({twins}, policy, PodRequest{"cpu", 1000, 1024, 0, 0, {}})->node, std::string("node-a"));
   }
 
   void gpuSpecIsHonoured_data() {
@@ -139,8 +146,8 @@ class TestPlacementPolicies : public QObject {
   }
 
   void schedulerAccountsCapacity() {
-    const TargetWorkload w = tinyWorkload();
-    GpuShareScheduler scheduler(tinyCluster(), makePolicy(PolicyKind::Fgd, w), 1);
+    AtcReplay scheduler(tinyCluster().nodes, PolicyKind::Fgd, std::make_shared<const TargetWorkload>(tinyWorkload()), 1);
+    preplace(scheduler);
     QCOMPARE(scheduler.gpuCapacityMilli(), std::uint64_t{18000});
     QCOMPARE(scheduler.gpuAllocatedMilli(), std::uint64_t{0});  // the pre-placed tasks came with the nodes
     QVERIFY(scheduler.place(kShare300));

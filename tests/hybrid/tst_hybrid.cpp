@@ -6,6 +6,7 @@
 #include "hybrid/hybrid_features.h"
 #include "hybrid/hybrid_registration.h"
 #include "hybrid/weights_file.h"
+#include "sim/synthetic_workload.h"
 #include "sim/split_mix.h"
 
 #include <QTemporaryDir>
@@ -154,9 +155,22 @@ class TestHybrid : public QObject {
     QVERIFY(std::holds_alternative<WeightsError>(loaded));
     QCOMPARE(int(std::get<WeightsError>(loaded)), error);
     QVERIFY(!describe(std::get<WeightsError>(loaded)).empty());
-    // A policy naming the file reports the same error.
+    // A policy naming the file is refused by the core, naming the field and
+    // the same error.
     ScorerRegistry registry;
-    QCOMPARE(int(*registerHybridScorer(registry, "hybrid:" + path)), error);
+    registerHybridScorer(registry);
+    CompiledPolicy p;
+    p.name = "hybrid";
+    p.placement = PlacementKind::External;
+    p.externalScorer = "hybrid:" + path;
+    SimulationOptions options;
+    options.scorers = &registry;
+    options.weightsFromFiles = true;
+    const Topology t = syntheticTopology(4);
+    const auto errors = Simulator(t, p, options).check();
+    QCOMPARE(errors.size(), std::size_t{1});
+    QCOMPARE(errors.front().field, std::string("placement.hybrid_weights"));
+    QCOMPARE(errors.front().problem, std::string(describe(std::get<WeightsError>(loaded))));
   }
 
   void sameSeedSameWeights() {

@@ -58,6 +58,13 @@ FakeApiServer::FakeApiServer(std::string dataDir) : m_dataDir(std::move(dataDir)
                                                            : "status-" + std::to_string(m_bindStatus) + ".json"),
                                   "application/json");
                 });
+  m_server.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/eviction)",
+                [this](const httplib::Request& req, httplib::Response& res) {
+                  std::lock_guard lock(m_mutex);
+                  m_evictions.emplace_back(req.matches[1].str() + "/" + req.matches[2].str(), req.body);
+                  res.status = 201;
+                  res.set_content(read("eviction-created.json"), "application/json");
+                });
   m_port = m_server.bind_to_any_port("127.0.0.1");
   m_thread = std::thread([this] { m_server.listen_after_bind(); });
   while (!m_server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -107,6 +114,11 @@ std::vector<std::string> FakeApiServer::watchQueries(const std::string& resource
 std::vector<std::pair<std::string, std::string>> FakeApiServer::bindings() const {
   std::lock_guard lock(m_mutex);
   return m_bindings;
+}
+
+std::vector<std::pair<std::string, std::string>> FakeApiServer::evictions() const {
+  std::lock_guard lock(m_mutex);
+  return m_evictions;
 }
 
 std::string FakeApiServer::lastAuthorization() const {

@@ -12,8 +12,8 @@
 
 // A loopback stand-in for the Kubernetes API server that answers with the
 // recorded responses in tests/data/kubernetes: lists, watch streams sent in
-// chunks that split events mid-line, error Statuses, and Binding POSTs,
-// which it records for the test to check.
+// chunks that split events mid-line, error Statuses, and Binding and
+// Eviction POSTs, which it records for the test to check.
 class FakeApiServer {
  public:
   struct Watch {
@@ -35,6 +35,8 @@ class FakeApiServer {
   std::vector<std::string> watchQueries(const std::string& resource) const;
   // (namespace/name, body) of every Binding POST, in order.
   std::vector<std::pair<std::string, std::string>> bindings() const;
+  // (namespace/name, body) of every Eviction POST, in order.
+  std::vector<std::pair<std::string, std::string>> evictions() const;
   std::string lastAuthorization() const;
 
  private:
@@ -51,5 +53,6 @@ class FakeApiServer {
   std::map<std::string, int> m_lists;
   std::map<std::string, std::vector<std::string>> m_watchQueries;
   std::vector<std::pair<std::string, std::string>> m_bindings;
+  std::vector<std::pair<std::string, std::string>> m_evictions;
   std::string m_authorization;
 };

@@ -38,6 +38,14 @@ KubeOptions optionsFor(const FakeApiServer& server) {
   return options;
 }
 
+// The live default with batch work routed onto GPU hosts.
+CompiledPolicy batchOnGpus() {
+  CompiledPolicy p = liveDefaultCompiled();
+  p.routing.set(JobKind::Batch, DeviceKind::Gpu);
+  p.routeOverrides.emplace_back(JobKind::Batch, DeviceKind::Gpu);
+  return p;
+}
+
 std::unique_ptr<KubeCluster> startCluster(KubeOptions options) {
   auto cluster = KubeCluster::create(std::move(options));
   if (auto* e = std::get_if<KubeError>(&cluster)) qFatal("create failed: %s", e->message().c_str());
@@ -419,9 +427,9 @@ void TestKubeSource::policyChangesPlacement() {
   options.schedule = false;  // no round in create(): the policy comes first
   auto cluster = startCluster(options);
   KubeScheduler scheduler;
-  RoutingTable routing;
-  routing.set(JobKind::Batch, DeviceKind::Gpu);  // a pushed policy: batch work onto GPU hosts
-  scheduler.setPolicies(KubePolicy{routing, NodeScoreWeights{}});
+  LivePolicies pushed;
+  pushed.active = batchOnGpus();  // a pushed policy: batch work onto GPU hosts
+  scheduler.setPolicies(pushed);
   KubeStore store;
   store.nodes.emplace("cpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][0]));
   store.nodes.emplace("gpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][1]));
@@ -459,11 +467,13 @@ void TestKubeSource::canarySplitsPodsByUid() {
     if (pod->name == "nightly-report") store.pods.emplace(pod->key(), *pod);
   }
   QCOMPARE(store.pods.size(), std::size_t(1));
-  RoutingTable toGpu;
-  toGpu.set(JobKind::Batch, DeviceKind::Gpu);
   const auto placeWith = [&](std::uint32_t canaryPercent) {
     KubeScheduler scheduler;
-    scheduler.setPolicies(KubePolicy{}, KubePolicy{toGpu, NodeScoreWeights{}}, canaryPercent);
+    LivePolicies split;
+    split.active = liveDefaultCompiled();
+    split.candidate = batchOnGpus();
+    split.canaryPercent = canaryPercent;
+    scheduler.setPolicies(split);
     std::vector<std::string> bound;
     for (const auto& b : scheduler.schedule(store, [](const KubePod&, const std::string&) { return std::nullopt; }))
       bound.push_back(b.node + (b.canary ? "/canary" : ""));

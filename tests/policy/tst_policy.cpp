@@ -1,12 +1,12 @@
 // Policy files, validation, queue disciplines and the placement scorers that
 // carry guarantees of their own (smooth WRR, consistent hashing).
 #include "policy/builtin_policies.h"
-#include "policy/consistent_hash_ring.h"
-#include "policy/free_capacity_index.h"
-#include "policy/job_queue.h"
+#include "engine/consistent_hash_ring.h"
+#include "engine/free_capacity_index.h"
+#include "engine/job_queue.h"
 #include "policy/policy_loader.h"
-#include "policy/preemption.h"
-#include "policy/weighted_round_robin_scorer.h"
+#include "engine/preemption.h"
+#include "engine/weighted_round_robin_scorer.h"
 
 #include <QDir>
 #include <QTest>

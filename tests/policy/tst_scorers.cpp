@@ -1,9 +1,9 @@
 // The built-in placement rules one by one, on hand-made node states.
-#include "policy/fit_scorer.h"
-#include "policy/key_hash_scorer.h"
-#include "policy/least_connections_scorer.h"
-#include "policy/round_robin_scorer.h"
-#include "policy/seed_score_scorer.h"
+#include "engine/fit_scorer.h"
+#include "engine/key_hash_scorer.h"
+#include "engine/least_connections_scorer.h"
+#include "engine/round_robin_scorer.h"
+#include "engine/seed_score_scorer.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // The what-if simulator against hand-computed cases: the seed's §2.3 claim
 // (SJF halves FCFS's wait), SRTF, aging, the ShouldPreempt rule, energy,
 // migration, determinism, and the placement extension point.
-#include "policy/scorer_registry.h"
+#include "engine/scorer_registry.h"
 #include "sim/simulator.h"
 #include "sim_fixtures.h"
 #include "sim/synthetic_workload.h"
@@ -193,7 +193,7 @@ class TestSim : public QObject {
     Topology t = oneSlot();
     t.nodes.push_back({"n1", DeviceKind::Cpu, 1, 1, 0, 1024});
     t.devices.push_back({1, 0, 0});
-    class LastNode final : public PlacementScorer {
+    class LastNode final : public CopyableScorer<LastNode> {
      public:
       std::optional<std::uint32_t> choose(const ScoringContext& c, const PlacementRequest& r, FitOracle& fit) override {
         const auto nodes = c.index.nodesOf(r.kind);
@@ -203,9 +203,7 @@ class TestSim : public QObject {
       }
     };
     ScorerRegistry registry;
-    registry.add("last-node", [](const Topology&, const CapacityState&, std::uint64_t) {
-      return std::make_unique<LastNode>();
-    });
+    registry.add("last-node", [](const ScorerInput&) -> ScorerBuild { return std::make_unique<LastNode>(); });
     CompiledPolicy p = policy(QueueKind::Fcfs, PlacementKind::External);
     p.externalScorer = "last-node";
     SimulationOptions options;

@@ -3,6 +3,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "connect_args.h"
+#include "hybrid/hybrid_registration.h"
 #include "policy_audit.h"
 #include "policy/policy_loader.h"
 #include "utc_time.h"
@@ -120,6 +121,12 @@ int runPolicy(std::span<char* const> argv) {
     if (auto* e = std::get_if<PolicyLoadError>(&policy)) {
       std::fprintf(stderr, "hetsched policy: %s: %s\n", pos[1].c_str(), e->detail.c_str());
       for (const FieldError& f : e->fields) std::fprintf(stderr, "  %s\n", f.message().c_str());
+      return 1;
+    }
+    // A hybrid policy naming its weights file carries the file's text: the
+    // gateway runs exactly the network trained here and never reads a path.
+    if (const auto error = embedHybridWeights(std::get<v1::Policy>(policy))) {
+      std::fprintf(stderr, "hetsched policy: %s: %s\n", pos[1].c_str(), error->message().c_str());
       return 1;
     }
     v1::PushPolicyRequest request;

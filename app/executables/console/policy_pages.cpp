@@ -1,6 +1,7 @@
 #include "policy_pages.h"
 
 #include "cluster_connection.h"
+#include "hybrid/hybrid_registration.h"
 #include "whatif_runner.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
@@ -175,9 +176,18 @@ void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {
   const auto whatif = m_whatif->results();
   if (!m_confirm(tr("Push policy"), pushConfirmationText(m_editor->basePolicy(), policy, canaryPercent, whatif.get())))
     return;
+  // A hybrid policy naming its weights file carries the file's text (the
+  // gateway never reads a path).
+  v1::Policy carried = policy;
+  if (const auto error = embedHybridWeights(carried)) {
+    const QString reason = QString::fromStdString(error->message());
+    Q_EMIT pushUnavailable(reason);
+    m_live->setError(reason);
+    return;
+  }
   // The decision was made against the version shown; a change made
   // meanwhile makes the gateway refuse rather than overwrite it.
-  m_connection->pushPolicy(policy, canaryPercent, knownVersion());
+  m_connection->pushPolicy(carried, canaryPercent, knownVersion());
 }
 
 void PolicyPages::confirmPromote() {

@@ -1,0 +1,117 @@
+#include "simulated_cluster.h"
+
+#include <algorithm>
+#include <cmath>
+
+// The simulated cluster's side of the scheduling core: its policies, and
+// the core's decisions turned into job records and per-arm counts.
+namespace hetsched {
+
+namespace {
+
+std::int64_t millis(double s) { return std::llround(s * 1000.0); }
+
+}  // namespace
+
+std::size_t SimulatedCluster::armFor(JobId id, std::uint32_t canaryPercent) {
+  return canaryBucket(id) < canaryPercent ? 1 : 0;
+}
+
+std::optional<FieldError> SimulatedCluster::setPolicies(const LivePolicies& policies) {
+  if (auto errors = m_driver->setPolicies(policies); !errors.empty()) return errors.front();
+  // Everything already here belongs to the active arm: the canary only
+  // takes new arrivals, so the arms start their counts together.
+  for (auto& [id, a] : m_active) a.job.arm = 0;
+  m_armStats.reset(m_driver->core().armCount());
+  return std::nullopt;
+}
+
+void SimulatedCluster::arrived(JobSlot slot, Admission) {
+  Active& a = bySlot(slot);
+  a.job.arm = m_driver->core().armOf(slot);
+  m_armStats.onArrival(a.job.arm);
+}
+
+void SimulatedCluster::refused(JobSlot slot, Refusal) {
+  Active& a = bySlot(slot);
+  a.job.arm = static_cast<std::uint8_t>(std::min<std::size_t>(a.job.arm, m_driver->core().armCount() - 1));
+  m_armStats.onArrival(a.job.arm);
+  finish(a, JobState::Unschedulable);
+}
+
+void SimulatedCluster::bound(JobSlot slot, const Placement& p, double t) {
+  Active& a = bySlot(slot);
+  Job& job = a.job;
+  job.state = JobState::Running;
+  job.startTimeMs = millis(t);
+  // The plan: a running job's end is only known to the simulation.
+  job.endTimeMs = millis(t + m_driver->core().remainingS(slot));
+  job.node = p.node;
+  job.devices = p.devices;
+  // Waits count once, from submission to the first start.
+  if (job.earlierRuns.empty()) m_armStats.onStarted(job.arm, millis(t), job.startTimeMs - job.submitTimeMs);
+}
+
+void SimulatedCluster::released(JobSlot slot, Placement& p, double t) {
+  Active& a = bySlot(slot);
+  a.endedRun = JobRun{a.job.startTimeMs, millis(t), p.node, p.devices, JobRun::End::Preempted};
+}
+
+void SimulatedCluster::completed(JobSlot slot, double t) {
+  Active& a = bySlot(slot);
+  a.job.endTimeMs = millis(t);
+  // The work it did: what a replay of this job needs (its wall time also
+  // holds restarts and migration pauses).
+  a.job.actualRuntimeS = a.core.runtimeS;
+  m_armStats.onCompleted(a.job.arm);
+  finish(a, JobState::Completed);
+}
+
+void SimulatedCluster::preempted(JobSlot victim, JobSlot, std::uint32_t, double) {
+  Active& a = bySlot(victim);
+  a.job.state = JobState::Queued;
+  if (a.endedRun) a.job.earlierRuns.push_back(std::move(*a.endedRun));
+  a.endedRun.reset();
+  m_armStats.onPreempted(a.job.arm);
+}
+
+void SimulatedCluster::migrated(JobSlot slot, std::uint32_t, std::uint32_t, double, double) {
+  Active& a = bySlot(slot);
+  if (a.endedRun) {
+    a.endedRun->end = JobRun::End::Migrated;
+    a.job.earlierRuns.push_back(std::move(*a.endedRun));
+  }
+  a.endedRun.reset();
+  m_armStats.onMigrated(a.job.arm);
+}
+
+void SimulatedCluster::lost(JobSlot slot, std::uint32_t, double) {
+  Active& a = bySlot(slot);
+  a.job.state = JobState::Queued;
+  if (a.endedRun) {
+    a.endedRun->end = JobRun::End::NodeLost;
+    a.job.earlierRuns.push_back(std::move(*a.endedRun));
+  }
+  a.endedRun.reset();
+}
+
+std::vector<Job> SimulatedCluster::jobs(std::span<const JobState> states, std::size_t limit,
+                                        std::size_t* totalMatching) const {
+  const auto wanted = [&](JobState s) {
+    if (states.empty()) return s == JobState::Queued || s == JobState::Running;
+    return std::ranges::find(states, s) != states.end();
+  };
+  std::vector<Job> out;
+  for (const Job& j : m_finished) {
+    if (wanted(j.state)) out.push_back(j);
+  }
+  for (const auto& [id, a] : m_active) {
+    if (wanted(a.job.state)) out.push_back(a.job);
+  }
+  std::ranges::sort(out, {}, &Job::id);
+  if (totalMatching) *totalMatching = out.size();
+  if (out.size() > limit) out.erase(out.begin(), out.end() - static_cast<std::ptrdiff_t>(limit));
+  return out;
+}
+
+}  // namespace hetsched

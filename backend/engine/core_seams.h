@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core_job.h"
+#include "decision_sink.h"
+#include "model/device_kind.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace hetsched {
+
+// Seam for learned job selection: which of the first window() waiting jobs
+// of one arm and device kind is tried first, instead of the queue's head.
+// The others keep their places. (A later hybrid DQN picks here.)
+class JobSelector {
+ public:
+  virtual ~JobSelector() = default;
+  virtual std::uint32_t window() const = 0;
+  // `candidates` in the queue discipline's order; the index to try first.
+  virtual std::size_t pick(std::span<const JobSlot> candidates, std::uint8_t arm, DeviceKind kind, double t) = 0;
+};
+
+// Seam for admission limits (per-team quotas): a job the gate refuses waits
+// as if it did not fit, and WaitFacts says the gate held it.
+class StartGate {
+ public:
+  virtual ~StartGate() = default;
+  virtual bool allows(JobSlot slot, const CoreJob& job, DeviceKind kind) const = 0;
+};
+
+}  // namespace hetsched

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "placement_scorer.h"
+
+#include <array>
+
+namespace hetsched {
+
+// The seed's round robin: each kind keeps a cursor; a job goes to the next
+// node after the previous choice that fits, wrapping around.
+class RoundRobinScorer final : public CopyableScorer<RoundRobinScorer> {
+ public:
+  std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
+                                      FitOracle& fit) override;
+
+ private:
+  std::array<std::uint32_t, kDeviceKindCount> m_cursor{};
+};
+
+}  // namespace hetsched

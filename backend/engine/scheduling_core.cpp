@@ -1,0 +1,476 @@
+#include "scheduling_core.h"
+
+#include "core_seams.h"
+#include "policy_check.h"
+#include "scorer_registry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched {
+
+namespace {
+
+std::vector<std::uint32_t> column(const CapacityState& state, std::size_t nodes, bool total) {
+  std::vector<std::uint32_t> out(nodes);
+  for (std::uint32_t n = 0; n < nodes; ++n) out[n] = total ? state.nodeTotalMilli(n) : state.nodeFreeMilli(n);
+  return out;
+}
+
+std::array<JobQueue, kDeviceKindCount> queuesFor(const CompiledPolicy& p) {
+  return {JobQueue(p.queue, p.agingIntervalS), JobQueue(p.queue, p.agingIntervalS),
+          JobQueue(p.queue, p.agingIntervalS)};
+}
+
+}  // namespace
+
+std::uint32_t canaryBucket(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return static_cast<std::uint32_t>((x ^ (x >> 31)) % 100);
+}
+
+SchedulingCore::Arm::Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<PlacementScorer> s, std::size_t nodes)
+    : policy(std::move(p)), version(v), scorer(std::move(s)), queues(queuesFor(policy)) {
+  if (ticks()) history = std::make_unique<FreeCapacityHistory>(nodes, policy.migrationHistorySamples);
+}
+
+SchedulingCore::Arm::Arm(const Arm& o)
+    : policy(o.policy),
+      version(o.version),
+      scorer(o.scorer ? o.scorer->clone() : nullptr),
+      queues(o.queues),
+      victims(o.victims),
+      blocked(o.blocked),
+      history(o.history ? std::make_unique<FreeCapacityHistory>(*o.history) : nullptr) {}
+
+SchedulingCore::SchedulingCore(const Topology& topology, CoreOptions options)
+    : m_topology(topology),
+      m_options(options),
+      m_state(topology),
+      m_index(topology, column(m_state, topology.nodes.size(), false), column(m_state, topology.nodes.size(), true)),
+      m_shapes(topology, m_state),
+      m_fit(topology, m_state) {}
+
+SchedulingCore::SchedulingCore(const SchedulingCore& o)
+    : m_topology(o.m_topology),
+      m_options(o.m_options),
+      m_sink(o.m_sink),
+      m_state(o.m_state),
+      m_index(o.m_index),
+      m_shapes(o.m_shapes),
+      m_fit(m_topology, m_state),
+      m_arms(o.m_arms),
+      m_canaryPercent(o.m_canaryPercent),
+      m_epoch(o.m_epoch),
+      m_dirty(o.m_dirty),
+      m_arrived(o.m_arrived),
+      m_job(o.m_job),
+      m_phase(o.m_phase),
+      m_arm(o.m_arm),
+      m_kind(o.m_kind),
+      m_need(o.m_need),
+      m_remaining(o.m_remaining),
+      m_doneS(o.m_doneS),
+      m_runStart(o.m_runStart),
+      m_generation(o.m_generation),
+      m_preemptions(o.m_preemptions),
+      m_queueSeq(o.m_queueSeq),
+      m_placement(o.m_placement),
+      m_victimKey(o.m_victimKey),
+      m_predicted(o.m_predicted),
+      m_nodeJobs(o.m_nodeJobs),
+      m_estimatedSpecs(o.m_estimatedSpecs),
+      m_predictor(o.m_predictor),
+      m_seq(o.m_seq),
+      m_running(o.m_running),
+      m_queued(o.m_queued) {}
+
+SchedulingCore::~SchedulingCore() = default;
+
+void SchedulingCore::reserve(std::size_t slots) {
+  if (slots <= m_phase.size()) return;
+  grow(static_cast<JobSlot>(slots - 1));
+}
+
+void SchedulingCore::grow(JobSlot slot) {
+  const std::size_t n = std::size_t{slot} + 1;
+  if (n <= m_phase.size()) return;
+  // Grow geometrically: live sources add slots one arrival at a time.
+  const std::size_t size = std::max(n, m_phase.size() + m_phase.size() / 2);
+  m_job.resize(size, nullptr);
+  m_phase.resize(size, kIdle);
+  m_arm.resize(size, 0);
+  m_kind.resize(size, 0);
+  m_need.resize(size, 0);
+  m_remaining.resize(size, 0.0);
+  m_doneS.resize(size, 0.0);
+  m_runStart.resize(size, 0.0);
+  m_generation.resize(size, 0);
+  m_preemptions.resize(size, 0);
+  m_queueSeq.resize(size, 0);
+  m_placement.resize(size);
+  m_victimKey.resize(size);
+  if (m_options.runtimes == RuntimeKnowledge::History) m_predicted.resize(size, 0.0);
+}
+
+bool SchedulingCore::wantsTicks() const {
+  return std::ranges::any_of(m_arms, [](const Arm& a) { return a.ticks(); });
+}
+
+bool SchedulingCore::anyMigration() const {
+  return std::ranges::any_of(m_arms, [](const Arm& a) { return a.policy.migration; });
+}
+
+std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
+  std::vector<FieldError> errors = checkPolicyForCluster(arms.active, m_topology);
+  if (arms.candidate) {
+    auto more = checkPolicyForCluster(*arms.candidate, m_topology);
+    errors.insert(errors.end(), more.begin(), more.end());
+  }
+  if (arms.canaryPercent > 100) errors.push_back({"canary_percent", "must be <= 100"});
+  if (!errors.empty()) return errors;
+  std::vector<Arm> next;
+  const auto add = [&](const CompiledPolicy& p, std::uint64_t version) {
+    auto scorer = makeScorer(p, m_topology, m_options.scorers, m_options.seed, m_options.weightsFromFiles);
+    if (auto* e = std::get_if<FieldError>(&scorer)) {
+      errors.push_back(*e);
+      return;
+    }
+    next.emplace_back(p, version, std::get<std::unique_ptr<PlacementScorer>>(std::move(scorer)),
+                      m_topology.nodes.size());
+  };
+  add(arms.active, arms.activeVersion);
+  if (arms.candidate) add(*arms.candidate, arms.candidateVersion);
+  if (!errors.empty()) return errors;
+
+  m_arms = std::move(next);
+  m_canaryPercent = arms.candidate ? arms.canaryPercent : 0;
+  // Everything already here belongs to the active arm: the canary only takes
+  // new arrivals. Waiting jobs keep their first arrival and their order.
+  std::vector<JobSlot> waiting;
+  m_nodeJobs.assign(anyMigration() ? m_topology.nodes.size() : 0, {});
+  Arm& active = m_arms.front();
+  for (JobSlot j = 0; j < m_phase.size(); ++j) {
+    if (m_phase[j] == kIdle) continue;
+    m_arm[j] = 0;
+    if (m_phase[j] == kWaiting) {
+      waiting.push_back(j);
+      continue;
+    }
+    const Placement& p = m_placement[j];
+    active.scorer->onStarted(p.node);
+    active.scorer->onAllocated(p);
+    if (!m_nodeJobs.empty()) m_nodeJobs[p.node].push_back(j);
+    if (active.preemptive() && m_job[j]->spec.interruptible) {
+      m_victimKey[j] = victimKeyOf(active, j, m_runStart[j]);
+      active.victims[m_kind[j]].insert(m_victimKey[j]);
+    }
+  }
+  std::ranges::sort(waiting, {}, [&](JobSlot j) { return m_queueSeq[j]; });
+  // Waiting jobs arrive again under the new policy: the next decide() may
+  // preempt for them as for any arrival.
+  m_arrived.clear();
+  for (const JobSlot j : waiting) {
+    --m_queued;  // enqueue counts it in again
+    enqueue(j);
+    m_arrived.push_back(j);
+  }
+  return {};
+}
+
+bool SchedulingCore::canEverFit(const CoreJob& job, std::size_t arm) const {
+  const DeviceKind kind = m_arms[std::min(arm, m_arms.size() - 1)].policy.routing.route(job.spec.kind);
+  return m_shapes.canEverFit(job.spec.requests, kind, job.allowedModels);
+}
+
+const JobSpec& SchedulingCore::specOf(JobSlot j) const {
+  if (m_estimatedSpecs.empty()) return m_job[j]->spec;
+  const auto it = m_estimatedSpecs.find(j);
+  return it == m_estimatedSpecs.end() ? m_job[j]->spec : it->second;
+}
+
+double SchedulingCore::expectedRuntime(JobSlot j) const {
+  const double estimate = m_job[j]->spec.estimatedRuntimeS;
+  if (estimate > 0.0) return estimate;
+  if (!m_predicted.empty()) return m_predicted[j];
+  return m_job[j]->runtimeS > 0.0 ? m_job[j]->runtimeS : m_options.defaultRuntimeS;
+}
+
+double SchedulingCore::expectedRemaining(JobSlot j, double t) const {
+  double left = std::max(0.0, expectedRuntime(j) - m_doneS[j]);
+  if (m_phase[j] == kRunning) left -= t - m_runStart[j];
+  return std::max(0.0, left) + (m_preemptions[j] > 0 ? armOfJob(j).policy.restartCostS : 0.0);
+}
+
+PlacementRequest SchedulingCore::requestOf(JobSlot j) const {
+  const CoreJob& job = *m_job[j];
+  const JobSpec& spec = specOf(j);
+  const std::string_view key = job.key.empty() ? std::string_view(spec.name) : std::string_view(job.key);
+  return PlacementRequest{spec, static_cast<DeviceKind>(m_kind[j]), m_need[j], key, job.allowedModels};
+}
+
+Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
+  grow(j);
+  m_job[j] = &job;
+  // Never reset: a recycled slot must not match an older occupant's
+  // scheduled completion.
+  ++m_generation[j];
+  m_preemptions[j] = 0;
+  m_doneS[j] = 0.0;
+  m_placement[j] = Placement{};
+  if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
+  if (job.profile && job.spec.requests == JobRequests{}) estimateRequests(j);
+  const JobSpec& spec = specOf(j);
+  const std::uint64_t id = job.id != 0 ? job.id : std::uint64_t{j} + 1;
+  m_arm[j] = m_arms.size() > 1 && canaryBucket(id) < m_canaryPercent ? 1 : 0;
+  const Arm& arm = m_arms[m_arm[j]];
+  const DeviceKind kind = arm.policy.routing.route(spec.kind);
+  if (!m_shapes.canEverFit(spec.requests, kind, job.allowedModels)) {
+    m_phase[j] = kIdle;
+    return Admission::NeverFits;
+  }
+  m_kind[j] = static_cast<std::uint8_t>(index(kind));
+  m_need[j] = primaryNeed(spec.requests, kind);
+  if (!m_predicted.empty() && spec.estimatedRuntimeS <= 0.0)
+    m_predicted[j] = m_predictor.predictMedian(spec).value_or(m_options.defaultRuntimeS);
+  m_remaining[j] = job.runtimeS > 0.0 ? job.runtimeS : expectedRuntime(j);
+  if (job.pinnedNode && *job.pinnedNode < m_topology.nodes.size()) {
+    m_fit.reset(job, spec);
+    const bool fits = job.pinnedDevice ? m_fit.fitsOnDevice(*job.pinnedNode, *job.pinnedDevice)
+                                       : m_fit.fits(*job.pinnedNode);
+    if (fits) {
+      m_phase[j] = kWaiting;
+      ++m_queued;  // start() counts it out of the queue
+      start(j, m_fit.take(*job.pinnedNode), t);
+      return Admission::Started;
+    }
+  }
+  enqueue(j);
+  m_arrived.push_back(j);
+  return Admission::Queued;
+}
+
+void SchedulingCore::enqueue(JobSlot j) {
+  m_phase[j] = kWaiting;  // first: expectedRemaining reads it
+  Arm& arm = armOfJob(j);
+  const double size = arm.srtf() ? expectedRemaining(j, 0.0) : expectedRuntime(j);
+  const QueueEntry entry{j, m_job[j]->arrivalS, size, m_job[j]->spec.priority, ++m_seq};
+  m_queueSeq[j] = entry.seq;
+  arm.queues[m_kind[j]].push(entry);
+  ++m_queued;
+  m_dirty[m_kind[j]] = true;
+}
+
+bool SchedulingCore::stale(const QueueEntry& e) const {
+  return m_phase[e.job] != kWaiting || m_queueSeq[e.job] != e.seq;
+}
+
+void SchedulingCore::withdraw(JobSlot j) {
+  if (j >= m_phase.size() || m_phase[j] != kWaiting) return;
+  m_phase[j] = kIdle;  // its queue entry is now stale and dropped when met
+  --m_queued;
+  if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
+}
+
+void SchedulingCore::decide(double t) {
+  dispatchDirty(t);
+  bool preemptive = false;
+  for (const Arm& a : m_arms) preemptive = preemptive || a.preemptive();
+  if (preemptive) {
+    for (const JobSlot j : m_arrived)
+      if (m_phase[j] == kWaiting && armOfJob(j).preemptive()) tryPreempt(j, t);
+    dispatchDirty(t);
+  }
+  m_arrived.clear();
+}
+
+void SchedulingCore::dispatchDirty(double t) {
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+    if (m_dirty[k]) dispatch(k, t);
+}
+
+void SchedulingCore::dispatch(std::size_t k, double t) {
+  m_dirty[k] = false;
+  if (m_arms.size() == 1) {
+    Arm& arm = m_arms.front();
+    arm.held.clear();
+    while (dispatchStep(arm, k, t)) {
+    }
+    for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
+  } else {
+    // Arms take turns, one attempt each, so that neither starves the other
+    // of capacity freed at the same moment.
+    for (Arm& arm : m_arms) arm.held.clear();
+    std::array<bool, 2> more{true, true};
+    while (more[0] || more[1]) {
+      for (std::size_t a = 0; a < m_arms.size(); ++a)
+        if (more[a]) more[a] = dispatchStep(m_arms[a], k, t);
+    }
+    for (Arm& arm : m_arms)
+      for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
+  }
+  m_dirty[k] = false;
+}
+
+// One attempt at the arm's next job of kind k; false when the arm is done
+// for now (queue empty, or more than backfill_depth jobs blocked).
+bool SchedulingCore::dispatchStep(Arm& arm, std::size_t k, double t) {
+  JobQueue& queue = arm.queues[k];
+  while (!queue.empty() && stale(queue.top(t))) queue.pop(t);
+  if (queue.empty()) return false;
+  if (m_options.selector) {
+    // The seam for learned selection: the chosen one of the first K goes
+    // first; the others keep their places.
+    std::vector<QueueEntry> window;
+    std::vector<JobSlot> slots;
+    while (!queue.empty() && window.size() < m_options.selector->window()) {
+      QueueEntry e = queue.pop(t);
+      if (stale(e)) continue;
+      slots.push_back(e.job);
+      window.push_back(e);
+    }
+    const std::size_t pick =
+        std::min(window.size() - 1,
+                 m_options.selector->pick(slots, static_cast<std::uint8_t>(&arm - m_arms.data()),
+                                          static_cast<DeviceKind>(k), t));
+    std::swap(window[0], window[pick]);
+    // Re-pushed with the chosen first: it is tried next (entries keep
+    // their keys, so the heap would reorder them; the chosen one is tried
+    // directly instead).
+    for (std::size_t i = 1; i < window.size(); ++i) queue.push(window[i]);
+    const QueueEntry chosen = window[0];
+    const bool gated = m_options.gate && !m_options.gate->allows(chosen.job, *m_job[chosen.job], static_cast<DeviceKind>(k));
+    if (!gated && tryStart(chosen.job, t)) return true;
+    if (arm.held.size() >= arm.policy.backfillDepth) {
+      queue.push(chosen);
+      return false;
+    }
+    arm.held.push_back(chosen);
+    return true;
+  }
+  const QueueEntry& head = queue.top(t);
+  // A head that failed and has seen no capacity freed since fails again.
+  const bool knownBlocked = arm.blocked[k].seq == head.seq && arm.blocked[k].epoch == m_epoch[k];
+  const bool gated = m_options.gate && !m_options.gate->allows(head.job, *m_job[head.job], static_cast<DeviceKind>(k));
+  if (!knownBlocked && !gated && tryStart(head.job, t)) {
+    queue.pop(t);
+    return true;
+  }
+  if (arm.held.empty() && !gated) arm.blocked[k] = {head.seq, m_epoch[k]};
+  if (arm.held.size() >= arm.policy.backfillDepth) return false;
+  arm.held.push_back(queue.pop(t));
+  return true;
+}
+
+bool SchedulingCore::tryStart(JobSlot j, double t) {
+  Arm& arm = armOfJob(j);
+  m_fit.reset(*m_job[j], specOf(j));
+  const auto node = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), m_fit);
+  if (!node) return false;
+  start(j, m_fit.take(*node), t);
+  return true;
+}
+
+void SchedulingCore::syncIndex(std::uint32_t node) {
+  m_index.update(node, m_state.isUp(node) ? m_state.nodeFreeMilli(node) : 0);
+}
+
+void SchedulingCore::start(JobSlot j, Placement p, double t) {
+  const std::uint32_t node = p.node;
+  m_state.allocate(p);
+  syncIndex(node);
+  Arm& arm = armOfJob(j);
+  arm.scorer->onStarted(node);
+  arm.scorer->onAllocated(p);
+  m_phase[j] = kRunning;
+  m_runStart[j] = t;
+  if (arm.preemptive() && m_job[j]->spec.interruptible) {
+    m_victimKey[j] = victimKeyOf(arm, j, t);
+    arm.victims[m_kind[j]].insert(m_victimKey[j]);
+  }
+  if (!m_nodeJobs.empty()) m_nodeJobs[node].push_back(j);
+  m_placement[j] = std::move(p);
+  ++m_running;
+  --m_queued;
+  if (m_sink) m_sink->bound(j, m_placement[j], t);
+}
+
+// Priority rule: lowest class first, then the latest start (least work
+// lost). SRTF: the longest expected remaining time first.
+SchedulingCore::VictimKey SchedulingCore::victimKeyOf(const Arm& arm, JobSlot j, double t) const {
+  return arm.srtf() ? VictimKey{-(t + expectedRemaining(j, t)), 0.0, idOf(j), j}
+                    : VictimKey{-static_cast<double>(m_job[j]->spec.priority), -t, idOf(j), j};
+}
+
+void SchedulingCore::release(JobSlot j, double t) {
+  Placement& p = m_placement[j];
+  m_state.release(p);
+  syncIndex(p.node);
+  Arm& arm = armOfJob(j);
+  arm.scorer->onFinished(p.node);
+  arm.scorer->onReleased(p);
+  if (arm.preemptive() && m_job[j]->spec.interruptible) arm.victims[m_kind[j]].erase(m_victimKey[j]);
+  if (!m_nodeJobs.empty()) std::erase(m_nodeJobs[p.node], j);
+  ++m_epoch[m_kind[j]];
+  m_dirty[m_kind[j]] = true;
+  --m_running;
+  if (m_sink) m_sink->released(j, p, t);
+}
+
+void SchedulingCore::complete(JobSlot j, double t) {
+  if (j >= m_phase.size() || m_phase[j] != kRunning) return;
+  const std::uint32_t node = m_placement[j].node;
+  const bool migrates = armOfJob(j).policy.migration;
+  release(j, t);
+  m_phase[j] = kIdle;
+  m_placement[j] = Placement{};
+  if (!m_predicted.empty()) m_predictor.observe(specOf(j), m_job[j]->runtimeS);
+  if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
+  if (migrates) migrateInto(node, t);
+}
+
+void SchedulingCore::setNodeUp(std::uint32_t node, bool up, double t) {
+  if (node >= m_topology.nodes.size() || m_state.isUp(node) == up) return;
+  m_state.setUp(node, up);
+  syncIndex(node);
+  if (up) {
+    ++m_epoch[index(m_topology.nodes[node].kind)];
+    m_dirty[index(m_topology.nodes[node].kind)] = true;
+    return;
+  }
+  // Jobs on a failed node wait again and start over, in the order they
+  // started (ids, not slots, break ties: slots are the driver's).
+  std::vector<JobSlot> lost;
+  for (JobSlot j = 0; j < m_phase.size(); ++j)
+    if (m_phase[j] == kRunning && m_placement[j].node == node) lost.push_back(j);
+  std::ranges::sort(lost, {}, [&](JobSlot j) { return std::pair(m_runStart[j], idOf(j)); });
+  for (const JobSlot j : lost) {
+    release(j, t);
+    m_remaining[j] = m_job[j]->runtimeS > 0.0 ? m_job[j]->runtimeS : expectedRuntime(j);
+    m_doneS[j] = 0.0;
+    ++m_generation[j];
+    m_placement[j] = Placement{};
+    enqueue(j);
+    if (m_sink) m_sink->lost(j, node, t);
+  }
+}
+
+void SchedulingCore::estimateRequests(JobSlot j) {
+  const CoreJob& job = *m_job[j];
+  // The GPU the estimate is sized for: the first the job may use.
+  const DeviceModel* gpu = nullptr;
+  for (std::uint32_t m = 0; m < m_topology.models.size() && !gpu; ++m) {
+    const bool allowed = job.allowedModels.empty() || std::ranges::find(job.allowedModels, m) != job.allowedModels.end();
+    if (allowed && m_topology.models[m].kind == DeviceKind::Gpu) gpu = &m_topology.models[m];
+  }
+  static const DeviceModel kFallback = *findBuiltinModel("A100");
+  JobSpec spec = job.spec;
+  spec.requests = requestsFromEstimate(estimateResources(job.profile->type, job.profile->inputSize,
+                                                         job.profile->batchSize),
+                                       gpu ? *gpu : kFallback);
+  m_estimatedSpecs.insert_or_assign(j, std::move(spec));
+}
+
+}  // namespace hetsched

@@ -1,0 +1,208 @@
+// The scheduling core's contract beyond what the drivers show: a policy it
+// cannot run is refused with the field named and nothing changes; the facts
+// of why a job waits; a copy runs forward without touching the original;
+// the job-selection and admission seams.
+#include "engine/core_seams.h"
+#include "engine/scheduling_core.h"
+#include "engine/scorer_catalog.h"
+#include "engine/scorer_registry.h"
+#include "policy/builtin_policies.h"
+#include "policy/policy_loader.h"
+
+#include <QTest>
+
+#include <deque>
+
+using namespace hetsched;
+
+namespace {
+
+// Two CPU nodes of two one-core sockets (2000 milli each) and one GPU node
+// of four GPUs; no TPU.
+Topology small() {
+  Topology t;
+  DeviceModel core = *findBuiltinModel("Xeon");
+  core.cores = 1;
+  t.models = {core, *findBuiltinModel("A100")};
+  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096}, {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
+             {"g0", DeviceKind::Gpu, 4, 4, 16000, 65536}};
+  t.devices = {{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {2, 1, 1}, {2, 2, 1}, {2, 3, 1}};
+  return t;
+}
+
+CompiledPolicy builtin(const std::string& name) {
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == name) return std::get<CompiledPolicy>(compilePolicy(p));
+  qFatal("no built-in policy %s", name.c_str());
+}
+
+class Recorder final : public DecisionSink {
+ public:
+  std::vector<JobSlot> started;
+  void bound(JobSlot job, const Placement&, double) override { started.push_back(job); }
+  void released(JobSlot, Placement&, double) override {}
+  void preempted(JobSlot, JobSlot, std::uint32_t, double) override {}
+  void migrated(JobSlot, std::uint32_t, std::uint32_t, double, double) override {}
+  void lost(JobSlot, std::uint32_t, double) override {}
+};
+
+struct Fixture {
+  Topology topology = small();
+  std::deque<CoreJob> jobs;
+  Recorder sink;
+  std::unique_ptr<SchedulingCore> core;
+
+  explicit Fixture(const std::string& policy = "fcfs", CoreOptions options = {}) {
+    core = std::make_unique<SchedulingCore>(topology, options);
+    PolicyArms arms;
+    arms.active = builtin(policy);
+    if (!core->setPolicies(arms).empty()) qFatal("refused");
+    core->setSink(&sink);
+  }
+  JobSlot cpu(std::uint32_t milli, double t, double runtimeS = 100) {
+    CoreJob& j = jobs.emplace_back();
+    j.spec.name = "j" + std::to_string(jobs.size());
+    j.spec.kind = JobKind::Service;
+    j.spec.requests.cpuMilli = milli;
+    j.arrivalS = t;
+    j.runtimeS = runtimeS;
+    const auto slot = static_cast<JobSlot>(jobs.size() - 1);
+    core->arrive(slot, j, t);
+    core->decide(t);
+    return slot;
+  }
+};
+
+}  // namespace
+
+class TestSchedulingCore : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void refusesWhatCannotRun_data() {
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("unknown scorer") << "unknown" << "placement.external_scorer";
+    QTest::newRow("hybrid without weights") << "hybrid" << "placement.hybrid_weights";
+    QTest::newRow("damaged weights") << "damaged" << "placement.hybrid_weights";
+    QTest::newRow("route to a missing kind") << "route" << "placement.routes[0].device_kind";
+    QTest::newRow("canary over 100") << "canary" << "canary_percent";
+  }
+  void refusesWhatCannotRun() {
+    QFETCH(QString, change);
+    QFETCH(QString, field);
+    const Topology t = small();
+    ScorerRegistry scorers;
+    addStandardScorers(scorers, std::make_shared<const frag::TargetWorkload>());
+    CoreOptions options;
+    options.scorers = &scorers;
+    SchedulingCore core(t, options);
+    PolicyArms arms;
+    arms.active = builtin("sjf");
+    QVERIFY(core.setPolicies(arms).empty());
+    CompiledPolicy bad = builtin("fgd");
+    if (change == "unknown") bad.externalScorer = "no-such-scorer";
+    if (change == "hybrid") bad.externalScorer = "hybrid";
+    if (change == "damaged") bad.externalScorer = "hybrid", bad.hybridWeights = "hetsched-hybrid-qnet 1\ngarbage";
+    if (change == "route") bad.routeOverrides.emplace_back(JobKind::Inference, DeviceKind::Tpu);
+    PolicyArms next = arms;
+    next.candidate = bad;
+    next.canaryPercent = change == "canary" ? 101 : 30;
+    const auto errors = core.setPolicies(next);
+    QVERIFY(!errors.empty());
+    QCOMPARE(QString::fromStdString(errors.front().field), field);
+    QVERIFY(!errors.front().problem.empty());
+    QCOMPARE(core.armCount(), std::size_t{1});  // nothing changed
+    QCOMPARE(core.policy(0).name, std::string("sjf"));
+  }
+
+  void waitFactsSayWhyAJobWaits() {
+    Fixture f;
+    const JobSlot a = f.cpu(2000, 0);
+    const JobSlot b = f.cpu(2000, 1);
+    QVERIFY(f.core->isRunning(a) && f.core->isRunning(b));  // one node each
+    const JobSlot c = f.cpu(1500, 2);
+    const JobSlot d = f.cpu(500, 3);
+    QVERIFY(f.core->isWaiting(c));
+    QVERIFY(f.core->isWaiting(d));  // FCFS without backfill: behind c
+    const WaitFacts facts = f.core->waitFacts(d, 4);
+    QVERIFY(facts.waiting);
+    QVERIFY(facts.kind == DeviceKind::Cpu);
+    QVERIFY(!facts.neverFits);
+    QCOMPARE(facts.nodesOfKind, 2u);
+    QCOMPARE(facts.nodesUp, 2u);
+    QCOMPARE(facts.nodesWithRoom, 0u);
+    QCOMPARE(facts.shortOn[0], 2u);  // CPU short on both nodes
+    QCOMPARE(facts.ahead, 1u);
+    QCOMPARE(facts.aheadByClass, 0u);
+    f.core->setNodeUp(1, false, 5);  // b's node: b waits again, ahead of nobody (it came before c)
+    const WaitFacts down = f.core->waitFacts(d, 5);
+    QCOMPARE(down.nodesUp, 1u);
+    QCOMPARE(down.shortOn[4], 1u);  // one node down
+    QCOMPARE(down.ahead, 2u);       // b and c
+    QVERIFY(!f.core->waitFacts(a, 5).waiting);
+  }
+
+  void aCopyRunsForwardAlone() {
+    Fixture f("sjf");
+    const JobSlot a = f.cpu(2000, 0);
+    f.cpu(2000, 0);
+    const JobSlot c = f.cpu(2000, 1);
+    QVERIFY(f.core->isWaiting(c));
+    SchedulingCore copy(*f.core);
+    Recorder copySink;
+    copy.setSink(&copySink);
+    copy.complete(a, 100);
+    copy.decide(100);
+    QVERIFY(copy.isRunning(c));
+    QCOMPARE(copySink.started, std::vector<JobSlot>{c});
+    QVERIFY(f.core->isWaiting(c));  // the original did not move
+    QVERIFY(f.core->isRunning(a));
+    QCOMPARE(f.core->queued(), 1u);
+  }
+
+  // The selection seam: a selector that prefers the last of the window
+  // starts the newest waiting job first.
+  void selectorPicksFromTheFirstK() {
+    class Newest final : public JobSelector {
+     public:
+      std::uint32_t window() const override { return 3; }
+      std::size_t pick(std::span<const JobSlot> candidates, std::uint8_t, DeviceKind, double) override {
+        return candidates.size() - 1;
+      }
+    } newest;
+    CoreOptions options;
+    options.selector = &newest;
+    Fixture f("fcfs", options);
+    const JobSlot a = f.cpu(2000, 0);
+    f.cpu(2000, 0);
+    const JobSlot c = f.cpu(2000, 1);
+    const JobSlot d = f.cpu(2000, 2);
+    f.core->complete(a, 10);
+    f.core->decide(10);
+    QVERIFY(f.core->isRunning(d));
+    QVERIFY(f.core->isWaiting(c));
+  }
+
+  // The admission seam (quotas later): a refused job waits as if it did not
+  // fit, and says so; the others are not held up (with backfill).
+  void gateHoldsBackAJob() {
+    class NotJob2 final : public StartGate {
+     public:
+      bool allows(JobSlot slot, const CoreJob&, DeviceKind) const override { return slot != 2; }
+    } gate;
+    CoreOptions options;
+    options.gate = &gate;
+    Fixture f("priority-aging", options);  // backfill 0, but two CPU nodes
+    f.cpu(2000, 0);
+    const JobSlot b = f.cpu(1000, 1);
+    const JobSlot held = f.cpu(1000, 2);
+    QVERIFY(f.core->isRunning(b));
+    QVERIFY(f.core->isWaiting(held));
+    QVERIFY(f.core->waitFacts(held, 3).blockedByGate);
+    QCOMPARE(f.core->waitFacts(held, 3).nodesWithRoom, 1u);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSchedulingCore)
+#include "tst_scheduling_core.moc"
