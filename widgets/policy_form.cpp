@@ -44,6 +44,7 @@ PolicyForm::PolicyForm(QWidget* parent)
       m_priorityFactor(doubleBox(kDoubleLimit)),
       m_resourceScore(doubleBox(kDoubleLimit)),
       m_externalScorer(new QLineEdit(this)),
+      m_hybridWeights(new QLineEdit(this)),
       m_preemptEnabled(new QCheckBox(tr("Enabled"), this)),
       m_restartCost(doubleBox(kDoubleLimit)),
       m_keepProgress(new QCheckBox(tr("Resume from checkpoint"), this)),
@@ -100,6 +101,11 @@ PolicyForm::PolicyForm(QWidget* parent)
   addRow(placement, tr("Priority factor"), m_priorityFactor, QStringLiteral("placement.priority_factor"));
   addRow(placement, tr("Resource score"), m_resourceScore, QStringLiteral("placement.resource_score"));
   addRow(placement, tr("External scorer"), m_externalScorer, QStringLiteral("placement.external_scorer"));
+  // A trained network is thousands of numbers: shown by its checksum, carried
+  // as loaded. A hybrid naming "hybrid:PATH" gets the file's text at push.
+  m_hybridWeights->setReadOnly(true);
+  m_hybridWeights->setPlaceholderText(tr("none (a hybrid policy carries them; push reads hybrid:PATH)"));
+  addRow(placement, tr("Hybrid weights"), m_hybridWeights, QStringLiteral("placement.hybrid_weights"));
 
   QFormLayout* preemption = group(tr("Preemption"));
   addRow(preemption, QString(), m_preemptEnabled, QStringLiteral("preemption.enabled"));
@@ -218,6 +224,13 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_priorityFactor->setValue(pl.priority_factor());
   m_resourceScore->setValue(pl.resource_score());
   m_externalScorer->setText(QString::fromStdString(pl.external_scorer()));
+  m_hybridWeightsText = pl.hybrid_weights();
+  const auto checksum = m_hybridWeightsText.rfind("checksum ");
+  m_hybridWeights->setText(m_hybridWeightsText.empty() ? QString()
+                           : checksum == std::string::npos
+                               ? tr("%1 bytes").arg(m_hybridWeightsText.size())
+                               : QString::fromStdString(m_hybridWeightsText.substr(
+                                     checksum, m_hybridWeightsText.find('\n', checksum) - checksum)));
   m_preemptEnabled->setChecked(p.preemption().enabled());
   m_restartCost->setValue(p.preemption().restart_cost_s());
   m_keepProgress->setChecked(p.preemption().keep_progress());
@@ -259,6 +272,7 @@ v1::Policy PolicyForm::policy() const {
   pl->set_priority_factor(m_priorityFactor->value());
   pl->set_resource_score(m_resourceScore->value());
   pl->set_external_scorer(m_externalScorer->text().toStdString());
+  pl->set_hybrid_weights(m_hybridWeightsText);
   auto* pre = p.mutable_preemption();
   pre->set_enabled(m_preemptEnabled->isChecked());
   pre->set_restart_cost_s(m_restartCost->value());

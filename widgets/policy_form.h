@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "policy.pb.h"
 #include "sched/job_validation.h"
 
@@ -64,6 +66,8 @@ class PolicyForm : public QWidget {
   QDoubleSpinBox* m_priorityFactor;
   QDoubleSpinBox* m_resourceScore;
   QLineEdit* m_externalScorer;
+  QLineEdit* m_hybridWeights;        // read-only: which network the policy carries
+  std::string m_hybridWeightsText;   // the weights file's text, kept as loaded
   QCheckBox* m_preemptEnabled;
   QDoubleSpinBox* m_restartCost;
   QCheckBox* m_keepProgress;

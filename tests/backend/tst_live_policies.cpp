@@ -2,6 +2,7 @@
 // arrivals, per-arm metrics in the frame (and through the frame codec), and
 // the queue discipline of the active policy.
 #include "cluster/simulated_cluster.h"
+#include "model/job_timeline.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_loader.h"
 #include "rpc/frame_codec.h"
@@ -37,6 +38,30 @@ JobSpec cpuJob(std::string name, std::uint32_t milli, double runtimeS) {
   spec.requests.memoryMib = 64;
   spec.estimatedRuntimeS = runtimeS;
   return spec;
+}
+
+// Busy enough that queues form and loaded nodes stay loaded; short jobs.
+SimOptions busy() {
+  SimOptions options;
+  options.shape = defaultClusterShape(6, 6, 4);
+  options.targetLoad = 1.2;
+  options.minRuntimeS = 20.0;
+  options.maxRuntimeS = 600.0;
+  options.warmupS = 0.0;
+  options.nodeFailuresPerHour = 0.0;
+  options.completedHistory = 100000;
+  return options;
+}
+
+std::vector<Job> allJobs(const SimulatedCluster& cluster) {
+  const std::array all{JobState::Queued, JobState::Running, JobState::Completed};
+  std::size_t total = 0;
+  return cluster.jobs(all, 100000, &total);
+}
+
+std::size_t segments(const std::vector<Job>& jobs, SegmentKind kind) {
+  const JobTimeline timeline = timelineFromJobs(jobs, 0);
+  return static_cast<std::size_t>(std::ranges::count(timeline.segments, kind, &TimelineSegment::kind));
 }
 
 }  // namespace
@@ -149,6 +174,54 @@ class TestLivePolicies : public QObject {
     const auto jobs = cluster.jobs(running, 10, &total);
     QCOMPARE(total, std::size_t(1));
     QCOMPARE(QString::fromStdString(jobs[0].spec.name), first);
+  }
+
+  // Pushed live, preemption and migration happen, and show: the frame
+  // counts them per arm, jobs keep the runs that were cut short, and the
+  // timeline draws those as Preempted / Migrated segments.
+  void preemptionHappensLiveAndShows() {
+    SimulatedCluster cluster(busy());
+    LivePolicies live;
+    live.active = compiled("seed-score");
+    live.activeVersion = 1;
+    live.candidate = compiled("priority-aging");
+    live.candidateVersion = 2;
+    live.canaryPercent = 50;
+    QVERIFY(!cluster.setPolicies(live));
+    for (int i = 0; i < 1200; ++i) cluster.step();
+    const auto& arms = cluster.frame().queue.arms;
+    QCOMPARE(arms.size(), std::size_t{2});
+    QCOMPARE(arms[0].preemptions, std::uint64_t{0});  // seed-score never preempts
+    QVERIFY2(arms[1].preemptions > 0, "the canary preempted nothing");
+    const auto jobs = allJobs(cluster);
+    std::size_t cut = 0;
+    for (const Job& j : jobs)
+      for (const JobRun& r : j.earlierRuns) {
+        QCOMPARE(int(j.arm), 1);
+        cut += r.end == JobRun::End::Preempted;
+      }
+    QCOMPARE(cut, arms[1].preemptions);
+    QVERIFY(segments(jobs, SegmentKind::Preempted) >= cut);
+  }
+
+  void migrationHappensLiveAndShows() {
+    SimulatedCluster cluster(busy());
+    LivePolicies live;
+    live.active = compiled("opportunistic");
+    live.activeVersion = 3;
+    QVERIFY(!cluster.setPolicies(live));
+    for (int i = 0; i < 1200; ++i) cluster.step();
+    const ArmSummary& arm = cluster.frame().queue.arms.front();
+    QVERIFY2(arm.migrations > 0, "nothing moved");
+    const auto jobs = allJobs(cluster);
+    std::size_t moved = 0;
+    for (const Job& j : jobs)
+      for (const JobRun& r : j.earlierRuns) {
+        moved += r.end == JobRun::End::Migrated;
+        if (r.end == JobRun::End::Migrated) QVERIFY(j.spec.interruptible);
+      }
+    QCOMPARE(moved, arm.migrations);
+    QVERIFY(segments(jobs, SegmentKind::Migrated) >= moved);
   }
 };
 
