@@ -22,7 +22,8 @@ bool JobFit::fits(std::uint32_t node) {
 }
 
 bool JobFit::fitsOnDevice(std::uint32_t node, std::uint32_t localDevice) {
-  if (!fits(node)) return false;
+  // A scorer asks fits() first and then names the device: keep that answer.
+  if (m_cachedNode != node && !fits(node)) return false;
   // Only a placement on one device can move (a share, or one whole GPU):
   // multi-device and CPU placements have no choice a scorer could have
   // made differently. A device that cannot hold it keeps the default.

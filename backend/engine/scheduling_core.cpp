@@ -63,55 +63,35 @@ SchedulingCore::SchedulingCore(const SchedulingCore& o)
       m_fit(m_topology, m_state),
       m_arms(o.m_arms),
       m_canaryPercent(o.m_canaryPercent),
+      m_anyPreemptive(o.m_anyPreemptive),
       m_epoch(o.m_epoch),
       m_dirty(o.m_dirty),
       m_arrived(o.m_arrived),
-      m_job(o.m_job),
-      m_phase(o.m_phase),
-      m_arm(o.m_arm),
-      m_kind(o.m_kind),
-      m_need(o.m_need),
-      m_remaining(o.m_remaining),
-      m_doneS(o.m_doneS),
-      m_runStart(o.m_runStart),
-      m_generation(o.m_generation),
-      m_preemptions(o.m_preemptions),
-      m_queueSeq(o.m_queueSeq),
+      m_slots(o.m_slots),
       m_placement(o.m_placement),
-      m_victimKey(o.m_victimKey),
       m_predicted(o.m_predicted),
       m_nodeJobs(o.m_nodeJobs),
       m_estimatedSpecs(o.m_estimatedSpecs),
       m_predictor(o.m_predictor),
       m_seq(o.m_seq),
+      m_runsCut(o.m_runsCut),
       m_running(o.m_running),
       m_queued(o.m_queued) {}
 
 SchedulingCore::~SchedulingCore() = default;
 
 void SchedulingCore::reserve(std::size_t slots) {
-  if (slots <= m_phase.size()) return;
+  if (slots <= m_slots.size()) return;
   grow(static_cast<JobSlot>(slots - 1));
 }
 
 void SchedulingCore::grow(JobSlot slot) {
   const std::size_t n = std::size_t{slot} + 1;
-  if (n <= m_phase.size()) return;
+  if (n <= m_slots.size()) return;
   // Grow geometrically: live sources add slots one arrival at a time.
-  const std::size_t size = std::max(n, m_phase.size() + m_phase.size() / 2);
-  m_job.resize(size, nullptr);
-  m_phase.resize(size, kIdle);
-  m_arm.resize(size, 0);
-  m_kind.resize(size, 0);
-  m_need.resize(size, 0);
-  m_remaining.resize(size, 0.0);
-  m_doneS.resize(size, 0.0);
-  m_runStart.resize(size, 0.0);
-  m_generation.resize(size, 0);
-  m_preemptions.resize(size, 0);
-  m_queueSeq.resize(size, 0);
+  const std::size_t size = std::max(n, m_slots.size() + m_slots.size() / 2);
+  m_slots.resize(size);
   m_placement.resize(size);
-  m_victimKey.resize(size);
   if (m_options.runtimes == RuntimeKnowledge::History) m_predicted.resize(size, 0.0);
 }
 
@@ -147,15 +127,16 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
 
   m_arms = std::move(next);
   m_canaryPercent = arms.candidate ? arms.canaryPercent : 0;
+  m_anyPreemptive = std::ranges::any_of(m_arms, [](const Arm& a) { return a.preemptive(); });
   // Everything already here belongs to the active arm: the canary only takes
   // new arrivals. Waiting jobs keep their first arrival and their order.
   std::vector<JobSlot> waiting;
   m_nodeJobs.assign(anyMigration() ? m_topology.nodes.size() : 0, {});
   Arm& active = m_arms.front();
-  for (JobSlot j = 0; j < m_phase.size(); ++j) {
-    if (m_phase[j] == kIdle) continue;
-    m_arm[j] = 0;
-    if (m_phase[j] == kWaiting) {
+  for (JobSlot j = 0; j < m_slots.size(); ++j) {
+    if (m_slots[j].phase == kIdle) continue;
+    m_slots[j].arm = 0;
+    if (m_slots[j].phase == kWaiting) {
       waiting.push_back(j);
       continue;
     }
@@ -163,12 +144,11 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
     active.scorer->onStarted(p.node);
     active.scorer->onAllocated(p);
     if (!m_nodeJobs.empty()) m_nodeJobs[p.node].push_back(j);
-    if (active.preemptive() && m_job[j]->spec.interruptible) {
-      m_victimKey[j] = victimKeyOf(active, j, m_runStart[j]);
-      active.victims[m_kind[j]].insert(m_victimKey[j]);
+    if (active.preemptive() && m_slots[j].job->spec.interruptible) {
+      active.victims[m_slots[j].kind].insert(victimKeyOf(active, j, m_slots[j].runStart));
     }
   }
-  std::ranges::sort(waiting, {}, [&](JobSlot j) { return m_queueSeq[j]; });
+  std::ranges::sort(waiting, {}, [&](JobSlot j) { return m_slots[j].queueSeq; });
   // Waiting jobs arrive again under the new policy: the next decide() may
   // preempt for them as for any arrival.
   m_arrived.clear();
@@ -186,101 +166,98 @@ bool SchedulingCore::canEverFit(const CoreJob& job, std::size_t arm) const {
 }
 
 const JobSpec& SchedulingCore::specOf(JobSlot j) const {
-  if (m_estimatedSpecs.empty()) return m_job[j]->spec;
+  if (m_estimatedSpecs.empty()) return m_slots[j].job->spec;
   const auto it = m_estimatedSpecs.find(j);
-  return it == m_estimatedSpecs.end() ? m_job[j]->spec : it->second;
+  return it == m_estimatedSpecs.end() ? m_slots[j].job->spec : it->second;
 }
 
 double SchedulingCore::expectedRuntime(JobSlot j) const {
-  const double estimate = m_job[j]->spec.estimatedRuntimeS;
+  const double estimate = m_slots[j].job->spec.estimatedRuntimeS;
   if (estimate > 0.0) return estimate;
   if (!m_predicted.empty()) return m_predicted[j];
-  return m_job[j]->runtimeS > 0.0 ? m_job[j]->runtimeS : m_options.defaultRuntimeS;
+  return m_slots[j].job->runtimeS > 0.0 ? m_slots[j].job->runtimeS : m_options.defaultRuntimeS;
 }
 
 double SchedulingCore::expectedRemaining(JobSlot j, double t) const {
-  double left = std::max(0.0, expectedRuntime(j) - m_doneS[j]);
-  if (m_phase[j] == kRunning) left -= t - m_runStart[j];
-  return std::max(0.0, left) + (m_preemptions[j] > 0 ? armOfJob(j).policy.restartCostS : 0.0);
+  double left = std::max(0.0, expectedRuntime(j) - m_slots[j].doneS);
+  if (m_slots[j].phase == kRunning) left -= t - m_slots[j].runStart;
+  return std::max(0.0, left) + (m_slots[j].preemptions > 0 ? armOfJob(j).policy.restartCostS : 0.0);
 }
 
 PlacementRequest SchedulingCore::requestOf(JobSlot j) const {
-  const CoreJob& job = *m_job[j];
+  const CoreJob& job = *m_slots[j].job;
   const JobSpec& spec = specOf(j);
   const std::string_view key = job.key.empty() ? std::string_view(spec.name) : std::string_view(job.key);
-  return PlacementRequest{spec, static_cast<DeviceKind>(m_kind[j]), m_need[j], key, job.allowedModels};
+  return PlacementRequest{spec, static_cast<DeviceKind>(m_slots[j].kind), m_slots[j].need, key, job.allowedModels};
 }
 
 Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
   grow(j);
-  m_job[j] = &job;
+  m_slots[j].job = &job;
   // Never reset: a recycled slot must not match an older occupant's
   // scheduled completion.
-  ++m_generation[j];
-  m_preemptions[j] = 0;
-  m_doneS[j] = 0.0;
-  m_placement[j] = Placement{};
+  ++m_slots[j].generation;
+  m_slots[j].preemptions = 0;
+  m_slots[j].doneS = 0.0;
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
   if (job.profile && job.spec.requests == JobRequests{}) estimateRequests(j);
   const JobSpec& spec = specOf(j);
   const std::uint64_t id = job.id != 0 ? job.id : std::uint64_t{j} + 1;
-  m_arm[j] = m_arms.size() > 1 && canaryBucket(id) < m_canaryPercent ? 1 : 0;
-  const Arm& arm = m_arms[m_arm[j]];
+  m_slots[j].arm = m_arms.size() > 1 && canaryBucket(id) < m_canaryPercent ? 1 : 0;
+  const Arm& arm = m_arms[m_slots[j].arm];
   const DeviceKind kind = arm.policy.routing.route(spec.kind);
   if (!m_shapes.canEverFit(spec.requests, kind, job.allowedModels)) {
-    m_phase[j] = kIdle;
+    m_slots[j].phase = kIdle;
     return Admission::NeverFits;
   }
-  m_kind[j] = static_cast<std::uint8_t>(index(kind));
-  m_need[j] = primaryNeed(spec.requests, kind);
+  m_slots[j].kind = static_cast<std::uint8_t>(index(kind));
+  m_slots[j].need = primaryNeed(spec.requests, kind);
   if (!m_predicted.empty() && spec.estimatedRuntimeS <= 0.0)
     m_predicted[j] = m_predictor.predictMedian(spec).value_or(m_options.defaultRuntimeS);
-  m_remaining[j] = job.runtimeS > 0.0 ? job.runtimeS : expectedRuntime(j);
+  m_slots[j].remaining = job.runtimeS > 0.0 ? job.runtimeS : expectedRuntime(j);
   if (job.pinnedNode && *job.pinnedNode < m_topology.nodes.size()) {
     m_fit.reset(job, spec);
     const bool fits = job.pinnedDevice ? m_fit.fitsOnDevice(*job.pinnedNode, *job.pinnedDevice)
                                        : m_fit.fits(*job.pinnedNode);
     if (fits) {
-      m_phase[j] = kWaiting;
+      m_slots[j].phase = kWaiting;
       ++m_queued;  // start() counts it out of the queue
       start(j, m_fit.take(*job.pinnedNode), t);
       return Admission::Started;
     }
   }
   enqueue(j);
-  m_arrived.push_back(j);
+  if (m_anyPreemptive) m_arrived.push_back(j);
   return Admission::Queued;
 }
 
 void SchedulingCore::enqueue(JobSlot j) {
-  m_phase[j] = kWaiting;  // first: expectedRemaining reads it
+  m_slots[j].phase = kWaiting;  // first: expectedRemaining reads it
   Arm& arm = armOfJob(j);
   const double size = arm.srtf() ? expectedRemaining(j, 0.0) : expectedRuntime(j);
-  const QueueEntry entry{j, m_job[j]->arrivalS, size, m_job[j]->spec.priority, ++m_seq};
-  m_queueSeq[j] = entry.seq;
-  arm.queues[m_kind[j]].push(entry);
+  const QueueEntry entry{j, m_slots[j].job->arrivalS, size, m_slots[j].job->spec.priority, ++m_seq};
+  m_slots[j].queueSeq = entry.seq;
+  arm.queues[m_slots[j].kind].push(entry);
   ++m_queued;
-  m_dirty[m_kind[j]] = true;
+  m_dirty[m_slots[j].kind] = true;
 }
 
 bool SchedulingCore::stale(const QueueEntry& e) const {
-  return m_phase[e.job] != kWaiting || m_queueSeq[e.job] != e.seq;
+  return m_slots[e.job].phase != kWaiting || m_slots[e.job].queueSeq != e.seq;
 }
 
 void SchedulingCore::withdraw(JobSlot j) {
-  if (j >= m_phase.size() || m_phase[j] != kWaiting) return;
-  m_phase[j] = kIdle;  // its queue entry is now stale and dropped when met
+  if (j >= m_slots.size() || m_slots[j].phase != kWaiting) return;
+  m_slots[j].phase = kIdle;  // its queue entry is now stale and dropped when met
   --m_queued;
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
 }
 
 void SchedulingCore::decide(double t) {
   dispatchDirty(t);
-  bool preemptive = false;
-  for (const Arm& a : m_arms) preemptive = preemptive || a.preemptive();
-  if (preemptive) {
+  if (m_anyPreemptive) {
     for (const JobSlot j : m_arrived)
-      if (m_phase[j] == kWaiting && armOfJob(j).preemptive()) tryPreempt(j, t);
+      if (m_slots[j].phase == kWaiting && armOfJob(j).preemptive()) tryPreempt(j, t);
     dispatchDirty(t);
   }
   m_arrived.clear();
@@ -341,7 +318,7 @@ bool SchedulingCore::dispatchStep(Arm& arm, std::size_t k, double t) {
     // directly instead).
     for (std::size_t i = 1; i < window.size(); ++i) queue.push(window[i]);
     const QueueEntry chosen = window[0];
-    const bool gated = m_options.gate && !m_options.gate->allows(chosen.job, *m_job[chosen.job], static_cast<DeviceKind>(k));
+    const bool gated = m_options.gate && !m_options.gate->allows(chosen.job, *m_slots[chosen.job].job, static_cast<DeviceKind>(k));
     if (!gated && tryStart(chosen.job, t)) return true;
     if (arm.held.size() >= arm.policy.backfillDepth) {
       queue.push(chosen);
@@ -353,7 +330,7 @@ bool SchedulingCore::dispatchStep(Arm& arm, std::size_t k, double t) {
   const QueueEntry& head = queue.top(t);
   // A head that failed and has seen no capacity freed since fails again.
   const bool knownBlocked = arm.blocked[k].seq == head.seq && arm.blocked[k].epoch == m_epoch[k];
-  const bool gated = m_options.gate && !m_options.gate->allows(head.job, *m_job[head.job], static_cast<DeviceKind>(k));
+  const bool gated = m_options.gate && !m_options.gate->allows(head.job, *m_slots[head.job].job, static_cast<DeviceKind>(k));
   if (!knownBlocked && !gated && tryStart(head.job, t)) {
     queue.pop(t);
     return true;
@@ -366,7 +343,7 @@ bool SchedulingCore::dispatchStep(Arm& arm, std::size_t k, double t) {
 
 bool SchedulingCore::tryStart(JobSlot j, double t) {
   Arm& arm = armOfJob(j);
-  m_fit.reset(*m_job[j], specOf(j));
+  m_fit.reset(*m_slots[j].job, specOf(j));
   const auto node = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), m_fit);
   if (!node) return false;
   start(j, m_fit.take(*node), t);
@@ -384,11 +361,10 @@ void SchedulingCore::start(JobSlot j, Placement p, double t) {
   Arm& arm = armOfJob(j);
   arm.scorer->onStarted(node);
   arm.scorer->onAllocated(p);
-  m_phase[j] = kRunning;
-  m_runStart[j] = t;
-  if (arm.preemptive() && m_job[j]->spec.interruptible) {
-    m_victimKey[j] = victimKeyOf(arm, j, t);
-    arm.victims[m_kind[j]].insert(m_victimKey[j]);
+  m_slots[j].phase = kRunning;
+  m_slots[j].runStart = t;
+  if (arm.preemptive() && m_slots[j].job->spec.interruptible) {
+    arm.victims[m_slots[j].kind].insert(victimKeyOf(arm, j, t));
   }
   if (!m_nodeJobs.empty()) m_nodeJobs[node].push_back(j);
   m_placement[j] = std::move(p);
@@ -401,7 +377,7 @@ void SchedulingCore::start(JobSlot j, Placement p, double t) {
 // lost). SRTF: the longest expected remaining time first.
 SchedulingCore::VictimKey SchedulingCore::victimKeyOf(const Arm& arm, JobSlot j, double t) const {
   return arm.srtf() ? VictimKey{-(t + expectedRemaining(j, t)), 0.0, idOf(j), j}
-                    : VictimKey{-static_cast<double>(m_job[j]->spec.priority), -t, idOf(j), j};
+                    : VictimKey{-static_cast<double>(m_slots[j].job->spec.priority), -t, idOf(j), j};
 }
 
 void SchedulingCore::release(JobSlot j, double t) {
@@ -411,22 +387,25 @@ void SchedulingCore::release(JobSlot j, double t) {
   Arm& arm = armOfJob(j);
   arm.scorer->onFinished(p.node);
   arm.scorer->onReleased(p);
-  if (arm.preemptive() && m_job[j]->spec.interruptible) arm.victims[m_kind[j]].erase(m_victimKey[j]);
+  // The key is the one start() made: doneS and preemptions change only after
+  // a release.
+  if (arm.preemptive() && m_slots[j].job->spec.interruptible)
+    arm.victims[m_slots[j].kind].erase(victimKeyOf(arm, j, m_slots[j].runStart));
   if (!m_nodeJobs.empty()) std::erase(m_nodeJobs[p.node], j);
-  ++m_epoch[m_kind[j]];
-  m_dirty[m_kind[j]] = true;
+  ++m_epoch[m_slots[j].kind];
+  m_dirty[m_slots[j].kind] = true;
   --m_running;
   if (m_sink) m_sink->released(j, p, t);
 }
 
 void SchedulingCore::complete(JobSlot j, double t) {
-  if (j >= m_phase.size() || m_phase[j] != kRunning) return;
+  if (j >= m_slots.size() || m_slots[j].phase != kRunning) return;
   const std::uint32_t node = m_placement[j].node;
   const bool migrates = armOfJob(j).policy.migration;
   release(j, t);
-  m_phase[j] = kIdle;
+  m_slots[j].phase = kIdle;
   m_placement[j] = Placement{};
-  if (!m_predicted.empty()) m_predictor.observe(specOf(j), m_job[j]->runtimeS);
+  if (!m_predicted.empty()) m_predictor.observe(specOf(j), m_slots[j].job->runtimeS);
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
   if (migrates) migrateInto(node, t);
 }
@@ -443,14 +422,15 @@ void SchedulingCore::setNodeUp(std::uint32_t node, bool up, double t) {
   // Jobs on a failed node wait again and start over, in the order they
   // started (ids, not slots, break ties: slots are the driver's).
   std::vector<JobSlot> lost;
-  for (JobSlot j = 0; j < m_phase.size(); ++j)
-    if (m_phase[j] == kRunning && m_placement[j].node == node) lost.push_back(j);
-  std::ranges::sort(lost, {}, [&](JobSlot j) { return std::pair(m_runStart[j], idOf(j)); });
+  for (JobSlot j = 0; j < m_slots.size(); ++j)
+    if (m_slots[j].phase == kRunning && m_placement[j].node == node) lost.push_back(j);
+  std::ranges::sort(lost, {}, [&](JobSlot j) { return std::pair(m_slots[j].runStart, idOf(j)); });
   for (const JobSlot j : lost) {
     release(j, t);
-    m_remaining[j] = m_job[j]->runtimeS > 0.0 ? m_job[j]->runtimeS : expectedRuntime(j);
-    m_doneS[j] = 0.0;
-    ++m_generation[j];
+    m_slots[j].remaining = m_slots[j].job->runtimeS > 0.0 ? m_slots[j].job->runtimeS : expectedRuntime(j);
+    m_slots[j].doneS = 0.0;
+    ++m_slots[j].generation;
+    ++m_runsCut;
     m_placement[j] = Placement{};
     enqueue(j);
     if (m_sink) m_sink->lost(j, node, t);
@@ -458,7 +438,7 @@ void SchedulingCore::setNodeUp(std::uint32_t node, bool up, double t) {
 }
 
 void SchedulingCore::estimateRequests(JobSlot j) {
-  const CoreJob& job = *m_job[j];
+  const CoreJob& job = *m_slots[j].job;
   // The GPU the estimate is sized for: the first the job may use.
   const DeviceModel* gpu = nullptr;
   for (std::uint32_t m = 0; m < m_topology.models.size() && !gpu; ++m) {

@@ -79,18 +79,21 @@ class SchedulingCore {
   std::uint32_t queued() const { return m_queued; }
   std::uint32_t running() const { return m_running; }
 
-  bool isRunning(JobSlot s) const { return s < m_phase.size() && m_phase[s] == kRunning; }
-  bool isWaiting(JobSlot s) const { return s < m_phase.size() && m_phase[s] == kWaiting; }
-  std::uint8_t armOf(JobSlot s) const { return m_arm[s]; }
-  DeviceKind kindOf(JobSlot s) const { return static_cast<DeviceKind>(m_kind[s]); }
+  bool isRunning(JobSlot s) const { return s < m_slots.size() && m_slots[s].phase == kRunning; }
+  bool isWaiting(JobSlot s) const { return s < m_slots.size() && m_slots[s].phase == kWaiting; }
+  std::uint8_t armOf(JobSlot s) const { return m_slots[s].arm; }
+  DeviceKind kindOf(JobSlot s) const { return static_cast<DeviceKind>(m_slots[s].kind); }
   const Placement& placementOf(JobSlot s) const { return m_placement[s]; }
   // Work left in seconds if it ran without interruption from now: the true
   // runtime when the driver gave one, else the expected one; restart costs
   // and migration pauses included.
-  double remainingS(JobSlot s) const { return m_remaining[s]; }
+  double remainingS(JobSlot s) const { return m_slots[s].remaining; }
   // Bumped whenever a running job stops early (preempted, moved, lost):
   // a completion scheduled for an older generation is void.
-  std::uint32_t generation(JobSlot s) const { return m_generation[s]; }
+  std::uint32_t generation(JobSlot s) const { return m_slots[s].generation; }
+  // Whether any run was ever cut short (preempted, moved, lost): until one
+  // is, no scheduled completion can be void and a driver may skip the check.
+  bool runsCut() const { return m_runsCut != 0; }
   // The spec the core schedules by (requests estimated from a profile).
   const JobSpec& specOf(JobSlot s) const;
   // Whether some node could hold the job were the cluster empty, under the
@@ -155,10 +158,10 @@ class SchedulingCore {
   void estimateRequests(JobSlot j);
   PlacementRequest requestOf(JobSlot j) const;
   bool anyMigration() const;
-  std::uint64_t idOf(JobSlot j) const { return m_job[j]->id != 0 ? m_job[j]->id : std::uint64_t{j} + 1; }
+  std::uint64_t idOf(JobSlot j) const { return m_slots[j].job->id != 0 ? m_slots[j].job->id : std::uint64_t{j} + 1; }
   VictimKey victimKeyOf(const Arm& arm, JobSlot j, double startS) const;
-  Arm& armOfJob(JobSlot j) { return m_arms[m_arm[j]]; }
-  const Arm& armOfJob(JobSlot j) const { return m_arms[m_arm[j]]; }
+  Arm& armOfJob(JobSlot j) { return m_arms[m_slots[j].arm]; }
+  const Arm& armOfJob(JobSlot j) const { return m_arms[m_slots[j].arm]; }
 
   const Topology& m_topology;
   CoreOptions m_options;
@@ -169,30 +172,35 @@ class SchedulingCore {
   JobFit m_fit;
   std::vector<Arm> m_arms;  // [0] active, [1] candidate
   std::uint32_t m_canaryPercent = 0;
+  bool m_anyPreemptive = false;
   std::array<std::uint64_t, kDeviceKindCount> m_epoch{};  // capacity freed per kind
   std::array<bool, kDeviceKindCount> m_dirty{};
   std::vector<JobSlot> m_arrived;  // since the last decide(), for preemption
 
-  // Per slot.
-  std::vector<const CoreJob*> m_job;
-  std::vector<std::uint8_t> m_phase;
-  std::vector<std::uint8_t> m_arm;
-  std::vector<std::uint8_t> m_kind;
-  std::vector<std::uint32_t> m_need;
-  std::vector<double> m_remaining;  // work left, restart cost and pauses included
-  std::vector<double> m_doneS;      // work kept from earlier runs
-  std::vector<double> m_runStart;
-  std::vector<std::uint32_t> m_generation;
-  std::vector<std::uint32_t> m_preemptions;
-  std::vector<std::uint64_t> m_queueSeq;
+  // Per slot, what an event touches together in one cache line (a million
+  // jobs do not fit in cache; separate arrays cost a miss each).
+  struct Slot {
+    const CoreJob* job = nullptr;
+    std::uint8_t phase = kIdle;
+    std::uint8_t arm = 0;
+    std::uint8_t kind = 0;
+    std::uint32_t need = 0;
+    std::uint32_t generation = 0;
+    std::uint32_t preemptions = 0;
+    double remaining = 0.0;  // work left, restart cost and pauses included
+    double doneS = 0.0;      // work kept from earlier runs
+    double runStart = 0.0;
+    std::uint64_t queueSeq = 0;
+  };
+  std::vector<Slot> m_slots;
   std::vector<Placement> m_placement;
-  std::vector<VictimKey> m_victimKey;
   std::vector<double> m_predicted;  // RuntimeKnowledge::History: runtime believed at arrival
 
   std::vector<std::vector<JobSlot>> m_nodeJobs;  // running jobs per node, while some arm migrates
   std::unordered_map<JobSlot, JobSpec> m_estimatedSpecs;
   RuntimePredictor m_predictor;
   std::uint64_t m_seq = 0;
+  std::uint64_t m_runsCut = 0;
   std::uint32_t m_running = 0;
   std::uint32_t m_queued = 0;
 };

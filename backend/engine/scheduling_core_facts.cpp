@@ -19,9 +19,9 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   WaitFacts f;
   if (!isWaiting(j)) return f;
   f.waiting = true;
-  f.arm = m_arm[j];
-  f.kind = static_cast<DeviceKind>(m_kind[j]);
-  const CoreJob& job = *m_job[j];
+  f.arm = m_slots[j].arm;
+  f.kind = static_cast<DeviceKind>(m_slots[j].kind);
+  const CoreJob& job = *m_slots[j].job;
   const JobSpec& spec = specOf(j);
   const JobRequests& r = spec.requests;
   f.neverFits = !m_shapes.canEverFit(r, f.kind, job.allowedModels);
@@ -55,7 +55,7 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   const Arm& arm = m_arms[f.arm];
   f.queue = arm.policy.queue;
   f.backfillDepth = arm.policy.backfillDepth;
-  const JobQueue& queue = arm.queues[m_kind[j]];
+  const JobQueue& queue = arm.queues[m_slots[j].kind];
   f.agedClass = JobQueue::agedClass(job.spec.priority, t - job.arrivalS, arm.policy.agingIntervalS);
   QueueEntry mine{};
   bool found = false;

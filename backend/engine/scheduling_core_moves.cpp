@@ -13,17 +13,18 @@ namespace hetsched {
 void SchedulingCore::evict(JobSlot v, JobSlot by, double t) {
   const Arm& arm = armOfJob(v);
   release(v, t);
-  const double ran = t - m_runStart[v];
+  const double ran = t - m_slots[v].runStart;
   if (arm.keepsProgress()) {
-    m_remaining[v] -= ran;
-    m_doneS[v] += ran;
+    m_slots[v].remaining -= ran;
+    m_slots[v].doneS += ran;
   } else {
-    m_remaining[v] = m_job[v]->runtimeS > 0.0 ? m_job[v]->runtimeS : expectedRuntime(v);
-    m_doneS[v] = 0.0;
+    m_slots[v].remaining = m_slots[v].job->runtimeS > 0.0 ? m_slots[v].job->runtimeS : expectedRuntime(v);
+    m_slots[v].doneS = 0.0;
   }
-  m_remaining[v] += arm.policy.restartCostS;
-  ++m_generation[v];  // its pending completion is void
-  ++m_preemptions[v];
+  m_slots[v].remaining += arm.policy.restartCostS;
+  ++m_slots[v].generation;  // its pending completion is void
+  ++m_runsCut;
+  ++m_slots[v].preemptions;
   const std::uint32_t node = m_placement[v].node;
   m_placement[v] = Placement{};
   enqueue(v);
@@ -32,18 +33,18 @@ void SchedulingCore::evict(JobSlot v, JobSlot by, double t) {
 
 bool SchedulingCore::tryPreempt(JobSlot j, double t) {
   Arm& arm = armOfJob(j);
-  auto& victims = arm.victims[m_kind[j]];
+  auto& victims = arm.victims[m_slots[j].kind];
   const bool srtf = arm.srtf();
   std::uint32_t tries = 0;
   for (auto it = victims.begin(); it != victims.end() && tries < m_options.maxVictimTries; ++it, ++tries) {
     const JobSlot v = it->job;
     // Victims are ordered so that once one does not qualify, none after it does.
     if (srtf ? !(expectedRemaining(j, t) < expectedRemaining(v, t))
-             : !shouldPreempt(m_job[v]->spec.priority, m_job[v]->spec.interruptible, m_job[j]->spec.priority))
+             : !shouldPreempt(m_slots[v].job->spec.priority, m_slots[v].job->spec.interruptible, m_slots[j].job->spec.priority))
       break;
     const Placement& held = m_placement[v];
     m_state.release(held);
-    m_fit.reset(*m_job[j], specOf(j));
+    m_fit.reset(*m_slots[j].job, specOf(j));
     const bool fits = m_fit.fits(held.node);
     m_state.allocate(held);
     if (!fits) continue;
@@ -104,13 +105,13 @@ void SchedulingCore::migrateInto(std::uint32_t target, double t) {
       for (auto it = jobs.rbegin(); it != jobs.rend() && tried < kMaxJobsTriedPerSource; ++it, ++tried) {
         const JobSlot j = *it;
         const Arm& arm = armOfJob(j);
-        if (!m_job[j]->spec.interruptible || !arm.policy.migration || moved >= arm.policy.migrationMaxPerEvent)
+        if (!m_slots[j].job->spec.interruptible || !arm.policy.migration || moved >= arm.policy.migrationMaxPerEvent)
           continue;
         const double limit = arm.policy.migrationThreshold;
         if (load(from, m_state.nodeFreeMilli(from)) <= limit) continue;
-        if (m_need[j] > m_state.nodeFreeMilli(target)) continue;
-        if (load(target, m_state.nodeFreeMilli(target) - m_need[j]) > limit) continue;
-        m_fit.reset(*m_job[j], specOf(j));
+        if (m_slots[j].need > m_state.nodeFreeMilli(target)) continue;
+        if (load(target, m_state.nodeFreeMilli(target) - m_slots[j].need) > limit) continue;
+        m_fit.reset(*m_slots[j].job, specOf(j));
         if (m_fit.fits(target)) return j;
       }
       return std::nullopt;
@@ -118,7 +119,7 @@ void SchedulingCore::migrateInto(std::uint32_t target, double t) {
     const auto freeBelow = static_cast<std::uint32_t>((1.0 - threshold) * m_index.maxTotal(kind));
     if (!m_index.mostLoaded(kind, freeBelow, kMaxSourcesVisited, source) || !source.job()) return;
     const JobSlot j = *source.job();
-    m_fit.reset(*m_job[j], specOf(j));
+    m_fit.reset(*m_slots[j].job, specOf(j));
     if (!m_fit.fits(target)) return;
     move(j, m_fit.take(target), t, pauseOf(armOfJob(j), j));
   }
@@ -128,11 +129,12 @@ void SchedulingCore::move(JobSlot j, Placement placement, double t, double pause
   const std::uint32_t from = m_placement[j].node;
   const std::uint32_t to = placement.node;
   release(j, t);
-  const double ran = t - m_runStart[j];
-  m_remaining[j] -= ran;
-  m_doneS[j] += ran;
-  m_remaining[j] += pauseS;  // paused, holding the target, while its state is synchronised
-  ++m_generation[j];
+  const double ran = t - m_slots[j].runStart;
+  m_slots[j].remaining -= ran;
+  m_slots[j].doneS += ran;
+  m_slots[j].remaining += pauseS;  // paused, holding the target, while its state is synchronised
+  ++m_slots[j].generation;
+  ++m_runsCut;
   ++m_queued;  // start() counts the job out of the queue
   if (m_sink) m_sink->migrated(j, from, to, pauseS, t);
   start(j, std::move(placement), t);

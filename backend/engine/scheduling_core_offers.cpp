@@ -81,11 +81,11 @@ bool SchedulingCore::shed(Arm& arm, std::uint32_t source, double t) {
   std::size_t tried = 0;
   for (auto it = jobs.rbegin(); it != jobs.rend() && tried < kMaxJobsTriedPerSource; ++it) {
     const JobSlot j = *it;
-    if (!m_job[j]->spec.interruptible || &armOfJob(j) != &arm) continue;
+    if (!m_slots[j].job->spec.interruptible || &armOfJob(j) != &arm) continue;
     ++tried;
     const double pauseS = pauseOf(arm, j);
     const double windowS = arm.policy.migrationWindowS > 0.0 ? arm.policy.migrationWindowS : pauseS;
-    const double need = m_need[j];
+    const double need = m_slots[j].need;
     const auto offers = [&](std::uint32_t n) {
       if (n == source || !m_state.isUp(n)) return false;
       const double total = m_state.nodeTotalMilli(n);
@@ -93,7 +93,7 @@ bool SchedulingCore::shed(Arm& arm, std::uint32_t source, double t) {
       if (total <= 0.0 || freeNow < need || 1.0 - (freeNow - need) / total > threshold) return false;
       return arm.history->predict(n, freeNow, total, windowS) >= need;
     };
-    m_fit.reset(*m_job[j], specOf(j));
+    m_fit.reset(*m_slots[j].job, specOf(j));
     OfferOracle oracle(offers, m_fit);
     const auto target = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), oracle);
     if (!target) continue;

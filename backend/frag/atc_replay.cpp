@@ -51,8 +51,8 @@ AtcReplay::AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy, std::shared_
 }
 
 CoreJob& AtcReplay::jobOf(const PodRequest& pod) {
+  // No name: the family hashes nothing, and ten thousand copies of it cost.
   CoreJob& job = m_jobs.emplace_back();
-  job.spec.name = pod.name;
   job.spec.kind = JobKind::Training;
   job.spec.requests.cpuMilli = pod.cpuMilli;
   job.spec.requests.memoryMib = pod.memoryMib;
@@ -69,25 +69,24 @@ CoreJob& AtcReplay::jobOf(const PodRequest& pod) {
   return job;
 }
 
-void AtcReplay::bound(JobSlot, const hetsched::Placement& p, double) {
-  m_last = p;
-}
+void AtcReplay::bound(JobSlot job, const hetsched::Placement&, double) { m_started = job; }
 
 std::optional<Placement> AtcReplay::place(const PodRequest& pod) {
   const CoreJob& job = jobOf(pod);
   const auto slot = static_cast<JobSlot>(m_jobs.size() - 1);
-  m_last.reset();
+  m_started.reset();
   const double t = m_clock;
   m_clock += 1.0;
   if (m_core->arrive(slot, job, t) == Admission::NeverFits) return std::nullopt;
   m_core->decide(t);
-  if (!m_last) {
+  if (m_started != slot) {
     m_core->withdraw(slot);
     return std::nullopt;
   }
-  Placement out{m_last->node, {}};
-  const NodeInfo& node = m_topology.nodes[m_last->node];
-  for (const std::uint32_t d : m_last->devices) out.gpus.push_back(d - node.firstDevice);
+  const hetsched::Placement& placed = m_core->placementOf(slot);
+  Placement out{placed.node, {}};
+  const NodeInfo& node = m_topology.nodes[placed.node];
+  for (const std::uint32_t d : placed.devices) out.gpus.push_back(d - node.firstDevice);
   m_allocatedMilli += pod.totalGpuMilli();
   return out;
 }
@@ -99,7 +98,6 @@ bool AtcReplay::preplace(const PodRequest& pod, const std::string& node, std::sp
   job.pinnedNode = static_cast<std::uint32_t>(it - m_topology.nodes.begin());
   if (gpus.size() == 1) job.pinnedDevice = gpus.front();
   const auto slot = static_cast<JobSlot>(m_jobs.size() - 1);
-  m_last.reset();
   const double t = m_clock;
   m_clock += 1.0;
   return m_core->arrive(slot, job, t) == Admission::Started;

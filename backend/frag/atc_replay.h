@@ -55,7 +55,7 @@ class AtcReplay final : private DecisionSink {
   ScorerRegistry m_scorers;
   std::unique_ptr<SchedulingCore> m_core;
   std::deque<CoreJob> m_jobs;  // stable addresses for the core
-  std::optional<hetsched::Placement> m_last;
+  std::optional<JobSlot> m_started;  // the slot bound by the last decide()
   std::uint64_t m_capacityMilli = 0;
   std::uint64_t m_allocatedMilli = 0;
   double m_clock = 0.0;

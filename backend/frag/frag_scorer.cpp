@@ -121,20 +121,31 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
   std::optional<std::uint32_t> chosen;
   int shareGpu = -1;
   if (m_policy->picksRandomNode()) {
+    // Drawn among the nodes the family's own check admits; the core's
+    // check (node up) is asked about the drawn one only, and a refusal
+    // draws again among the rest.
     m_scratch.clear();
     for (const std::uint32_t n : m_gpuNodes)
-      if (entry(entries, n, pod).fits && fit.fits(n)) m_scratch.push_back(n);
-    if (m_scratch.empty()) return std::nullopt;
-    chosen = m_scratch[m_rng.below(m_scratch.size())];
+      if (entry(entries, n, pod).fits) m_scratch.push_back(n);
+    while (!chosen && !m_scratch.empty()) {
+      const std::size_t i = m_rng.below(m_scratch.size());
+      if (fit.fits(m_scratch[i])) chosen = m_scratch[i];
+      else m_scratch.erase(m_scratch.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    if (!chosen) return std::nullopt;
     if (pod.isGpuShare()) shareGpu = randomShareGpu(m_nodes[*chosen], pod);
   } else {
     // The best score, the lower index on a tie; the core's fit check (node
     // up, host state) has the last word, so on a refusal the next best is
     // asked, in score order.
     std::optional<std::uint32_t> best;
+    double bestScore = 0.0;
     for (const std::uint32_t n : m_gpuNodes) {
       const Entry& e = entry(entries, n, pod);
-      if (e.fits && (!best || e.score.score > entries[*best].score.score)) best = n;
+      if (e.fits && (!best || e.score.score > bestScore)) {
+        best = n;
+        bestScore = e.score.score;
+      }
     }
     if (!best) return std::nullopt;
     if (fit.fits(*best)) {
