@@ -70,7 +70,13 @@ void JobMapWorker::run(Request request) {
     const QString text = QString::fromLatin1(stage);
     QMetaObject::invokeMethod(this, [this, percent, text] { Q_EMIT progress(percent, text); }, Qt::QueuedConnection);
   };
-  embed::JobMapResult result = embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report);
+  const auto settling = [this](std::vector<EmbeddedPoint> points) {
+    if (m_closing || m_cancel) return;
+    QMetaObject::invokeMethod(
+        this, [this, points = std::move(points)] { Q_EMIT preview(points); }, Qt::QueuedConnection);
+  };
+  embed::JobMapResult result =
+      embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report, settling);
   if (options.relayout && (result.cancelled || !result.error.empty())) m_relayout = true;  // still asked for
   if (!request.replay && !result.cancelled && result.error.empty()) {
     {

@@ -47,6 +47,9 @@ class JobMapWorker : public QObject {
 
  Q_SIGNALS:
   void progress(int percent, const QString& stage);
+  // A full layout still settling (embed::buildJobMap's preview): shown so
+  // that the map appears long before it has converged; ready() follows.
+  void preview(const std::vector<hetsched::EmbeddedPoint>& points);
   void ready(const std::vector<hetsched::EmbeddedPoint>& points, double klDivergence);
   void failed(const QString& message);
 

@@ -81,7 +81,8 @@ std::shared_ptr<const JobMapModel> trainJobMapModel(const std::vector<Job>& jobs
 
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
                          const std::atomic<bool>* cancel,
-                         const std::function<void(int percent, const char* stage)>& progress) {
+                         const std::function<void(int percent, const char* stage)>& progress,
+                         const std::function<void(std::vector<EmbeddedPoint> points)>& preview) {
   JobMapResult result;
   const auto report = [&](int percent, const char* stage) {
     if (progress) progress(percent, stage);
@@ -148,10 +149,28 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     tsne.iterations = known == ordered.size() ? 0 : std::min(tsne.iterations, options.placeIterations);
     result.heldPoints = known;
   }
+  const auto pointsOf = [&](const Embedding2d& mapped) {
+    std::vector<EmbeddedPoint> shown;
+    shown.reserve(ordered.size());
+    for (std::size_t i = 0; i < ordered.size(); ++i)
+      shown.push_back({ordered[i].job.id, static_cast<float>(mapped(static_cast<Eigen::Index>(i), 0)),
+                       static_cast<float>(mapped(static_cast<Eigen::Index>(i), 1)), ordered[i].job.spec.kind,
+                       orderedKinds[i], groups[i]});
+    return shown;
+  };
+  TsneLayout layout;
+  // Points held in place are the map already shown: only a full layout
+  // has something new to show while it runs.
+  if (preview && result.fullLayout) {
+    layout = [&](int, const Embedding2d& settling) {
+      Embedding2d turned = settling;
+      alignToKnown(turned, knownMap);
+      preview(pointsOf(turned));
+    };
+  }
   report(15, "t-SNE");
-  TsneResult map = computeTsne(points, tsne, cancel, [&](int done, int total) {
-    report(15 + 85 * done / std::max(total, 1), "t-SNE");
-  });
+  TsneResult map = computeTsne(
+      points, tsne, cancel, [&](int done, int total) { report(15 + 85 * done / std::max(total, 1), "t-SNE"); }, layout);
   if (map.status == TsneStatus::Cancelled) {
     result.cancelled = true;
     return result;
@@ -162,12 +181,11 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
   }
   if (result.fullLayout) alignToKnown(map.embedding, knownMap);
   result.klDivergence = map.klDivergence;
-  result.points.reserve(ordered.size());
+  result.iterations = map.iterationsRun;
+  result.exaggeratedIterations = map.exaggeratedIterations;
+  result.points = pointsOf(map.embedding);
   for (std::size_t i = 0; i < ordered.size(); ++i) {
-    const EmbeddedPoint point{ordered[i].job.id, static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 0)),
-                              static_cast<float>(map.embedding(static_cast<Eigen::Index>(i), 1)),
-                              ordered[i].job.spec.kind, orderedKinds[i], groups[i]};
-    result.points.push_back(point);
+    const EmbeddedPoint& point = result.points[i];
     const bool wasLaidOut = i < known && options.previous.at(point.job).laidOut;
     result.shown[point.job] = {point.x, point.y, result.fullLayout || wasLaidOut};
   }

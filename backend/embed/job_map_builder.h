@@ -45,6 +45,8 @@ struct JobMapResult {
   double klDivergence = 0.0;
   bool fullLayout = false;  // every point moved (see JobMapOptions::relayout)
   std::size_t heldPoints = 0;  // jobs kept where the previous map had them
+  int iterations = 0;  // t-SNE iterations run (the run stops once the KL flattens)
+  int exaggeratedIterations = 0;
   ShownMap shown;  // this map, to pass as the next refresh's `previous`
   bool cancelled = false;
   std::string error;  // empty when it worked
@@ -57,10 +59,14 @@ struct JobMapResult {
 // a few thousand jobs and tens of seconds on 100,000 (hetsched bench
 // jobmap): call it off the GUI thread; `cancel` stops it early. With
 // a previous map, jobs already shown stay where they were unless a full
-// layout is due (JobMapOptions::relayout).
+// layout is due (JobMapOptions::relayout). A full layout hands `preview`
+// the map while it settles (computeTsne's TsneLayout: once the clusters
+// have formed, then every few hundred iterations), turned as the result
+// will be, so that a view can show the map long before it has converged.
 JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology, const JobMapOptions& options,
                          const std::atomic<bool>* cancel,
-                         const std::function<void(int percent, const char* stage)>& progress);
+                         const std::function<void(int percent, const char* stage)>& progress,
+                         const std::function<void(std::vector<EmbeddedPoint> points)>& preview = {});
 
 // The model buildJobMap would fit and train on these jobs when given none
 // (same jobs, same seed, same steps), or null when fewer than ten jobs can

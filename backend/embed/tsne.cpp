@@ -23,6 +23,13 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The optimiser's positions (x, y interleaved) as a map.
+Embedding2d toEmbedding(const std::vector<double>& y) {
+  Embedding2d map(static_cast<Eigen::Index>(y.size() / 2), 2);
+  std::copy(y.begin(), y.end(), map.data());
+  return map;
+}
+
 std::vector<double> initialPositions(const TsneOptions& options, std::size_t n) {
   std::vector<double> y(2 * n);
   if (options.initial) {
@@ -40,7 +47,7 @@ std::vector<double> initialPositions(const TsneOptions& options, std::size_t n) 
 }  // namespace
 
 TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, const std::atomic<bool>* cancel,
-                       const TsneProgress& progress) {
+                       const TsneProgress& progress, const TsneLayout& layout) {
   TsneResult result;
   const std::size_t n = static_cast<std::size_t>(data.rows());
   if (!(options.perplexity > 0.0) || options.iterations < 0 || !(options.maxGridSpacing > 0.0) ||
@@ -90,13 +97,16 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
       progress(result.iterationsRun, options.iterations);
     }
     if (!more) break;
+    // Not after the last iteration: that map is the result.
+    const int sinceExaggeration = result.iterationsRun - schedule.exaggeratedIterations();
+    if (layout && options.layoutInterval > 0 && result.iterationsRun < options.iterations && sinceExaggeration >= 0 &&
+        sinceExaggeration % options.layoutInterval == 0)
+      layout(result.iterationsRun, toEmbedding(optimiser.positions()));
   }
   result.exaggeratedIterations = std::min(schedule.exaggeratedIterations(), result.iterationsRun);
   result.optimiseSeconds = secondsSince(optimiseStart);
 
-  const std::vector<double>& y = optimiser.positions();
-  result.embedding.resize(static_cast<Eigen::Index>(n), 2);
-  std::copy(y.begin(), y.end(), result.embedding.data());
+  result.embedding = toEmbedding(optimiser.positions());
   if (options.computeKl && result.status == TsneStatus::Ok) {
     const auto klStart = Clock::now();
     result.klEstimated = n >= static_cast<std::size_t>(std::max(0, options.exactKlBelow));

@@ -15,8 +15,10 @@ class WorkerPool;
 // schedule that ends the exaggeration and the run by the KL's progress
 // (docs/tsne.md). Deterministic for a given seed and thread count.
 // Setting *cancel makes it return TsneStatus::Cancelled at the next iteration.
+// `layout` gets intermediate maps, for a view that shows the map settling.
 TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options,
-                       const std::atomic<bool>* cancel = nullptr, const TsneProgress& progress = {});
+                       const std::atomic<bool>* cancel = nullptr, const TsneProgress& progress = {},
+                       const TsneLayout& layout = {});
 
 // Exact KL(P||Q) of a map, P as in computeTsne: lets other maps of the same
 // data (another implementation's, a warm-started one) be compared fairly.

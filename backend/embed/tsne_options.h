@@ -46,6 +46,9 @@ struct TsneOptions {
   // it). Needs `initial`.
   std::size_t heldPoints = 0;
   int progressInterval = 10;  // iterations between progress reports
+  // Iterations between intermediate maps handed to computeTsne's `layout`
+  // callback, after the first one when the exaggeration ends.
+  int layoutInterval = 100;
   bool computeKl = true;  // KL(P||Q) at the end: exact (O(N^2)) below
   int exactKlBelow = 50000;  // points, estimated from the grid above
   double maxGridSpacing = 1.0;  // interpolation grid, see InterpolatedRepulsion
@@ -77,5 +80,9 @@ struct TsneResult {
 
 // Called on the calling thread with the iterations done so far.
 using TsneProgress = std::function<void(int done, int total)>;
+// Called on the calling thread with a map still being optimised (the
+// iterations done so far): once the exaggeration has ended, as clusters have
+// formed, then every TsneOptions::layoutInterval iterations until the last.
+using TsneLayout = std::function<void(int done, const Embedding2d& map)>;
 
 }  // namespace hetsched::embed

@@ -1,6 +1,7 @@
 // The console's job map worker on live refreshes: a second map keeps every
 // job the first one showed where it was, a replay in between leaves that
-// alone, and a re-layout asked for places every job afresh.
+// alone, a re-layout asked for places every job afresh, and a first map is
+// previewed while it settles.
 #include "cluster/simulated_cluster.h"
 #include "job_map_worker.h"
 
@@ -46,6 +47,7 @@ class TestJobMapWorker : public QObject {
     SimulatedCluster cluster(sim);
     JobMapWorker worker;
     QSignalSpy ready(&worker, &JobMapWorker::ready);
+    QSignalSpy previews(&worker, &JobMapWorker::preview);
     const auto next = [&] {
       if (!ready.wait(60000)) qFatal("no job map within a minute");
       return ready.takeFirst().front().value<std::vector<EmbeddedPoint>>();
@@ -53,6 +55,9 @@ class TestJobMapWorker : public QObject {
     worker.request(clusterJobs(cluster), cluster.topology());
     const auto first = next();
     QVERIFY(first.size() > 50);
+    // The first map was shown while it settled, before it was ready.
+    QVERIFY(!previews.isEmpty());
+    QCOMPARE(previews.takeFirst().front().value<std::vector<EmbeddedPoint>>().size(), first.size());
 
     worker.requestReplay(clusterJobs(cluster), cluster.topology(), worker.model());
     next();  // a replay's map is its own

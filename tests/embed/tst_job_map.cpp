@@ -1,6 +1,7 @@
 // The job map pipeline on a live-like job list: every mapped job gets a
 // point, groups (kind × priority) come out separated, a refresh keeps the
-// jobs already shown in place until enough has changed, cancel stops it.
+// jobs already shown in place until enough has changed, a full layout is
+// previewed while it settles, cancel stops it.
 #include "cluster/simulated_cluster.h"
 #include "embed/job_map_builder.h"
 
@@ -113,16 +114,23 @@ class TestJobMap : public QObject {
     embed::JobMapOptions options;
     options.maxJobs = 400;
     options.iterations = 300;
-    const auto first = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {});
+    // A full layout shows the map while it settles: every job, every time.
+    std::vector<std::size_t> previews;
+    const auto preview = [&](std::vector<EmbeddedPoint> points) { previews.push_back(points.size()); };
+    const auto first = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {}, preview);
     QVERIFY(first.error.empty());
     QVERIFY(first.fullLayout);
+    QVERIFY(!previews.empty());
+    for (const std::size_t n : previews) QCOMPARE(n, first.points.size());
+    previews.clear();
     options.previous = first.shown;
     options.model = first.model;
     for (int i = 0; i < 200; ++i) cluster.step();  // ten minutes later: new jobs
     jobs = clusterJobs(cluster);
-    const auto refreshed = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {});
+    const auto refreshed = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {}, preview);
     QVERIFY(refreshed.error.empty());
     QVERIFY(!refreshed.fullLayout);
+    QVERIFY(previews.empty());  // the held map is already on screen
     QVERIFY(std::isfinite(refreshed.klDivergence) && refreshed.klDivergence > 0.0);
     std::size_t known = 0;
     for (const auto& p : refreshed.points) {

@@ -273,6 +273,28 @@ class TstTsne : public QObject {
     QVERIFY2(stoppedAt >= 0 && stoppedAt <= 10, qPrintable(QString::number(stoppedAt)));
   }
 
+  // Intermediate maps: first when the exaggeration ends, then every
+  // layoutInterval iterations, never the last (that is the result).
+  void layoutsWhileSettling() {
+    const LabelledPoints data = gaussianClusters(600, 8, 3, 2);
+    TsneOptions o = options();
+    o.klTolerance = 0.0;
+    o.iterations = 400;
+    o.layoutInterval = 100;
+    std::vector<int> at;
+    const TsneResult result = computeTsne(data.points, o, nullptr, {}, [&](int done, const Embedding2d& map) {
+      QCOMPARE(map.rows(), data.points.rows());
+      QVERIFY(map.allFinite());
+      at.push_back(done);
+    });
+    QCOMPARE(result.status, TsneStatus::Ok);
+    QVERIFY(!at.empty());
+    const int end = result.exaggeratedIterations;
+    std::vector<int> expected;
+    for (int i = end; i < o.iterations; i += o.layoutInterval) expected.push_back(i);
+    QCOMPARE(at, expected);
+  }
+
   void cancelsAndReportsProgress() {
     const LabelledPoints data = gaussianClusters(300, 8, 3, 2);
     std::atomic<bool> cancel{false};

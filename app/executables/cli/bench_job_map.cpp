@@ -119,9 +119,10 @@ int benchJobMap(const Args& args) {
     }
     walls.push_back(last.wall);
     cpus.push_back(last.cpu);
-    std::printf("run %lld  %7.3f s (cpu %.3f s): features + embedder %.3f s, t-SNE %.3f s; %zu points, KL %.4f\n",
-                r + 1, last.wall, last.cpu, last.beforeTsne, last.wall - last.beforeTsne, last.result.points.size(),
-                last.result.klDivergence);
+    std::printf("run %lld  %7.3f s (cpu %.3f s): features + embedder %.3f s, t-SNE %.3f s (%d iterations, %d "
+                "exaggerated); %zu points, KL %.4f\n",
+                r + 1, last.wall, last.cpu, last.beforeTsne, last.wall - last.beforeTsne, last.result.iterations,
+                last.result.exaggeratedIterations, last.result.points.size(), last.result.klDivergence);
   }
   const double figure = median(walls);
   std::printf("median of %zu: %.3f s (cpu %.3f s)\n", walls.size(), figure, median(cpus));

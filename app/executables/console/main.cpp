@@ -65,6 +65,13 @@ double secondsSinceProcessStart() {
          static_cast<double>(start) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
+// CPU seconds of every thread of this process so far.
+double cpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 int fail(const QString& message) {
   std::fprintf(stderr, "hetsched-console: %s\n", qPrintable(message));
   return 2;
@@ -113,8 +120,8 @@ int main(int argc, char** argv) {
                                     QStringLiteral("FILE"));
   const QCommandLineOption quitAfterMapOption(
       QStringLiteral("quit-after-map"),
-      QStringLiteral("Quit once the first job map is shown, printing how long after the process started "
-                     "(hetsched bench console-map)."));
+      QStringLiteral("Print when the first job map is shown (still settling, or done) and when it is done, in "
+                     "seconds after the process started, then quit (hetsched bench console-map)."));
   parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption,
                      tabOption, tokenFileOption, tlsOption, caOption, quitAfterMapOption});
   parser.process(app);
@@ -249,12 +256,21 @@ int main(int argc, char** argv) {
       // Polled, not hooked into the map's signals: what counts is when the
       // view has the points an operator would see.
       auto* poll = new QTimer(&window);
-      QObject::connect(poll, &QTimer::timeout, &window, [&window] {
+      QObject::connect(poll, &QTimer::timeout, &window, [&window, first = true]() mutable {
         const std::size_t shown = window.jobMap()->points().size();
         if (shown == 0) return;
-        std::printf("first job map: %zu jobs, %.3f s after start\n", shown, secondsSinceProcessStart());
+        const bool done = !window.jobMapBusy();
+        if (first) {
+          std::printf("first job map: %zu jobs, %.3f s after start, %.3f s CPU (%s)\n", shown,
+                      secondsSinceProcessStart(), cpuSeconds(), done ? "done" : "settling");
+          first = false;
+        }
+        if (done) {
+          std::printf("job map done: %zu jobs, %.3f s after start, %.3f s CPU\n", shown, secondsSinceProcessStart(),
+                      cpuSeconds());
+          QApplication::quit();
+        }
         std::fflush(stdout);
-        QApplication::quit();
       });
       poll->start(10);
     }

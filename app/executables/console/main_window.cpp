@@ -111,6 +111,9 @@ MainWindow::MainWindow(ClusterConnection* connection, QWidget* parent)
   connect(m_jobMapWorker, &JobMapWorker::progress, m_jobMap, [this](int percent, const QString& stage) {
     m_jobMap->setProgress(percent, tr("Mapping jobs: %1").arg(stage));
   });
+  // The progress bar stays up while a previewed map settles.
+  connect(m_jobMapWorker, &JobMapWorker::preview, m_jobMap,
+          [this](const std::vector<EmbeddedPoint>& points) { m_jobMap->setPoints(points); });
   connect(m_jobMapWorker, &JobMapWorker::ready, m_jobMap,
           [this](const std::vector<EmbeddedPoint>& points, double kl) {
             m_jobMap->setProgress(-1, QString());
@@ -233,6 +236,8 @@ void MainWindow::onJobs(const std::shared_ptr<const JobList>& jobs) {
   m_jobsDirty = true;
   requestJobMap(jobs->jobs);
 }
+
+bool MainWindow::jobMapBusy() const { return m_jobMapWorker->busy(); }
 
 // The map is recomputed at most once a minute: embedding and t-SNE of a few
 // thousand jobs take seconds of a worker thread. Each update keeps the jobs

@@ -48,6 +48,8 @@ class MainWindow : public QMainWindow {
   // Points arrive here once the embedding engine runs; until then the map
   // shows its empty state.
   EmbeddingMapView* jobMap() const { return m_jobMap; }
+  // A job map is being computed (the view may show it settling).
+  bool jobMapBusy() const;
   JobSelection* selection() const { return m_selection; }
   // The "Policies" and "What-if" tabs.
   PolicyPages* policyPages() const { return m_policyPages; }
