@@ -37,7 +37,8 @@ public:
   void setFrame(const Frame& frame);
   void setFrame(std::shared_ptr<const Frame> frame);
   void setMetric(Metric metric);
-  Metric metric() const { return m_metric; }
+  // Not metric(): that name would hide QWidget::metric(PaintDeviceMetric).
+  Metric shownMetric() const { return m_metric; }
   void setJobNames(JobNames names);
   // Desaturates the map and labels it while the data is not live.
   void setStale(bool stale);

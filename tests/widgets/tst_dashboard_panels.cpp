@@ -145,7 +145,7 @@ private slots:
     ClusterDashboard dashboard;
     dashboard.setTopology(m_topology);
     dashboard.metricSelector()->setCurrentIndex(3);
-    QCOMPARE(dashboard.heatmap()->metric(), Metric::Temperature);
+    QCOMPARE(dashboard.heatmap()->shownMetric(), Metric::Temperature);
     dashboard.setMetric(Metric::Power);
     QCOMPARE(dashboard.metricSelector()->currentText(), metricLabel(Metric::Power));
   }
