@@ -1,6 +1,7 @@
 #include "topology.h"
 
 #include <algorithm>
+#include <string>
 
 namespace hetsched {
 
@@ -10,6 +11,27 @@ std::size_t Topology::deviceCount(DeviceKind kind) const {
     if (node.kind == kind) count += node.deviceCount;
   }
   return count;
+}
+
+std::optional<std::string> topologyProblem(const Topology& t) {
+  const auto known = [](DeviceKind kind) { return static_cast<std::size_t>(kind) < kDeviceKindCount; };
+  for (std::size_t i = 0; i < t.models.size(); ++i) {
+    if (!known(t.models[i].kind))
+      return "models[" + std::to_string(i) + "].kind: " + std::to_string(static_cast<int>(t.models[i].kind)) +
+             " is not a device kind";
+  }
+  for (std::size_t i = 0; i < t.nodes.size(); ++i) {
+    const NodeInfo& n = t.nodes[i];
+    const std::string path = "nodes[" + std::to_string(i) + "]";
+    if (!known(n.kind)) return path + ".kind: " + std::to_string(static_cast<int>(n.kind)) + " is not a device kind";
+    if (std::uint64_t{n.firstDevice} + n.deviceCount > t.devices.size())
+      return path + ".device_count: runs past the device list";
+  }
+  for (std::size_t i = 0; i < t.devices.size(); ++i) {
+    if (t.devices[i].node >= t.nodes.size() || t.devices[i].model >= t.models.size())
+      return "devices[" + std::to_string(i) + "]: refers to a missing node or model";
+  }
+  return std::nullopt;
 }
 
 std::uint32_t Topology::maxDevicesPerNode() const {

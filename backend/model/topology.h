@@ -3,6 +3,7 @@
 #include "device_model.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,5 +47,11 @@ struct Topology {
 
   bool operator==(const Topology&) const = default;
 };
+
+// What makes a topology read from outside (the wire, a snapshot file) unsafe
+// to index: a kind outside the enum, a node whose devices run past the list,
+// a device naming a node or model that does not exist. "FIELD: problem", or
+// nothing when it is sound.
+std::optional<std::string> topologyProblem(const Topology& topology);
 
 }  // namespace hetsched

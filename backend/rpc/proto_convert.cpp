@@ -131,16 +131,14 @@ std::variant<Topology, FieldError> fromProto(const pb::Topology& in) {
     const auto kind = fromProto(n.kind());
     const std::string path = "nodes[" + std::to_string(i) + "]";
     if (!kind) return FieldError{path + ".kind", "unknown device kind"};
-    if (std::uint64_t{n.first_device()} + n.device_count() > static_cast<std::uint64_t>(in.devices_size()))
-      return FieldError{path + ".device_count", "runs past the device list"};
     t.nodes.push_back({n.name(), *kind, n.first_device(), n.device_count(), n.cpu_milli(), n.memory_mib()});
   }
   t.devices.reserve(static_cast<std::size_t>(in.devices_size()));
-  for (int i = 0; i < in.devices_size(); ++i) {
-    const pb::Device& d = in.devices(i);
-    if (d.node() >= t.nodes.size() || d.model() >= t.models.size())
-      return FieldError{"devices[" + std::to_string(i) + "]", "refers to a missing node or model"};
-    t.devices.push_back({d.node(), d.slot(), d.model()});
+  for (const pb::Device& d : in.devices()) t.devices.push_back({d.node(), d.slot(), d.model()});
+  // The indexes, as a snapshot file's topology is checked.
+  if (auto problem = topologyProblem(t)) {
+    const std::size_t colon = problem->find(": ");
+    return FieldError{problem->substr(0, colon), problem->substr(colon + 2)};
   }
   return t;
 }

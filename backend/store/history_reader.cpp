@@ -24,6 +24,14 @@ std::optional<StoreError> HistoryReader::loadShape(SqliteDb& db, SnapshotId id) 
   if (rc == SQLITE_DONE)
     return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
   if (rc != SQLITE_ROW) return db.error(rc, "reading snapshot " + std::to_string(id));
+  // The frame state is sized by these: a damaged header must not size it
+  // at terabytes (or negative).
+  constexpr std::int64_t kMost = 1 << 24;
+  for (int c = 0; c < 3; ++c) {
+    if (q.columnInt(c) < 0 || q.columnInt(c) > kMost)
+      return StoreError{StoreErrorCode::Corrupt, "snapshot " + std::to_string(id) + ": its header's device, node or "
+                                                 "frame count is damaged (" + std::to_string(q.columnInt(c)) + ")"};
+  }
   m_devices = static_cast<std::size_t>(q.columnInt(0));
   m_nodes = static_cast<std::size_t>(q.columnInt(1));
   m_frames = static_cast<std::size_t>(q.columnInt(2));

@@ -7,6 +7,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace hetsched {
 
 namespace {
@@ -15,6 +17,16 @@ template <typename T>
 T as(std::int64_t v) {
   return static_cast<T>(v);
 }
+
+// A stored kind outside the enum would wrap into it when narrowed; kept out
+// of range (255) so that topologyProblem names it.
+DeviceKind kindOf(std::int64_t v) {
+  return v >= 0 && v < static_cast<std::int64_t>(kDeviceKindCount) ? static_cast<DeviceKind>(v) : DeviceKind{255};
+}
+
+// Reserving what a damaged header claims could ask for terabytes; more than
+// this grows as the rows come.
+std::size_t reserveFor(std::size_t claimed) { return std::min<std::size_t>(claimed, 1 << 20); }
 
 }  // namespace
 
@@ -50,7 +62,7 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
   while ((rc = m.step()) == SQLITE_ROW) {
     DeviceModel& dm = t.models.emplace_back();
     dm.name = m.columnText(0);
-    dm.kind = as<DeviceKind>(m.columnInt(1));
+    dm.kind = kindOf(m.columnInt(1));
     dm.peakTflops = m.columnDouble(2);
     dm.tdpWatts = m.columnDouble(3);
     dm.idleWatts = m.columnDouble(4);
@@ -66,9 +78,9 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
                     "WHERE snapshot_id = ? ORDER BY idx");
   if (!n.ok()) return fail(n.prepareResult(), "nodes");
   n.bind(1, id);
-  t.nodes.reserve(meta.info.nodeCount);
+  t.nodes.reserve(reserveFor(meta.info.nodeCount));
   while ((rc = n.step()) == SQLITE_ROW) {
-    t.nodes.push_back({n.columnText(0), as<DeviceKind>(n.columnInt(1)), as<std::uint32_t>(n.columnInt(2)),
+    t.nodes.push_back({n.columnText(0), kindOf(n.columnInt(1)), as<std::uint32_t>(n.columnInt(2)),
                        as<std::uint32_t>(n.columnInt(3)), as<std::uint32_t>(n.columnInt(4)),
                        as<std::uint64_t>(n.columnInt(5))});
   }
@@ -77,17 +89,27 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
   SqliteStatement d(m_db.get(), "SELECT node, slot, model FROM device WHERE snapshot_id = ? ORDER BY idx");
   if (!d.ok()) return fail(d.prepareResult(), "devices");
   d.bind(1, id);
-  t.devices.reserve(meta.info.deviceCount);
+  t.devices.reserve(reserveFor(meta.info.deviceCount));
   while ((rc = d.step()) == SQLITE_ROW) {
     t.devices.push_back(
         {as<std::uint32_t>(d.columnInt(0)), as<std::uint32_t>(d.columnInt(1)), as<std::uint32_t>(d.columnInt(2))});
   }
   if (rc != SQLITE_DONE) return fail(rc, "devices");
+  // Everything downstream indexes by these: the replay's views, the frames
+  // (sized by the header's counts) and the what-if engine.
+  const auto corrupt = [&](const std::string& what) {
+    return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + ", topology: " + what};
+  };
+  if (auto problem = topologyProblem(t)) return corrupt(*problem);
+  if (t.devices.size() != meta.info.deviceCount || t.nodes.size() != meta.info.nodeCount)
+    return corrupt(std::to_string(t.devices.size()) + " devices and " + std::to_string(t.nodes.size()) +
+                   " nodes, the header says " + std::to_string(meta.info.deviceCount) + " and " +
+                   std::to_string(meta.info.nodeCount));
 
   SqliteStatement j(m_db.get(), "SELECT chunk, data FROM job_chunk WHERE snapshot_id = ? ORDER BY chunk");
   if (!j.ok()) return fail(j.prepareResult(), "jobs");
   j.bind(1, id);
-  meta.jobs.reserve(meta.info.jobCount);
+  meta.jobs.reserve(reserveFor(meta.info.jobCount));
   while ((rc = j.step()) == SQLITE_ROW) {
     if (auto error = JobCodec::decode(j.columnBlob(1), &meta.jobs))
       return StoreError{StoreErrorCode::Corrupt, m_path + ": snapshot " + std::to_string(id) + ", jobs chunk " +
