@@ -14,7 +14,10 @@ shift $(( $# < 2 ? $# : 2 ))
 bin=build/fuzz/tests/fuzz
 out=build/fuzz/runs
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=($(ls tests/fuzz/corpus))
+# Every target has a seed folder there (and the folder holds a README).
+if [ ${#targets[@]} -eq 0 ]; then
+  for seeds in tests/fuzz/corpus/*/; do targets+=("$(basename "$seeds")"); done
+fi
 mkdir -p "$out" build/fuzz/artifacts
 
 run_one() {
