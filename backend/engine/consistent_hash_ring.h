@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -16,6 +17,8 @@ class ConsistentHashRing {
   explicit ConsistentHashRing(std::uint32_t virtualNodes) : m_virtualNodes(virtualNodes) {}
 
   void add(std::uint32_t member);
+  // Several members at once: one sort, not one pass over the ring each.
+  void add(std::span<const std::uint32_t> members);
   void remove(std::uint32_t member);
   bool empty() const { return m_points.empty(); }
   std::size_t pointCount() const { return m_points.size(); }

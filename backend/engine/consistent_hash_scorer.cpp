@@ -2,11 +2,16 @@
 
 #include "hashing.h"
 
+#include <array>
+#include <vector>
+
 namespace hetsched {
 
 ConsistentHashScorer::ConsistentHashScorer(const Topology& topology, std::uint32_t virtualNodes)
     : m_rings{ConsistentHashRing(virtualNodes), ConsistentHashRing(virtualNodes), ConsistentHashRing(virtualNodes)} {
-  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) m_rings[index(topology.nodes[n].kind)].add(n);
+  std::array<std::vector<std::uint32_t>, kDeviceKindCount> members;
+  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) members[index(topology.nodes[n].kind)].push_back(n);
+  for (std::size_t k = 0; k < members.size(); ++k) m_rings[k].add(members[k]);
 }
 
 std::optional<std::uint32_t> ConsistentHashScorer::choose(const ScoringContext& context,
