@@ -5,9 +5,11 @@
 #include "model/job.h"
 #include "model/topology.h"
 #include "node_report.h"
+#include "predict/queue_forecast.h"
 #include "sched/job_validation.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <variant>
@@ -49,6 +51,10 @@ class ClusterSource {
   virtual std::optional<FieldError> report(const NodeReport&) {
     return FieldError{"", "this source does not take agent reports"};
   }
+  // Live predictions: a copy of the scheduling state, taken under the
+  // gateway's lock, that QueueForecast::run() runs forward without it.
+  // Null for sources that do not schedule jobs.
+  virtual std::unique_ptr<QueueForecast> forecast() const { return nullptr; }
   // Slow I/O (HTTP, files) for the next step(), called by the ticker outside
   // the gateway's lock, so RPCs are not held up meanwhile. It may run while
   // other threads call the const methods and must not change what they see.

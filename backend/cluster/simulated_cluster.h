@@ -50,6 +50,9 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   void fastForward(double seconds);
   // The core as it stands (between steps), for predictions and tests.
   const SchedulingCore& core() const { return m_driver->core(); }
+  // Every waiting job's predicted start and node, and why it waits: a fork
+  // of this cluster's event driver (queue_forecast.h).
+  std::unique_ptr<QueueForecast> forecast() const override;
 
  private:
   struct Active {

@@ -10,6 +10,7 @@ namespace hetsched {
 namespace {
 
 std::int64_t millis(double s) { return std::llround(s * 1000.0); }
+double seconds(std::int64_t ms) { return static_cast<double>(ms) / 1000.0; }
 
 }  // namespace
 
@@ -111,6 +112,23 @@ std::vector<Job> SimulatedCluster::jobs(std::span<const JobState> states, std::s
   std::ranges::sort(out, {}, &Job::id);
   if (totalMatching) *totalMatching = out.size();
   if (out.size() > limit) out.erase(out.begin(), out.end() - static_cast<std::ptrdiff_t>(limit));
+  return out;
+}
+
+std::unique_ptr<QueueForecast> SimulatedCluster::forecast() const {
+  std::vector<ForecastJob> jobs;
+  jobs.reserve(m_active.size());
+  for (const auto& [id, a] : m_active) jobs.push_back({a.slot, id, a.job.submitTimeMs, a.core});
+  // The driver has run every event before now (step() advances to it).
+  auto out = std::make_unique<QueueForecast>(*m_driver, std::move(jobs), seconds(m_nowMs));
+  // A repaired node comes back with the first report whose period starts
+  // at or after its repair time (failAndRecoverNodes), at that period's end.
+  const std::int64_t period = m_options.agentPeriodMs;
+  for (std::uint32_t n = 0; n < m_downUntil.size(); ++n) {
+    if (m_downUntil[n] == 0) continue;
+    const std::int64_t from = std::max(m_nowMs, (m_downUntil[n] + period - 1) / period * period);
+    out->nodeReturns(n, seconds(from + period));
+  }
   return out;
 }
 

@@ -101,6 +101,10 @@ class SchedulingCore {
   bool canEverFit(const CoreJob& job, std::size_t arm) const;
   // Why a waiting job is not running at `t` (facts for live predictions).
   WaitFacts waitFacts(JobSlot slot, double t) const;
+  // Points a waiting or running slot at `job`, an equal copy of the job it
+  // holds: a prediction's copy of the core keeps its own jobs, so the live
+  // source may drop its own meanwhile.
+  void rebind(JobSlot slot, const CoreJob& job);
 
  private:
   enum Phase : std::uint8_t { kIdle, kWaiting, kRunning };

@@ -76,4 +76,8 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   return f;
 }
 
+void SchedulingCore::rebind(JobSlot j, const CoreJob& job) {
+  if (j < m_slots.size() && m_slots[j].phase != kIdle) m_slots[j].job = &job;
+}
+
 }  // namespace hetsched

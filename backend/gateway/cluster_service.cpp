@@ -125,4 +125,16 @@ grpc::ServerWriteReactor<v1::SnapshotChunk>* ClusterServiceImpl::GetSnapshot(grp
   return new SnapshotWriter(m_state, *request, std::get<StreamSlots::Slot>(std::move(slot)));
 }
 
+grpc::ServerUnaryReactor* ClusterServiceImpl::GetPredictions(grpc::CallbackServerContext* ctx,
+                                                             const v1::GetPredictionsRequest* request,
+                                                             v1::GetPredictionsResponse* response) {
+  auto caller = m_state.gate.admit(*ctx, Method::GetPredictions, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  // The predictor thread's latest forecast; never computed on this call's
+  // thread, never under the cluster's lock.
+  if (const auto latest = m_state.predictions.latest()) *response = *latest;
+  else response->set_availability(v1::GetPredictionsResponse::AVAILABILITY_NOT_YET);
+  return finish(ctx, grpc::Status::OK);
+}
+
 }  // namespace hetsched

@@ -27,6 +27,8 @@ class ClusterServiceImpl final
                                                               v1::ReportAck* response) override;
   grpc::ServerWriteReactor<v1::SnapshotChunk>* GetSnapshot(grpc::CallbackServerContext* ctx,
                                                            const v1::GetSnapshotRequest* request) override;
+  grpc::ServerUnaryReactor* GetPredictions(grpc::CallbackServerContext* ctx, const v1::GetPredictionsRequest* request,
+                                           v1::GetPredictionsResponse* response) override;
 
  private:
   GatewayState& m_state;

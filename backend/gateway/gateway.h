@@ -70,6 +70,9 @@ struct GatewayOptions {
   std::string statePath;
   // Where every audit entry is also appended as a line; empty = none.
   std::string auditLogPath;
+  // How often (wall time) the predictor thread forecasts the queue
+  // (GetPredictions) when the cluster has moved; 0 = no predictions.
+  std::uint32_t predictionIntervalMs = 2000;
   // Version 1 of the policy book; unset = liveDefaultPolicy().
   std::optional<v1::Policy> initialPolicy;
 };
@@ -101,6 +104,8 @@ class Gateway {
  private:
   void tickLoop();
   void publishFrame();
+  void predictLoop();
+  void forecastOnce();
   void registerGauges();
   bool openState(std::string* error);
 
@@ -112,6 +117,8 @@ class Gateway {
   std::unique_ptr<MetricsHttpServer> m_metricsServer;
   std::unique_ptr<grpc::Server> m_server;
   std::thread m_ticker;
+  std::thread m_predictor;  // live forecasts, off the frame path
+  std::uint64_t m_forecastSequence = ~std::uint64_t{0};  // frame of the last forecast
   std::mutex m_stopMutex;
   std::condition_variable m_stopCv;
   bool m_stopping = false;

@@ -6,6 +6,7 @@
 #include "frame_hub.h"
 #include "frame_ring.h"
 #include "policy_book.h"
+#include "prediction_board.h"
 #include "state_file.h"
 #include "stream_slots.h"
 
@@ -34,6 +35,7 @@ struct GatewayState {
   void setTopology(const Topology& t);
   FrameHub hub;
   FrameRing history;  // the frames published last, for GetSnapshot
+  PredictionBoard predictions;  // the latest live forecast, for GetPredictions
   std::optional<PolicyBook> policies;
   // Where the book and the audit log last; opened by Gateway::start().
   std::unique_ptr<StateFile> stateFile;

@@ -31,8 +31,9 @@ enum class Method : std::uint8_t {
   RollbackPolicy,
   ListPolicyHistory,
   ListAuditLog,
+  GetPredictions,
 };
-inline constexpr std::size_t kMethodCount = 12;
+inline constexpr std::size_t kMethodCount = 13;
 
 struct MethodRule {
   Method method;
@@ -60,6 +61,7 @@ inline constexpr std::array<MethodRule, kMethodCount> kMethodRules{{
     {Method::RollbackPolicy, "hetsched.v1.PolicyService", "RollbackPolicy", Access::Mutate, 64},
     {Method::ListPolicyHistory, "hetsched.v1.PolicyService", "ListPolicyHistory", Access::Read, 64},
     {Method::ListAuditLog, "hetsched.v1.PolicyService", "ListAuditLog", Access::Read, 64},
+    {Method::GetPredictions, "hetsched.v1.ClusterService", "GetPredictions", Access::Read, 64},
 }};
 
 constexpr const MethodRule& ruleOf(Method method) { return kMethodRules[static_cast<std::size_t>(method)]; }

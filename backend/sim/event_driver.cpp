@@ -10,6 +10,34 @@ EventDriver::EventDriver(const Topology& topology, CoreOptions coreOptions, Even
   m_core.setSink(this);
 }
 
+EventDriver::EventDriver(const EventDriver& o, EventObserver& observer)
+    : m_core(o.m_core),
+      m_options(o.m_options),
+      m_observer(observer),
+      m_order(o.m_order),
+      m_pending(o.m_pending),
+      m_next(o.m_next),
+      m_sorted(o.m_sorted),
+      m_lastAdded(o.m_lastAdded),
+      m_nowS(o.m_nowS),
+      m_nodeEvents(o.m_nodeEvents),
+      m_completions(o.m_completions),
+      m_seq(o.m_seq),
+      m_nextTickS(o.m_nextTickS),
+      m_tickOriginS(o.m_tickOriginS),
+      m_tickIndex(o.m_tickIndex),
+      m_arrivalsDone(o.m_arrivalsDone) {
+  m_core.setSink(this);
+  // The original's cancel flag and progress counter are not the fork's.
+  m_options.cancel = nullptr;
+  m_options.arrivals = nullptr;
+}
+
+void EventDriver::rebind(JobSlot slot, const CoreJob& job) {
+  if (slot < m_pending.size() && m_pending[slot] != nullptr) m_pending[slot] = &job;
+  m_core.rebind(slot, job);
+}
+
 void EventDriver::add(JobSlot slot, const CoreJob& job) {
   if (!std::isfinite(job.arrivalS)) {
     m_observer.refused(slot, Refusal::InvalidRuntime);

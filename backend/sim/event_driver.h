@@ -53,8 +53,16 @@ class EventDriver final : private DecisionSink {
  public:
   EventDriver(const Topology& topology, CoreOptions coreOptions, EventDriverOptions options,
               EventObserver& observer);
+  // A fork: the same core state, pending arrivals, scheduled completions,
+  // node events and tick grid, reporting to `observer`. A live prediction
+  // runs a fork forward without touching the original. The fork still
+  // points at the original's jobs until rebind() points it at copies.
+  EventDriver(const EventDriver& from, EventObserver& observer);
   EventDriver(const EventDriver&) = delete;
   EventDriver& operator=(const EventDriver&) = delete;
+
+  // Points a pending, waiting or running slot at `job`, an equal copy.
+  void rebind(JobSlot slot, const CoreJob& job);
 
   std::vector<FieldError> setPolicies(const PolicyArms& arms) { return m_core.setPolicies(arms); }
   // `job` arrives at job.arrivalS; it must stay where it is until the slot

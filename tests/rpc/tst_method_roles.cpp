@@ -120,7 +120,7 @@ class TestMethodRoles : public QObject {
     for (Method m : {Method::SubmitJob, Method::PushPolicy, Method::PromotePolicy, Method::RollbackPolicy})
       QVERIFY(ruleOf(m).access == Access::Mutate);
     for (Method m : {Method::GetTopology, Method::WatchFrames, Method::ListJobs, Method::GetSnapshot, Method::GetPolicy,
-                     Method::ListPolicyHistory, Method::ListAuditLog})
+                     Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions})
       QVERIFY(ruleOf(m).access == Access::Read);
   }
 
@@ -172,8 +172,8 @@ class TestMethodRoles : public QObject {
         }
       }
     }
-    // 7 reads x (viewer, operator) + 1 report x (agent, operator) + 4 mutations x operator
-    QCOMPARE(granted, 7 * 2 + 2 + 4 + (anonymousReads ? 7 : 0));
+    // 8 reads x (viewer, operator) + 1 report x (agent, operator) + 4 mutations x operator
+    QCOMPARE(granted, 8 * 2 + 2 + 4 + (anonymousReads ? 8 : 0));
   }
 
   void loopbackAddresses_data() {
