@@ -53,6 +53,9 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   // Every waiting job's predicted start and node, and why it waits: a fork
   // of this cluster's event driver (queue_forecast.h).
   std::unique_ptr<QueueForecast> forecast() const override;
+  // The forecast option "arrivals at the recent rate": the jobs submitted
+  // in the last `windowS` seconds as templates, at their rate.
+  ForecastOptions recentArrivals(double windowS) const;
 
  private:
   struct Active {

@@ -132,4 +132,26 @@ std::unique_ptr<QueueForecast> SimulatedCluster::forecast() const {
   return out;
 }
 
+ForecastOptions SimulatedCluster::recentArrivals(double windowS) const {
+  ForecastOptions out;
+  out.firstFreeSlot = static_cast<JobSlot>(m_bySlot.size());
+  const auto since = m_nowMs - static_cast<std::int64_t>(windowS * 1000.0);
+  std::vector<const Job*> recent;
+  for (const Job& j : m_finished)
+    if (j.submitTimeMs >= since && j.state != JobState::Unschedulable) recent.push_back(&j);
+  for (const auto& [id, a] : m_active)
+    if (a.job.submitTimeMs >= since) recent.push_back(&a.job);
+  // Submission order, so the cycle repeats the recent mix in its order.
+  std::ranges::sort(recent, {}, [](const Job* j) { return std::pair(j->submitTimeMs, j->id); });
+  for (const Job* j : recent) {
+    CoreJob& c = out.arrivalTemplates.emplace_back();
+    c.spec = j->spec;
+    c.key = j->spec.name;
+    // What the job was believed to take; the forecast knows no truth.
+    c.runtimeS = j->spec.estimatedRuntimeS > 0 ? j->spec.estimatedRuntimeS : std::max(j->actualRuntimeS, 1.0);
+  }
+  out.arrivalRatePerS = static_cast<double>(recent.size()) / std::max(windowS, 1.0);
+  return out;
+}
+
 }  // namespace hetsched

@@ -18,6 +18,7 @@
 #include <array>
 #include <memory>
 #include <set>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -101,6 +102,10 @@ class SchedulingCore {
   bool canEverFit(const CoreJob& job, std::size_t arm) const;
   // Why a waiting job is not running at `t` (facts for live predictions).
   WaitFacts waitFacts(JobSlot slot, double t) const;
+  // The same facts for many jobs at once (a live forecast's whole queue):
+  // the nodes are scanned once per distinct request and each queue is
+  // sorted once, where one call per job costs O(nodes + queue) each.
+  std::vector<WaitFacts> waitFacts(std::span<const JobSlot> slots, double t) const;
   // Points a waiting or running slot at `job`, an equal copy of the job it
   // holds: a prediction's copy of the core keeps its own jobs, so the live
   // source may drop its own meanwhile.
@@ -140,6 +145,7 @@ class SchedulingCore {
     bool ticks() const { return policy.migration && policy.migrationMaxPerTick > 0; }
   };
 
+  void nodeFacts(JobSlot j, WaitFacts& f) const;
   void grow(JobSlot slot);
   void enqueue(JobSlot j);
   bool stale(const QueueEntry& entry) const;

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <tuple>
+#include <unordered_map>
 
 // "Why is my job pending?": the facts the core can state about a waiting
 // job without running anything forward.
@@ -15,17 +18,11 @@ std::size_t bitIndex(std::uint8_t bit) { return static_cast<std::size_t>(std::co
 
 }  // namespace
 
-WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
-  WaitFacts f;
-  if (!isWaiting(j)) return f;
-  f.waiting = true;
-  f.arm = m_slots[j].arm;
-  f.kind = static_cast<DeviceKind>(m_slots[j].kind);
+// Where the job could go: the nodes of its kind, what each lacks for it.
+void SchedulingCore::nodeFacts(JobSlot j, WaitFacts& f) const {
   const CoreJob& job = *m_slots[j].job;
-  const JobSpec& spec = specOf(j);
-  const JobRequests& r = spec.requests;
+  const JobRequests& r = specOf(j).requests;
   f.neverFits = !m_shapes.canEverFit(r, f.kind, job.allowedModels);
-
   for (const std::uint32_t n : m_index.nodesOf(f.kind)) {
     ++f.nodesOfKind;
     if (!m_state.isUp(n)) {
@@ -51,6 +48,16 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
       if (shortOf & bit) ++f.shortOn[bitIndex(bit)];
     if (shortOf == 0 && fitOnNode(m_topology, m_state, r, n)) ++f.nodesWithRoom;
   }
+}
+
+WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
+  WaitFacts f;
+  if (!isWaiting(j)) return f;
+  f.waiting = true;
+  f.arm = m_slots[j].arm;
+  f.kind = static_cast<DeviceKind>(m_slots[j].kind);
+  const CoreJob& job = *m_slots[j].job;
+  nodeFacts(j, f);
 
   const Arm& arm = m_arms[f.arm];
   f.queue = arm.policy.queue;
@@ -74,6 +81,68 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   }
   f.blockedByGate = m_options.gate && !m_options.gate->allows(j, job, f.kind);
   return f;
+}
+
+std::vector<WaitFacts> SchedulingCore::waitFacts(std::span<const JobSlot> slots, double t) const {
+  // Each queue in service order once: a job's place is how many are ahead,
+  // and a running count per aged class says how many of those outrank it.
+  struct Place {
+    std::uint32_t ahead = 0;
+    std::uint32_t byClass = 0;
+  };
+  std::unordered_map<JobSlot, Place> places;
+  std::vector<QueueEntry> entries;
+  for (const Arm& arm : m_arms) {
+    for (const JobQueue& queue : arm.queues) {
+      entries.clear();
+      queue.forEach([&](const QueueEntry& e) {
+        if (!stale(e)) entries.push_back(e);
+      });
+      std::ranges::sort(entries, [&](const QueueEntry& a, const QueueEntry& b) { return queue.servedBefore(a, b, t); });
+      std::array<std::uint32_t, kPriorityClassCount> seen{};
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        const QueueEntry& e = entries[i];
+        const auto cls = static_cast<std::size_t>(JobQueue::agedClass(e.priority, t - e.arrivalS, arm.policy.agingIntervalS));
+        Place p{static_cast<std::uint32_t>(i), 0};
+        for (std::size_t c = 0; c < cls; ++c) p.byClass += seen[c];
+        places[e.job] = p;
+        ++seen[cls];
+      }
+    }
+  }
+  // Jobs asking for the same thing of the same kind see the same nodes.
+  using Key = std::tuple<std::uint8_t, std::uint32_t, std::uint64_t, std::uint32_t, std::uint32_t, std::uint32_t,
+                         std::vector<std::uint32_t>>;
+  std::map<Key, WaitFacts> byRequest;
+  std::vector<WaitFacts> out(slots.size());
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const JobSlot j = slots[i];
+    if (!isWaiting(j)) continue;
+    WaitFacts& f = out[i];
+    const CoreJob& job = *m_slots[j].job;
+    const JobRequests& r = specOf(j).requests;
+    Key key{m_slots[j].kind, r.cpuMilli, r.memoryMib, r.gpuCount, r.gpuMilli, r.tpuCount, job.allowedModels};
+    auto it = byRequest.find(key);
+    if (it == byRequest.end()) {
+      WaitFacts nodes;
+      nodes.kind = static_cast<DeviceKind>(m_slots[j].kind);
+      nodeFacts(j, nodes);
+      it = byRequest.emplace(std::move(key), nodes).first;
+    }
+    f = it->second;
+    f.waiting = true;
+    f.arm = m_slots[j].arm;
+    const Arm& arm = m_arms[f.arm];
+    f.queue = arm.policy.queue;
+    f.backfillDepth = arm.policy.backfillDepth;
+    f.agedClass = JobQueue::agedClass(job.spec.priority, t - job.arrivalS, arm.policy.agingIntervalS);
+    if (const auto p = places.find(j); p != places.end()) {
+      f.ahead = p->second.ahead;
+      f.aheadByClass = p->second.byClass;
+    }
+    f.blockedByGate = m_options.gate && !m_options.gate->allows(j, job, f.kind);
+  }
+  return out;
 }
 
 void SchedulingCore::rebind(JobSlot j, const CoreJob& job) {

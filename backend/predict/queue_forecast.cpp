@@ -21,6 +21,8 @@ QueueForecast::QueueForecast(const EventDriver& live, std::vector<ForecastJob> j
     : m_jobs(std::make_move_iterator(jobs.begin()), std::make_move_iterator(jobs.end())),
       m_fork(live, *this),
       m_nowS(nowS) {
+  // Only copies here (under the source's lock); the reasons and the run
+  // forward wait for run().
   const SchedulingCore& core = m_fork.core();
   m_out.atMs = millis(nowS);
   for (ForecastJob& j : m_jobs) {
@@ -28,13 +30,20 @@ QueueForecast::QueueForecast(const EventDriver& live, std::vector<ForecastJob> j
     if (core.isRunning(j.slot)) continue;
     JobPrediction p;
     p.job = j.id;
-    // A job submitted since the driver's last instant has not reached the
-    // core: no facts yet, but the forecast still starts it.
-    if (core.isWaiting(j.slot)) p.reason = waitReasonOf(core.waitFacts(j.slot, nowS), j.core.spec.priority);
     m_watch.emplace(j.slot, m_out.jobs.size());
+    m_waiting.push_back(j.slot);
+    m_submitted.push_back(j.core.spec.priority);
     m_out.jobs.push_back(std::move(p));
   }
   m_unstarted = m_out.jobs.size();
+}
+
+void QueueForecast::explain() {
+  // A job submitted since the driver's last instant has not reached the
+  // core: no facts yet (Unknown), but the forecast still starts it.
+  const std::vector<WaitFacts> facts = m_fork.core().waitFacts(m_waiting, m_nowS);
+  for (std::size_t i = 0; i < facts.size(); ++i)
+    if (facts[i].waiting) m_out.jobs[i].reason = waitReasonOf(facts[i], m_submitted[i]);
 }
 
 void QueueForecast::bound(JobSlot slot, const Placement& placement, double t) {
@@ -57,6 +66,7 @@ void QueueForecast::refused(JobSlot slot, Refusal why) {
 }
 
 QueuePredictions QueueForecast::run(const ForecastOptions& options) {
+  explain();
   const double horizon = m_nowS + options.horizonS;
   const bool arrivals = options.arrivalRatePerS > 0.0 && !options.arrivalTemplates.empty();
   const double gap = arrivals ? 1.0 / options.arrivalRatePerS : INFINITY;

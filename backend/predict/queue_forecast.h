@@ -64,12 +64,16 @@ class QueueForecast final : private EventObserver {
   void migrated(JobSlot, std::uint32_t, std::uint32_t, double, double) override {}
   void lost(JobSlot, std::uint32_t, double) override {}
 
+  void explain();
+
   std::deque<ForecastJob> m_jobs;  // stable addresses: the fork points at their cores
   std::deque<CoreJob> m_synthetic;
   EventDriver m_fork;
   double m_nowS;
   // Waiting jobs' slots -> index into m_out.jobs; -1 once started.
   std::unordered_map<JobSlot, std::size_t> m_watch;
+  std::vector<JobSlot> m_waiting;          // parallel to m_out.jobs until run() sorts it
+  std::vector<PriorityClass> m_submitted;  // likewise
   std::size_t m_unstarted = 0;
   QueuePredictions m_out;
 };

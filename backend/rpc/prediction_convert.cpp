@@ -12,7 +12,7 @@ Wire wire(Ours value) {
   return static_cast<Wire>(static_cast<int>(value) + 1);
 }
 
-void toProto(const WaitReason& r, v1::WaitReason* out) {
+void writeReason(const WaitReason& r, v1::WaitReason* out) {
   out->set_cause(r.cause == WaitCause::Unknown ? v1::WaitReason::CAUSE_UNSPECIFIED
                                                : static_cast<v1::WaitReason::Cause>(static_cast<int>(r.cause)));
   out->set_kind(toProto(r.kind));
@@ -29,7 +29,7 @@ void toProto(const WaitReason& r, v1::WaitReason* out) {
   out->set_arm(r.arm);
 }
 
-std::variant<WaitReason, std::string> fromProto(const v1::WaitReason& in, const std::string& path) {
+std::variant<WaitReason, std::string> readReason(const v1::WaitReason& in, const std::string& path) {
   WaitReason r;
   if (in.cause() < 0 || static_cast<std::size_t>(in.cause()) >= kWaitCauseCount)
     return path + ".cause: unknown value " + std::to_string(in.cause());
@@ -73,7 +73,7 @@ void toProto(const QueuePredictions& p, v1::GetPredictionsResponse* out) {
     o->set_end_time_ms(j.endMs);
     o->set_node(j.node);
     for (const std::uint32_t d : j.devices) o->add_devices(d);
-    toProto(j.reason, o->mutable_reason());
+    writeReason(j.reason, o->mutable_reason());
   }
 }
 
@@ -96,7 +96,7 @@ std::variant<QueuePredictions, std::string> fromProto(const v1::GetPredictionsRe
     j.endMs = o.end_time_ms();
     j.node = o.node();
     j.devices.assign(o.devices().begin(), o.devices().end());
-    auto reason = fromProto(o.reason(), "predictions[" + std::to_string(i) + "].reason");
+    auto reason = readReason(o.reason(), "predictions[" + std::to_string(i) + "].reason");
     if (auto* e = std::get_if<std::string>(&reason)) return std::move(*e);
     j.reason = std::get<WaitReason>(reason);
     p.jobs.push_back(std::move(j));

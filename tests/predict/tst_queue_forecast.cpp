@@ -220,6 +220,23 @@ class TestQueueForecast : public QObject {
                static_cast<PriorityClass>(static_cast<int>(3 * u(rng))));
     }
     live.driver.advanceTo(t + 0.5);  // every arrival in; many wait
+    // The whole queue's facts at once say what one call per job says.
+    const SchedulingCore& core = live.driver.core();
+    std::vector<JobSlot> waiting;
+    for (JobSlot j = 0; j < live.jobs.size(); ++j)
+      if (core.isWaiting(j)) waiting.push_back(j);
+    QVERIFY(!waiting.empty());
+    const std::vector<WaitFacts> all = core.waitFacts(waiting, t + 0.5);
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+      const WaitFacts one = core.waitFacts(waiting[i], t + 0.5);
+      QCOMPARE(all[i].ahead, one.ahead);
+      QCOMPARE(all[i].aheadByClass, one.aheadByClass);
+      QCOMPARE(all[i].nodesWithRoom, one.nodesWithRoom);
+      QCOMPARE(all[i].nodesUp, one.nodesUp);
+      QVERIFY(all[i].shortOn == one.shortOn);
+      QVERIFY(all[i].agedClass == one.agedClass);
+      QCOMPARE(all[i].neverFits, one.neverFits);
+    }
     QueueForecast forecast(live.driver, live.forecastJobs(t + 0.5), t + 0.5);
     const QueuePredictions p = forecast.run();
     QVERIFY(!p.jobs.empty());

@@ -23,6 +23,9 @@ constexpr std::array kBenches{
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
           &benchStore},
     Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
+    Bench{"predict", "live predictions: refresh time (--devices, --waiting, --runs), then predicted against actual\n"
+                     "           starts on the simulated cluster (--hours, 0: skip)",
+          &benchPredict},
     Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs, --gateway-pid,\n"
                   "           TLS and token options); --compare [--clients 100,500]: hetschedd against a bare gRPC server,\n"
                   "           TLS off and on, started here",

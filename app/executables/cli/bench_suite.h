@@ -14,6 +14,8 @@ int benchFrame(const Args& args);
 int benchStream(const Args& args);
 int benchStore(const Args& args);
 int benchSim(const Args& args);
+// bench predict: live predictions at scale, and against what then happened.
+int benchPredict(const Args& args);
 int benchLoad(const Args& args);
 int benchAgents(const Args& args);
 int benchJobMap(const Args& args);
