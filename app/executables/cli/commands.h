@@ -22,5 +22,6 @@ int runPolicies(std::span<char* const> args);
 int runTsne(std::span<char* const> args);
 int runTrainHybrid(std::span<char* const> args);
 int runPolicy(std::span<char* const> args);
+int runQueue(std::span<char* const> args);
 
 }  // namespace hetsched::cli

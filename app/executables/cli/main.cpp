@@ -25,6 +25,8 @@ constexpr std::array kCommands{
             &hetsched::cli::runTrainHybrid},
     Command{"policy", "a gateway's live policy: get, push with a canary, promote, rollback, history, audit",
             &hetsched::cli::runPolicy},
+    Command{"queue", "a gateway's waiting jobs: predicted start, node and why each waits",
+            &hetsched::cli::runQueue},
 };
 
 int usage(FILE* out) {

@@ -1,0 +1,79 @@
+#include "queue_text.h"
+
+#include <cstdio>
+
+namespace hetsched::cli {
+
+namespace {
+
+std::string kindName(DeviceKind kind) {
+  switch (kind) {
+    case DeviceKind::Cpu: return "CPU";
+    case DeviceKind::Gpu: return "GPU";
+    case DeviceKind::Tpu: return "TPU";
+  }
+  return "?";
+}
+
+std::string resourceName(ShortResource r, DeviceKind kind) {
+  switch (r) {
+    case ShortResource::Cpu: return kind == DeviceKind::Cpu ? "CPU" : "host CPU";
+    case ShortResource::Memory: return "memory";
+    case ShortResource::Accelerator: return kindName(kind);
+    case ShortResource::Model: return "an allowed " + kindName(kind) + " model";
+    case ShortResource::Down: return "being up";
+  }
+  return "?";
+}
+
+std::string format(const char* fmt, auto... args) {
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer, fmt, args...);
+  return buffer;
+}
+
+std::string aheadText(const WaitReason& r) {
+  std::string out = r.ahead == 0 ? std::string("first in line") : format("%u job%s ahead", r.ahead, r.ahead == 1 ? "" : "s");
+  if (r.aheadByClass > 0) out += format(" (%u by priority class)", r.aheadByClass);
+  if (r.aged) out += "; aged to " + std::string(toString(r.agedClass));
+  return out;
+}
+
+}  // namespace
+
+std::string reasonText(const WaitReason& r) {
+  const std::string kind = kindName(r.kind);
+  switch (r.cause) {
+    case WaitCause::Unknown: return "just submitted: not yet seen by the scheduler";
+    case WaitCause::NeverFits: return "can never fit: the largest " + kind + " node is too small";
+    case WaitCause::Quota: return "held by a quota; " + aheadText(r);
+    case WaitCause::NodesDown: return format("all %u %s nodes are down; ", r.nodesOfKind, kind.c_str()) + aheadText(r);
+    case WaitCause::Resources: {
+      const ShortResource most = r.mostShort();
+      return format("no %s node has room: %s short on %u of %u nodes; ", kind.c_str(),
+                    resourceName(most, r.kind).c_str(), r.shortOn[static_cast<std::size_t>(most)], r.nodesUp) +
+             aheadText(r);
+    }
+    case WaitCause::Queue:
+      return aheadText(r) + format(" (room on %u %s node%s; backfill reaches %u behind a blocked head)",
+                                   r.nodesWithRoom, kind.c_str(), r.nodesWithRoom == 1 ? "" : "s", r.backfillDepth);
+  }
+  return "?";
+}
+
+std::string clusterClock(std::int64_t ms) {
+  const std::int64_t s = ms / 1000;
+  return format("%lld:%02lld:%02lld", static_cast<long long>(s / 3600), static_cast<long long>(s / 60 % 60),
+                static_cast<long long>(s % 60));
+}
+
+std::string predictedStart(const JobPrediction& p, std::int64_t nowMs) {
+  if (p.startMs < 0) return "not foreseen";
+  const std::int64_t in = (p.startMs - nowMs) / 1000;
+  const std::string when = in < 60 ? format("%llds", static_cast<long long>(in))
+                         : in < 3600 ? format("%lldm", static_cast<long long>(in / 60))
+                                     : format("%lldh%02lldm", static_cast<long long>(in / 3600), static_cast<long long>(in / 60 % 60));
+  return clusterClock(p.startMs) + " (in " + when + ")";
+}
+
+}  // namespace hetsched::cli
