@@ -317,6 +317,103 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>host CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterDashboard</name>
@@ -643,6 +740,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lay out again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::HeatmapView</name>
@@ -848,6 +953,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>canary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrated</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1235,6 +1348,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>History samples</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hybrid weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyPages</name>
@@ -1366,7 +1491,7 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1377,17 +1502,17 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) waiting, in service order.</source>
-        <translation>
-            <numerusform>%n job waiting, in service order.</numerusform>
-            <numerusform>%n jobs waiting, in service order.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
         <translation>
             <numerusform>%n job waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
             <numerusform>%n jobs waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -1423,6 +1548,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Predicted start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1493,6 +1626,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted run (the live forecast)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -327,6 +327,100 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>host CPU</source>
+        <translation>호스트 CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation>허용된 %1 모델</translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation>가동 노드</translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation>대기열 맨 앞</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation>
+            <numerusform>앞에 작업 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation>
+            <numerusform> (우선순위 등급으로 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation> · 에이징으로 %1까지 상승</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation>배치 불가</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>쿼터</translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation>노드 다운</translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation>자원 부족</translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation>대기 순서</translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation>배치 불가: 가장 큰 %1 노드도 너무 작습니다</translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation>쿼터에 묶여 있음 · %1</translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation>%2 노드 %1개가 모두 다운 · %3</translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation>자리가 있는 %1 노드 없음: 노드 %4개 중 %3개에서 %2 부족 · %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation>
+            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation>예측 범위 밖</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterDashboard</name>
@@ -653,6 +747,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Lay out again</source>
+        <translation>다시 배치</translation>
+    </message>
+    <message>
+        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
+        <translation>모든 작업을 새로 배치합니다. 그렇지 않으면 새로 고침 때 표시된 작업은 제자리에 남습니다</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::HeatmapView</name>
@@ -859,6 +961,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>canary</source>
         <translation>카나리</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>선점됨</translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation>이전됨</translation>
     </message>
 </context>
 <context>
@@ -1245,6 +1355,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>History samples</source>
         <translation>이력 샘플 수</translation>
     </message>
+    <message>
+        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
+        <translation>없음 (하이브리드 정책이 함께 가져갑니다. 배포 시 hybrid:PATH를 읽습니다)</translation>
+    </message>
+    <message>
+        <source>Hybrid weights</source>
+        <translation>하이브리드 가중치</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 바이트</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyPages</name>
@@ -1376,8 +1498,8 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>휠 또는 +/−: 확대/축소 · 드래그 또는 화살표: 이동 · 막대를 클릭하면 작업 선택</translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
-        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재</translation>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
+        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재 · 그 뒤의 옅은 빗금과 점선 테두리 = 예측</translation>
     </message>
 </context>
 <context>
@@ -1387,15 +1509,15 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>대기 중인 작업이 없습니다.</translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) waiting, in service order.</source>
-        <translation>
-            <numerusform>대기 중인 작업 %n개, 처리 순서대로.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
         <translation>
             <numerusform>대기 중인 작업 %n개, 처리 순서대로 (우선순위 등급, 그다음 제출 시각). 시작 시각은 what-if 예측이 있어야 알 수 있습니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
+        <translation>
+            <numerusform>대기 중인 작업 %n개, 예상 시작 순서대로: 게이트웨이의 스케줄링 코어를 지금부터 앞으로 돌린 결과 (새 도착 없음).</numerusform>
         </translation>
     </message>
 </context>
@@ -1432,6 +1554,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Predicted start</source>
         <translation>예상 시작</translation>
+    </message>
+    <message>
+        <source>Predicted node</source>
+        <translation>예상 노드</translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
+        <translation>대기 이유</translation>
     </message>
 </context>
 <context>
@@ -1501,6 +1631,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
         <translation>&lt;br&gt;%2에서 %1&lt;br&gt;%3 → %4 (%5분)</translation>
+    </message>
+    <message>
+        <source>predicted run (the live forecast)</source>
+        <translation>예측된 실행 (실시간 예측)</translation>
     </message>
 </context>
 <context>

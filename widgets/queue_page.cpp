@@ -67,7 +67,10 @@ QueuePage::QueuePage(QWidget* parent)
       for (const PriorityClass p : {PriorityClass::High, PriorityClass::Middle, PriorityClass::Low})
         legendLayout->addWidget(swatch(priorityColor(p), priorityName(p), legend));
     }
-    auto* kinds = new QLabel(tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now"), legend);
+    auto* kinds = new QLabel(
+        tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched "
+           "with a dashed outline = predicted"),
+        legend);
     kinds->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
     legendLayout->addWidget(kinds);
     legendLayout->addStretch(1);

@@ -21,7 +21,8 @@ QueuePanel::QueuePanel(QWidget* parent)
   m_table->setAlternatingRowColors(true);
   m_table->verticalHeader()->setVisible(false);
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-  m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Name, QHeaderView::Stretch);
+  m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Name, QHeaderView::Interactive);
+  m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Reason, QHeaderView::Stretch);
   m_table->horizontalHeader()->setHighlightSections(false);
   // The order is the point of the table; sorting by a column would hide it.
   m_table->setSortingEnabled(false);
@@ -44,13 +45,19 @@ void QueuePanel::setQueue(std::vector<QueuedJobPrediction> queue) {
   const bool predicted = std::ranges::any_of(queue, [](const auto& q) { return q.predictedStartMs >= 0; });
   m_model->setQueue(std::move(queue));
   m_table->resizeColumnToContents(QueueTableModel::Position);
+  m_table->resizeColumnToContents(QueueTableModel::PredictedStart);
+  m_table->resizeColumnToContents(QueueTableModel::PredictedNode);
   m_summary->setText(count == 0 ? tr("No jobs waiting.")
                      : predicted
-                         ? tr("%n job(s) waiting, in service order.", nullptr, static_cast<int>(count))
+                         ? tr("%n job(s) waiting, in order of predicted start: the gateway's scheduling core run "
+                              "forward from now, with no new arrivals.",
+                              nullptr, static_cast<int>(count))
                          : tr("%n job(s) waiting, in service order (priority class, then submit time). "
                               "Start times need a what-if prediction.",
                               nullptr, static_cast<int>(count)));
 }
+
+void QueuePanel::setNodeNames(std::vector<QString> names) { m_model->setNodeNames(std::move(names)); }
 
 void QueuePanel::setSelectedJobs(std::span<const JobId> jobs) {
   m_settingSelection = true;

@@ -22,6 +22,8 @@ public:
   explicit QueuePanel(QWidget* parent = nullptr);
 
   void setQueue(std::vector<QueuedJobPrediction> queue);
+  // Names for the predicted-node column, by node index.
+  void setNodeNames(std::vector<QString> names);
   // Highlights the first of the jobs that is queued, and scrolls to it.
   void setSelectedJobs(std::span<const JobId> jobs);
   QueueTableModel* model() const { return m_model; }

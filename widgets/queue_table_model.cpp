@@ -1,6 +1,7 @@
 #include "queue_table_model.h"
 
 #include "job_style.h"
+#include "wait_reason_text.h"
 
 #include <QBrush>
 
@@ -14,6 +15,11 @@ void QueueTableModel::setQueue(std::vector<QueuedJobPrediction> queue) {
   beginResetModel();
   m_queue = std::move(queue);
   endResetModel();
+}
+
+void QueueTableModel::setNodeNames(std::vector<QString> names) {
+  m_nodeNames = std::move(names);
+  if (!m_queue.empty()) emit dataChanged(index(0, PredictedNode), index(rowCount() - 1, PredictedNode));
 }
 
 int QueueTableModel::rowOfJob(JobId job) const {
@@ -40,9 +46,17 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
       case Priority: return priorityName(q.priority);
       case Submitted: return clockText(q.submitMs);
       case PredictedStart: return q.predictedStartMs < 0 ? tr("unknown") : clockText(q.predictedStartMs);
+      case PredictedNode:
+        if (q.predictedNode < 0) return QStringLiteral("–");
+        return static_cast<std::size_t>(q.predictedNode) < m_nodeNames.size()
+                   ? m_nodeNames[static_cast<std::size_t>(q.predictedNode)]
+                   : QString::number(q.predictedNode);
+      case Reason: return q.reason.cause == WaitCause::Unknown ? QString() : waitReasonText(q.reason);
       default: return {};
     }
   }
+  if (role == Qt::ToolTipRole && index.column() == Reason && q.reason.cause != WaitCause::Unknown)
+    return waitReasonText(q.reason);
   if (role == Qt::DecorationRole && index.column() == Kind) return jobKindColor(q.kind);
   if (role == Qt::DecorationRole && index.column() == Priority) return priorityColor(q.priority);
   if (role == Qt::ForegroundRole && index.column() == PredictedStart && q.predictedStartMs < 0)
@@ -67,6 +81,8 @@ QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, i
     case Priority: return tr("Priority");
     case Submitted: return tr("Submitted");
     case PredictedStart: return tr("Predicted start");
+    case PredictedNode: return tr("Predicted node");
+    case Reason: return tr("Why it waits");
     default: return {};
   }
 }

@@ -3,24 +3,29 @@
 #include "model/job_timeline.h"
 
 #include <QAbstractTableModel>
+#include <QString>
 
 #include <vector>
 
 namespace hetsched {
 
-// Waiting jobs in the order the active policy will serve them, one row each.
+// Waiting jobs in the order the live forecast starts them (else the active
+// policy's service order), one row each, with the predicted start and node
+// and why each waits.
 // Takes the whole list at once (a model reset), like hotspot's models: the
 // list is rebuilt on a timer, never patched.
 class QueueTableModel : public QAbstractTableModel {
   Q_OBJECT
 public:
-  enum Column { Position, Job, Name, Kind, Priority, Submitted, PredictedStart, ColumnCount };
+  enum Column { Position, Job, Name, Kind, Priority, Submitted, PredictedStart, PredictedNode, Reason, ColumnCount };
   // The job id of a row, for selection linking.
   static constexpr int JobIdRole = Qt::UserRole + 1;
 
   explicit QueueTableModel(QObject* parent = nullptr);
 
   void setQueue(std::vector<QueuedJobPrediction> queue);
+  // Node names for the predicted-node column (the topology's, by index).
+  void setNodeNames(std::vector<QString> names);
   const std::vector<QueuedJobPrediction>& queue() const { return m_queue; }
   int rowOfJob(JobId job) const;
 
@@ -31,6 +36,7 @@ public:
 
 private:
   std::vector<QueuedJobPrediction> m_queue;
+  std::vector<QString> m_nodeNames;
 };
 
 }  // namespace hetsched

@@ -32,6 +32,7 @@ QString QueueTimelineView::toolTipAt(QPoint pos) const {
     case SegmentKind::Running: what = tr("running"); break;
     case SegmentKind::Preempted: what = tr("preempted run"); break;
     case SegmentKind::Migrated: what = tr("run before migration"); break;
+    case SegmentKind::Predicted: what = tr("predicted run (the live forecast)"); break;
   }
   const Topology& topology = m_layout.topology();
   QString where = tr("queue");

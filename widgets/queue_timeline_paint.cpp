@@ -174,7 +174,10 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     QColor colour = colorOf(s);
     const SegmentKind kind = timeline.segments[s].kind;
     // Waiting bars are paler; opaque, because blending is the slow path.
-    if (kind == SegmentKind::Waiting)
+    // Predicted runs are paler still, hatched and outlined: not a record.
+    if (kind == SegmentKind::Predicted)
+      colour = QColor((colour.red() + 255 * 3) / 4, (colour.green() + 255 * 3) / 4, (colour.blue() + 255 * 3) / 4);
+    else if (kind == SegmentKind::Waiting)
       colour = QColor((colour.red() + 255 * 2) / 3, (colour.green() + 255 * 2) / 3, (colour.blue() + 255 * 2) / 3);
     const bool labelled = named && !trimmed && fill.width() > 36;
     Run& run = runs[static_cast<std::size_t>(lane)];
@@ -194,6 +197,12 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     painter.fillRect(fill, colour);
     if (kind == SegmentKind::Preempted) {
       painter.fillRect(fill, hatch);
+    } else if (kind == SegmentKind::Predicted) {
+      const QColor base = colorOf(s);
+      painter.fillRect(fill, QBrush(base, Qt::FDiagPattern));
+      painter.setPen(QPen(base.darker(130), 1, Qt::DashLine));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawRect(fill.adjusted(0, 0, -1, -1));
     } else if (kind == SegmentKind::Migrated) {
       painter.setPen(QPen(colour.darker(170), 1, Qt::DashLine));
       painter.setBrush(Qt::NoBrush);

@@ -22,7 +22,8 @@ namespace hetsched {
 // Gantt view of the queue: a queue lane of waiting jobs, then one row per
 // device grouped by kind and node (nodes and kinds collapse into summary
 // rows). Bars are coloured by job kind or priority; preempted runs are
-// hatched and migrated ones outlined. Wheel or +/- zooms, dragging or the
+// hatched and migrated ones outlined; runs the live forecast predicts are
+// pale, hatched the other way and dash-outlined. Wheel or +/- zooms, dragging or the
 // arrow keys pan, Home follows the present again. Painted with QPainter over
 // a TimelineIndex, so a repaint touches only visible segments and bars
 // narrower than a pixel are merged.

@@ -17,6 +17,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
   qRegisterMetaType<ConnectionStatus>();
   qRegisterMetaType<std::shared_ptr<const Topology>>();
   qRegisterMetaType<std::shared_ptr<const JobList>>();
+  qRegisterMetaType<std::shared_ptr<const QueuePredictions>>();
   qRegisterMetaType<std::shared_ptr<const v1::GetPolicyResponse>>();
   qRegisterMetaType<std::shared_ptr<const v1::ListPolicyHistoryResponse>>();
   ClientEvents events;
@@ -88,6 +89,15 @@ void ClusterConnection::refreshJobs(std::vector<JobState> states, std::uint32_t 
     }
     auto list = std::make_shared<const JobList>(std::get<JobList>(std::move(result)));
     post(guard, this, [this, list] { Q_EMIT jobsListed(list); });
+  });
+}
+
+void ClusterConnection::refreshPredictions() {
+  m_client->getPredictions([this, guard = m_guard](std::variant<QueuePredictions, RpcError> result) {
+    auto* predictions = std::get_if<QueuePredictions>(&result);
+    if (!predictions) return;
+    auto shared = std::make_shared<const QueuePredictions>(std::move(*predictions));
+    post(guard, this, [this, shared] { Q_EMIT predictionsListed(shared); });
   });
 }
 

@@ -40,6 +40,9 @@ class ClusterConnection : public QObject {
 
   void submitJob(const JobSpec& spec);
   void refreshJobs(std::vector<JobState> states, std::uint32_t limit);
+  // The gateway's latest live forecast; answers predictionsListed (a
+  // failure, e.g. an older gateway, is silent: the queue shows no forecast).
+  void refreshPredictions();
 
   // The gateway's policy lifecycle. Each answer is policyStateChanged (a
   // mutation answers with the state it left) or policyCallFailed.
@@ -57,6 +60,7 @@ class ClusterConnection : public QObject {
   void jobSubmitFailed(const QString& message);
   void jobsListed(std::shared_ptr<const hetsched::JobList> jobs);
   void jobsListFailed(const QString& message);
+  void predictionsListed(std::shared_ptr<const hetsched::QueuePredictions> predictions);
   // `action` is the call that answered: get, push, promote or rollback.
   void policyStateChanged(const QString& action, std::shared_ptr<const hetsched::v1::GetPolicyResponse> state);
   void policyHistoryListed(std::shared_ptr<const hetsched::v1::ListPolicyHistoryResponse> history);
@@ -93,5 +97,6 @@ class ClusterConnection : public QObject {
 Q_DECLARE_METATYPE(hetsched::ConnectionStatus)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::Topology>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::JobList>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::QueuePredictions>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::v1::GetPolicyResponse>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::v1::ListPolicyHistoryResponse>)

@@ -2,6 +2,7 @@
 
 #include "hetsched.grpc.pb.h"
 #include "rpc/frame_codec.h"
+#include "rpc/prediction_convert.h"
 #include "rpc/proto_convert.h"
 
 #include <grpcpp/grpcpp.h>
@@ -277,6 +278,30 @@ void ClusterClient::listJobs(std::vector<JobState> states, std::uint32_t limit,
                                     for (const auto& j : call->response.jobs()) list.jobs.push_back(fromProto(j));
                                     done(std::move(list));
                                   });
+}
+
+void ClusterClient::getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done) {
+  struct Call {
+    grpc::ClientContext context;
+    v1::GetPredictionsRequest request;
+    v1::GetPredictionsResponse response;
+  };
+  auto call = std::make_shared<Call>();
+  call->context.set_deadline(deadline());
+  prepare(call->context);
+  m_stub->stub->async()->GetPredictions(&call->context, &call->request, &call->response,
+                                        [call, done = std::move(done)](grpc::Status status) {
+                                          if (!status.ok()) {
+                                            done(toError(status));
+                                            return;
+                                          }
+                                          auto decoded = fromProto(call->response);
+                                          if (auto* e = std::get_if<std::string>(&decoded)) {
+                                            done(RpcError{grpc::StatusCode::INTERNAL, "GetPredictions: " + *e});
+                                            return;
+                                          }
+                                          done(std::get<QueuePredictions>(std::move(decoded)));
+                                        });
 }
 
 }  // namespace hetsched

@@ -4,6 +4,7 @@
 #include "model/connection_state.h"
 #include "model/frame.h"
 #include "model/job.h"
+#include "model/job_prediction.h"
 #include "model/topology.h"
 
 #include <chrono>
@@ -72,6 +73,8 @@ class ClusterClient {
   void submitJob(const JobSpec& spec, std::function<void(std::variant<JobId, RpcError>)> done);
   void listJobs(std::vector<JobState> states, std::uint32_t limit,
                 std::function<void(std::variant<JobList, RpcError>)> done);
+  // The gateway's latest live forecast of the queue (GetPredictions).
+  void getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done);
 
  private:
   class FrameReader;

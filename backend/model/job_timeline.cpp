@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace hetsched {
 
@@ -41,7 +43,13 @@ std::vector<QueuedJobPrediction> queueByPriorityThenSubmit(std::span<const Job> 
   std::vector<QueuedJobPrediction> queue;
   for (const Job& job : jobs) {
     if (job.state != JobState::Queued) continue;
-    queue.push_back({job.id, job.spec.name, job.spec.kind, job.spec.priority, job.submitTimeMs, -1});
+    QueuedJobPrediction q;
+    q.id = job.id;
+    q.name = job.spec.name;
+    q.kind = job.spec.kind;
+    q.priority = job.spec.priority;
+    q.submitMs = job.submitTimeMs;
+    queue.push_back(std::move(q));
   }
   // High < Middle < Low in the enum, so ascending is service order; the id
   // breaks ties between jobs submitted in the same millisecond.
@@ -49,6 +57,39 @@ std::vector<QueuedJobPrediction> queueByPriorityThenSubmit(std::span<const Job> 
     return std::tuple(static_cast<int>(q.priority), q.submitMs, q.id);
   });
   return queue;
+}
+
+std::vector<QueuedJobPrediction> queueWithPredictions(std::span<const Job> jobs, const QueuePredictions& predictions) {
+  std::vector<QueuedJobPrediction> byPriority = queueByPriorityThenSubmit(jobs);
+  std::unordered_map<JobId, std::size_t> at;
+  for (std::size_t i = 0; i < byPriority.size(); ++i) at.emplace(byPriority[i].id, i);
+  std::vector<QueuedJobPrediction> out;
+  out.reserve(byPriority.size());
+  std::unordered_set<JobId> taken;
+  for (const JobPrediction& p : predictions.jobs) {
+    const auto it = at.find(p.job);
+    if (it == at.end()) continue;  // started or gone since the forecast
+    QueuedJobPrediction q = byPriority[it->second];
+    q.predictedStartMs = p.startMs;
+    q.predictedNode = p.node;
+    q.reason = p.reason;
+    out.push_back(std::move(q));
+    taken.insert(p.job);
+  }
+  for (QueuedJobPrediction& q : byPriority)
+    if (!taken.contains(q.id)) out.push_back(std::move(q));
+  return out;
+}
+
+void addPredictedRuns(JobTimeline& timeline, const QueuePredictions& predictions) {
+  std::unordered_set<JobId> known;
+  for (const TimelineJob& j : timeline.jobs) known.insert(j.id);
+  for (const JobPrediction& p : predictions.jobs) {
+    if (p.startMs < 0 || !known.contains(p.job)) continue;
+    for (const std::uint32_t device : p.devices)
+      timeline.segments.push_back(
+          {p.job, static_cast<std::int32_t>(device), p.startMs, std::max(p.endMs, p.startMs), SegmentKind::Predicted});
+  }
 }
 
 }  // namespace hetsched

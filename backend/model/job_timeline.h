@@ -1,6 +1,7 @@
 #pragma once
 
 #include "job.h"
+#include "job_prediction.h"
 
 #include <cstdint>
 #include <span>
@@ -13,7 +14,7 @@ namespace hetsched {
 // cut short (Preempted: by a preemption or a lost node) or a run that ended
 // with a move to other devices (Migrated). Live jobs carry their earlier
 // runs (Job::earlierRuns); what-if results their preemptions and moves.
-enum class SegmentKind : std::uint8_t { Waiting, Running, Preempted, Migrated };
+enum class SegmentKind : std::uint8_t { Waiting, Running, Preempted, Migrated, Predicted };
 
 struct TimelineSegment {
   JobId job = 0;
@@ -34,6 +35,7 @@ struct TimelineJob {
   bool operator==(const TimelineJob&) const = default;
 };
 
+// (Predicted: a run the live forecast expects, drawn apart from the record.)
 // Every job's history as segments on a common clock (the cluster's simulated
 // or wall time, whichever the jobs' times are in).
 struct JobTimeline {
@@ -58,6 +60,8 @@ struct QueuedJobPrediction {
   PriorityClass priority = PriorityClass::Middle;
   std::int64_t submitMs = 0;
   std::int64_t predictedStartMs = -1;  // -1: unknown
+  std::int32_t predictedNode = -1;     // -1: unknown
+  WaitReason reason;                   // cause Unknown: no forecast
 
   bool operator==(const QueuedJobPrediction&) const = default;
 };
@@ -65,5 +69,14 @@ struct QueuedJobPrediction {
 // The queued jobs of a list in priority-class-then-submit-time order (the
 // order the gateway's strict-priority FIFO serves them), with no prediction.
 std::vector<QueuedJobPrediction> queueByPriorityThenSubmit(std::span<const Job> jobs);
+
+// The queued jobs of a list in the order the gateway's live forecast starts
+// them, with its predicted start, node and reason; queued jobs it does not
+// cover (submitted since) follow in priority-then-submit order.
+std::vector<QueuedJobPrediction> queueWithPredictions(std::span<const Job> jobs, const QueuePredictions& predictions);
+
+// The forecast's runs as Predicted segments, one per device, for the jobs
+// the timeline holds.
+void addPredictedRuns(JobTimeline& timeline, const QueuePredictions& predictions);
 
 }  // namespace hetsched

@@ -10,10 +10,22 @@
 using namespace hetsched;
 
 namespace {
+QueuedJobPrediction queued(JobId id, const char* name, JobKind kind, PriorityClass priority, std::int64_t submitMs,
+                           std::int64_t startMs) {
+  QueuedJobPrediction q;
+  q.id = id;
+  q.name = name;
+  q.kind = kind;
+  q.priority = priority;
+  q.submitMs = submitMs;
+  q.predictedStartMs = startMs;
+  return q;
+}
+
 std::vector<QueuedJobPrediction> sampleQueue() {
-  return {{7, "bert-serve", JobKind::Inference, PriorityClass::High, 65'000, 125'000},
-          {3, "resnet-train", JobKind::Training, PriorityClass::Middle, 5'000, -1},
-          {9, "etl-nightly", JobKind::Batch, PriorityClass::Low, 1'000, 3'723'000}};
+  return {queued(7, "bert-serve", JobKind::Inference, PriorityClass::High, 65'000, 125'000),
+          queued(3, "resnet-train", JobKind::Training, PriorityClass::Middle, 5'000, -1),
+          queued(9, "etl-nightly", JobKind::Batch, PriorityClass::Low, 1'000, 3'723'000)};
 }
 }  // namespace
 
@@ -51,6 +63,37 @@ private Q_SLOTS:
     QCOMPARE(model.index(2, 0).data(QueueTableModel::JobIdRole).toULongLong(), 9ull);
     QCOMPARE(model.rowOfJob(3), 1);
     QCOMPARE(model.rowOfJob(42), -1);
+  }
+
+  // The live forecast's node and reason, worded by the console.
+  void predictedNodeAndReason() {
+    std::vector<QueuedJobPrediction> queue = sampleQueue();
+    queue[0].predictedNode = 1;
+    queue[0].reason.cause = WaitCause::Resources;
+    queue[0].reason.kind = DeviceKind::Gpu;
+    queue[0].reason.nodesOfKind = 20;
+    queue[0].reason.nodesUp = 20;
+    queue[0].reason.shortOn[static_cast<std::size_t>(ShortResource::Accelerator)] = 20;
+    queue[0].reason.ahead = 12;
+    queue[0].reason.aheadByClass = 3;
+    queue[2].reason.cause = WaitCause::Queue;
+    queue[2].reason.kind = DeviceKind::Cpu;
+    queue[2].reason.nodesWithRoom = 2;
+    queue[2].reason.ahead = 1;
+    queue[2].reason.aged = true;
+    queue[2].reason.agedClass = PriorityClass::Middle;
+    QueueTableModel model;
+    model.setNodeNames({QStringLiteral("gpu-000"), QStringLiteral("gpu-001")});
+    model.setQueue(queue);
+    const auto cell = [&](int row, int column) { return model.index(row, column).data().toString(); };
+    QCOMPARE(cell(0, QueueTableModel::PredictedNode), QStringLiteral("gpu-001"));
+    QCOMPARE(cell(1, QueueTableModel::PredictedNode), QStringLiteral("–"));
+    QCOMPARE(cell(0, QueueTableModel::Reason),
+             QStringLiteral("No GPU node has room: GPU short on 20 of 20 nodes · 12 job(s) ahead (3 by priority class)"));
+    QCOMPARE(cell(1, QueueTableModel::Reason), QString());
+    QCOMPARE(cell(2, QueueTableModel::Reason),
+             QStringLiteral("1 job(s) ahead · aged to Middle · room on 2 CPU node(s), but its turn has not come"));
+    QCOMPARE(model.headerData(QueueTableModel::Reason, Qt::Horizontal).toString(), QStringLiteral("Why it waits"));
   }
 
   void panelSelectsAndFollows() {

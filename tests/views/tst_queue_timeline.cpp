@@ -3,6 +3,7 @@
 #include "synthetic_timeline.h"
 #include "widgets/queue_timeline_view.h"
 
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -95,6 +96,39 @@ private Q_SLOTS:
     QCOMPARE(m_view->selectedJobs().size(), std::size_t{1});
     const QColor after = m_view->grab().toImage().pixelColor(probe);
     QVERIFY2(after != before && after.lightness() < 80, qPrintable(after.name()));  // dark outline
+  }
+
+  // A predicted run (the live forecast) is drawn apart from a recorded one
+  // of the same job kind: paler, hatched, with a dashed outline.
+  void predictedRunsAreDrawnDistinctly() {
+    JobTimeline t = smallTimeline();
+    // Job 12 (queued) is predicted on CPU device 1 from 130 s to 145 s; job
+    // 11 ran on device 0 (a recorded run of another kind for contrast), so
+    // compare with a recorded run of job 12's kind added on device 1 earlier.
+    t.segments.push_back({12, 1, 130'000, 145'000, SegmentKind::Predicted});
+    t.segments.push_back({12, 1, 20'000, 35'000, SegmentKind::Preempted});
+    m_view->setTimeline(t);
+    const std::size_t predicted = t.segments.size() - 2, recorded = t.segments.size() - 1;
+    const QImage image = m_view->grab().toImage();
+    const QRect p = m_view->segmentRect(predicted);
+    const QRect r = m_view->segmentRect(recorded);
+    QVERIFY(!p.isEmpty() && !r.isEmpty());
+    // Inside the bar: several colours (a hatch), and on average paler than
+    // the recorded run's.
+    QSet<QRgb> colours;
+    double predictedLight = 0, recordedLight = 0;
+    int n = 0;
+    for (int x = p.left() + 3; x < p.right() - 3; ++x) {
+      const QPoint a(x, p.center().y()), b(r.left() + (x - p.left()) % std::max(1, r.width() - 6) + 3, r.center().y());
+      colours.insert(image.pixel(a));
+      predictedLight += image.pixelColor(a).lightness();
+      recordedLight += image.pixelColor(b).lightness();
+      ++n;
+    }
+    QVERIFY2(colours.size() >= 2, "a predicted run is hatched");
+    QVERIFY2(predictedLight / n > recordedLight / n, "a predicted run is paler than a recorded one");
+    // Its tooltip says it is a prediction.
+    QVERIFY2(m_view->toolTipAt(p.center()).contains(QStringLiteral("predicted")), qPrintable(m_view->toolTipAt(p.center())));
   }
 
   void collapseAndExpandChangeRows() {

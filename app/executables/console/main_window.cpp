@@ -140,6 +140,11 @@ void MainWindow::wire() {
   connect(m_connection, &ClusterConnection::statusChanged, this, &MainWindow::onStatus);
   connect(m_connection, &ClusterConnection::topologyChanged, this, &MainWindow::onTopology);
   connect(m_connection, &ClusterConnection::jobsListed, this, &MainWindow::onJobs);
+  connect(m_connection, &ClusterConnection::predictionsListed, this,
+          [this](const std::shared_ptr<const QueuePredictions>& predictions) {
+            m_predictions = predictions;
+            m_jobsDirty = true;
+          });
 }
 
 void MainWindow::setConnectionModel(SavedConnectionModel* model, int currentRow) {
@@ -160,6 +165,7 @@ void MainWindow::switchConnection(ClusterConnection* next, int row) {
   m_policyPages->setConnection(next);
   m_topology.reset();
   m_jobs.reset();
+  m_predictions.reset();
   m_jobsDirty = false;
   m_nowMs = 0;
   m_sourceInfo->clear();
@@ -215,6 +221,9 @@ void MainWindow::onTopology(const std::shared_ptr<const Topology>& topology) {
                      .arg(QString::fromStdString(topology->clusterName), QString::fromStdString(topology->source))
                      .arg(topology->devices.size()));
   m_queuePage->timeline()->setTopology(*topology);
+  std::vector<QString> nodeNames;
+  for (const NodeInfo& node : topology->nodes) nodeNames.push_back(QString::fromStdString(node.name));
+  m_queuePage->queuePanel()->setNodeNames(std::move(nodeNames));
   const QString source = QString::fromStdString(topology->source);
   m_sourceInfo->setText(tr("Source: %1").arg(source));
   // The API server has no usage metrics: say what the colours mean.
@@ -227,6 +236,7 @@ void MainWindow::onTopology(const std::shared_ptr<const Topology>& topology) {
 void MainWindow::refreshJobs() {
   // Asynchronous: the answer comes back as jobsListed on the GUI thread.
   m_connection->refreshJobs({JobState::Running, JobState::Queued, JobState::Completed}, kJobListLimit);
+  m_connection->refreshPredictions();
 }
 
 void MainWindow::onJobs(const std::shared_ptr<const JobList>& jobs) {
@@ -271,10 +281,14 @@ void MainWindow::rebuildTimeline() {
   const std::vector<Job>& jobs = inReplay() ? m_replayJobs : m_jobs->jobs;
   JobTimeline timeline = timelineFromJobs(jobs, m_nowMs);
   m_linker->setTimeline(timeline);
+  // The live forecast (GetPredictions): predicted runs on the timeline, and
+  // the queue in order of predicted start with the reasons. A replay shows
+  // the record only; a gateway without predictions, the service order.
+  const bool forecast = !inReplay() && m_predictions;
+  if (forecast) addPredictedRuns(timeline, *m_predictions);
   m_queuePage->timeline()->setTimeline(std::move(timeline));
-  // No what-if predictor yet: the order is the gateway's (priority class,
-  // then submit time) and every predicted start is -1, shown as unknown.
-  m_queuePage->queuePanel()->setQueue(queueByPriorityThenSubmit(jobs));
+  m_queuePage->queuePanel()->setQueue(forecast ? queueWithPredictions(jobs, *m_predictions)
+                                               : queueByPriorityThenSubmit(jobs));
   // The table was reset; put the shared selection back on it.
   m_queuePage->queuePanel()->setSelectedJobs(m_selection->jobs());
 }

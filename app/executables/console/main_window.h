@@ -113,6 +113,7 @@ class MainWindow : public QMainWindow {
   JobSelection* m_selection;
   SelectionLinker* m_linker;
   std::shared_ptr<const JobList> m_jobs;
+  std::shared_ptr<const QueuePredictions> m_predictions;  // the gateway's live forecast
   QElapsedTimer m_sinceJobMap;
   std::int64_t m_nowMs = 0;  // cluster time of the newest frame
   bool m_jobsDirty = false;
