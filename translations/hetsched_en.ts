@@ -90,6 +90,118 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>WaitReasonText</name>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -315,103 +427,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an allowed %1 model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first in line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) ahead</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> (%n by priority class)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · aged to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Just submitted: not yet seen by the scheduler</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Can never fit: the largest %1 node is too small</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Held by a quota · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All %1 %2 nodes are down · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -667,6 +682,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

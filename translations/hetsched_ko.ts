@@ -100,6 +100,115 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>WaitReasonText</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>host CPU</source>
+        <translation>호스트 CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation>허용된 %1 모델</translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation>가동 노드</translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation>대기열 맨 앞</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation>
+            <numerusform>앞에 작업 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation>
+            <numerusform> (우선순위 등급으로 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation> · 에이징으로 %1까지 상승</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation>배치 불가</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>쿼터</translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation>노드 다운</translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation>자원 부족</translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation>대기 순서</translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation>배치 불가: 가장 큰 %1 노드도 너무 작습니다</translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation>쿼터에 묶여 있음 · %1</translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation>%2 노드 %1개가 모두 다운 · %3</translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation>자리가 있는 %1 노드 없음: 노드 %4개 중 %3개에서 %2 부족 · %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation>
+            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation>예측 범위 밖</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -326,100 +435,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>host CPU</source>
-        <translation>호스트 CPU</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>메모리</translation>
-    </message>
-    <message>
-        <source>an allowed %1 model</source>
-        <translation>허용된 %1 모델</translation>
-    </message>
-    <message>
-        <source>nodes up</source>
-        <translation>가동 노드</translation>
-    </message>
-    <message>
-        <source>first in line</source>
-        <translation>대기열 맨 앞</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) ahead</source>
-        <translation>
-            <numerusform>앞에 작업 %n개</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> (%n by priority class)</source>
-        <translation>
-            <numerusform> (우선순위 등급으로 %n개)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · aged to %1</source>
-        <translation> · 에이징으로 %1까지 상승</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>알 수 없음</translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation>배치 불가</translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation>쿼터</translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation>노드 다운</translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation>자원 부족</translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation>대기 순서</translation>
-    </message>
-    <message>
-        <source>Just submitted: not yet seen by the scheduler</source>
-        <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
-    </message>
-    <message>
-        <source>Can never fit: the largest %1 node is too small</source>
-        <translation>배치 불가: 가장 큰 %1 노드도 너무 작습니다</translation>
-    </message>
-    <message>
-        <source>Held by a quota · %1</source>
-        <translation>쿼터에 묶여 있음 · %1</translation>
-    </message>
-    <message>
-        <source>All %1 %2 nodes are down · %3</source>
-        <translation>%2 노드 %1개가 모두 다운 · %3</translation>
-    </message>
-    <message>
-        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
-        <translation>자리가 있는 %1 노드 없음: 노드 %4개 중 %3개에서 %2 부족 · %5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
-        <translation>
-            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation>예측 범위 밖</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%2에서 %1</translation>
     </message>
 </context>
 <context>
@@ -675,6 +690,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>—</source>
         <translation>—</translation>
+    </message>
+    <message>
+        <source>Next predicted</source>
+        <translation>다음 예측 작업</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2에 %1</translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,10 @@ void ClusterDashboard::setFrame(std::shared_ptr<const Frame> frame) {
   m_details->setFrame(std::move(frame));
 }
 
+void ClusterDashboard::setPredictions(std::shared_ptr<const QueuePredictions> predictions) {
+  m_details->setPredictions(std::move(predictions));
+}
+
 void ClusterDashboard::setJobNames(const JobNames& names) {
   m_heatmap->setJobNames(names);
   m_details->setJobNames(names);

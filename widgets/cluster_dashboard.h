@@ -3,6 +3,7 @@
 #include "device_text.h"
 #include "metric.h"
 #include "model/frame.h"
+#include "model/job_prediction.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -32,6 +33,7 @@ public:
   void setFrame(const Frame& frame);
   void setFrame(std::shared_ptr<const Frame> frame);
   void setJobNames(const JobNames& names);
+  void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
   void setStale(bool stale);
   void setMetric(Metric metric);
 

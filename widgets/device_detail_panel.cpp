@@ -1,8 +1,13 @@
 #include "device_detail_panel.h"
 
+#include "job_style.h"
+#include "wait_reason_text.h"
+
 #include <QFormLayout>
 #include <QLabel>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hetsched {
 
@@ -30,7 +35,7 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
                                     tr("Model"),       tr("Peak"),        tr("TDP"),
                                     tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
                                     tr("Memory used"), tr("Power"),       tr("Temperature"),
-                                    tr("Job")};
+                                    tr("Job"),         tr("Next predicted")};
   for (const QString& label : labels) {
     auto* value = new QLabel(m_details);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -61,6 +66,11 @@ void DeviceDetailPanel::setFrame(const Frame& frame) {
 void DeviceDetailPanel::setFrame(std::shared_ptr<const Frame> frame) {
   if (!frame || !frameMatches(m_topology, *frame)) return;
   m_frame = std::move(frame);
+  refresh();
+}
+
+void DeviceDetailPanel::setPredictions(std::shared_ptr<const QueuePredictions> predictions) {
+  m_predictions = std::move(predictions);
   refresh();
 }
 
@@ -116,6 +126,16 @@ void DeviceDetailPanel::refresh() {
                                    : tr("—"));
   }
   set(Job, haveFrame ? jobText(m_frame->job[device], m_jobNames) : tr("—"));
+  // Predictions come in order of start: the first on this device is next.
+  const JobPrediction* next = nullptr;
+  if (m_predictions)
+    for (const JobPrediction& p : m_predictions->jobs)
+      if (p.startMs >= 0 && std::ranges::find(p.devices, static_cast<std::uint32_t>(device)) != p.devices.end()) {
+        next = &p;
+        break;
+      }
+  set(NextPredicted, next ? tr("%1 at %2").arg(jobText(next->job, m_jobNames), clockText(next->startMs)) : tr("—"));
+  m_values[NextPredicted]->setToolTip(next ? waitReasonText(next->reason) : QString());
 }
 
 }  // namespace hetsched

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/job_prediction.h"
+
 #include "device_text.h"
 #include "model/frame.h"
 #include "model/topology.h"
@@ -27,6 +29,9 @@ public:
   void setFrame(const Frame& frame);
   void setFrame(std::shared_ptr<const Frame> frame);
   void setJobNames(JobNames names);
+  // The live forecast: the next job predicted to start on the device, and
+  // why it waits now (null: none known).
+  void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
   void setDevice(std::optional<int> device);
   std::optional<int> device() const { return m_device; }
 
@@ -36,7 +41,7 @@ public:
 
 private:
   enum Row { Node, State, Kind, Model, Peak, Tdp, MemorySize, Bandwidth,
-             Utilization, MemoryUsed, Power, Temperature, Job, RowCount };
+             Utilization, MemoryUsed, Power, Temperature, Job, NextPredicted, RowCount };
 
   void refresh();
 
@@ -44,6 +49,7 @@ private:
   std::shared_ptr<const Frame> m_frame;  // null until a matching frame
   std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   JobNames m_jobNames;
+  std::shared_ptr<const QueuePredictions> m_predictions;
   std::optional<int> m_device;
 
   QLabel* m_empty;

@@ -8,26 +8,27 @@ namespace hetsched {
 
 namespace {
 
-QString tr(const char* text, const char* comment = nullptr, int n = -1) {
-  return QCoreApplication::translate("WaitReasonText", text, comment, n);
-}
+// The translation context of these strings ("WaitReasonText").
+struct WaitReasonText {
+  Q_DECLARE_TR_FUNCTIONS(WaitReasonText)
+};
 
 QString kindName(DeviceKind kind) {
   switch (kind) {
-    case DeviceKind::Cpu: return tr("CPU");
-    case DeviceKind::Gpu: return tr("GPU");
-    case DeviceKind::Tpu: return tr("TPU");
+    case DeviceKind::Cpu: return WaitReasonText::tr("CPU");
+    case DeviceKind::Gpu: return WaitReasonText::tr("GPU");
+    case DeviceKind::Tpu: return WaitReasonText::tr("TPU");
   }
   return {};
 }
 
 QString resourceName(ShortResource r, DeviceKind kind) {
   switch (r) {
-    case ShortResource::Cpu: return kind == DeviceKind::Cpu ? tr("CPU") : tr("host CPU");
-    case ShortResource::Memory: return tr("memory");
+    case ShortResource::Cpu: return kind == DeviceKind::Cpu ? WaitReasonText::tr("CPU") : WaitReasonText::tr("host CPU");
+    case ShortResource::Memory: return WaitReasonText::tr("memory");
     case ShortResource::Accelerator: return kindName(kind);
-    case ShortResource::Model: return tr("an allowed %1 model").arg(kindName(kind));
-    case ShortResource::Down: return tr("nodes up");
+    case ShortResource::Model: return WaitReasonText::tr("an allowed %1 model").arg(kindName(kind));
+    case ShortResource::Down: return WaitReasonText::tr("nodes up");
   }
   return {};
 }
@@ -35,9 +36,9 @@ QString resourceName(ShortResource r, DeviceKind kind) {
 QString classText(PriorityClass c) { return priorityName(c); }
 
 QString aheadText(const WaitReason& r) {
-  QString out = r.ahead == 0 ? tr("first in line") : tr("%n job(s) ahead", nullptr, static_cast<int>(r.ahead));
-  if (r.aheadByClass > 0) out += tr(" (%n by priority class)", nullptr, static_cast<int>(r.aheadByClass));
-  if (r.aged) out += tr(" · aged to %1").arg(classText(r.agedClass));
+  QString out = r.ahead == 0 ? WaitReasonText::tr("first in line") : WaitReasonText::tr("%n job(s) ahead", nullptr, static_cast<int>(r.ahead));
+  if (r.aheadByClass > 0) out += WaitReasonText::tr(" (%n by priority class)", nullptr, static_cast<int>(r.aheadByClass));
+  if (r.aged) out += WaitReasonText::tr(" · aged to %1").arg(classText(r.agedClass));
   return out;
 }
 
@@ -45,12 +46,12 @@ QString aheadText(const WaitReason& r) {
 
 QString waitCauseName(WaitCause cause) {
   switch (cause) {
-    case WaitCause::Unknown: return tr("unknown");
-    case WaitCause::NeverFits: return tr("never fits");
-    case WaitCause::Quota: return tr("quota");
-    case WaitCause::NodesDown: return tr("nodes down");
-    case WaitCause::Resources: return tr("no room");
-    case WaitCause::Queue: return tr("queue order");
+    case WaitCause::Unknown: return WaitReasonText::tr("unknown");
+    case WaitCause::NeverFits: return WaitReasonText::tr("never fits");
+    case WaitCause::Quota: return WaitReasonText::tr("quota");
+    case WaitCause::NodesDown: return WaitReasonText::tr("nodes down");
+    case WaitCause::Resources: return WaitReasonText::tr("no room");
+    case WaitCause::Queue: return WaitReasonText::tr("queue order");
   }
   return {};
 }
@@ -58,28 +59,28 @@ QString waitCauseName(WaitCause cause) {
 QString waitReasonText(const WaitReason& r) {
   const QString kind = kindName(r.kind);
   switch (r.cause) {
-    case WaitCause::Unknown: return tr("Just submitted: not yet seen by the scheduler");
-    case WaitCause::NeverFits: return tr("Can never fit: the largest %1 node is too small").arg(kind);
-    case WaitCause::Quota: return tr("Held by a quota · %1").arg(aheadText(r));
-    case WaitCause::NodesDown: return tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
+    case WaitCause::Unknown: return WaitReasonText::tr("Just submitted: not yet seen by the scheduler");
+    case WaitCause::NeverFits: return WaitReasonText::tr("Can never fit: the largest %1 node is too small").arg(kind);
+    case WaitCause::Quota: return WaitReasonText::tr("Held by a quota · %1").arg(aheadText(r));
+    case WaitCause::NodesDown: return WaitReasonText::tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();
-      return tr("No %1 node has room: %2 short on %3 of %4 nodes · %5")
+      return WaitReasonText::tr("No %1 node has room: %2 short on %3 of %4 nodes · %5")
           .arg(kind, resourceName(most, r.kind))
           .arg(r.shortOn[static_cast<std::size_t>(most)])
           .arg(r.nodesUp)
           .arg(aheadText(r));
     }
     case WaitCause::Queue:
-      return tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr, static_cast<int>(r.nodesWithRoom))
+      return WaitReasonText::tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr, static_cast<int>(r.nodesWithRoom))
           .arg(aheadText(r), kind);
   }
   return {};
 }
 
 QString predictedStartText(std::int64_t startMs, const QString& nodeName) {
-  if (startMs < 0) return tr("not foreseen");
-  return nodeName.isEmpty() ? clockText(startMs) : tr("%1 on %2").arg(clockText(startMs), nodeName);
+  if (startMs < 0) return WaitReasonText::tr("not foreseen");
+  return nodeName.isEmpty() ? clockText(startMs) : WaitReasonText::tr("%1 on %2").arg(clockText(startMs), nodeName);
 }
 
 }  // namespace hetsched

@@ -101,6 +101,17 @@ private slots:
       QVERIFY2(text.contains(QString::fromUtf8(part)),
                qPrintable(text + QStringLiteral("\nlacks ") + QString::fromUtf8(part)));
     }
+    QVERIFY(text.contains(QStringLiteral("Next predicted: —")));
+    // The live forecast: the first job predicted on this device is next.
+    auto predictions = std::make_shared<QueuePredictions>();
+    JobPrediction elsewhere, here, later;
+    elsewhere.job = 7, elsewhere.startMs = 60'000, elsewhere.devices = {4};
+    here.job = 42, here.startMs = 125'000, here.devices = {5, 6};
+    later.job = 43, later.startMs = 3'600'000, later.devices = {5};
+    predictions->jobs = {elsewhere, here, later};
+    panel.setPredictions(predictions);
+    QVERIFY2(panel.displayedText().contains(QStringLiteral("Next predicted: #42 bert-serve · Inference at 0:02:05")),
+             qPrintable(panel.displayedText()));
     panel.setDevice(std::nullopt);
     QVERIFY(panel.showsEmptyState());
   }

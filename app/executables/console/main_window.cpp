@@ -144,6 +144,7 @@ void MainWindow::wire() {
           [this](const std::shared_ptr<const QueuePredictions>& predictions) {
             m_predictions = predictions;
             m_jobsDirty = true;
+            if (!inReplay()) m_dashboard->setPredictions(predictions);
           });
 }
 
