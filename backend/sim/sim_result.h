@@ -31,6 +31,7 @@ struct SimMove {
 struct JobTimeline {
   double arrivalS = 0.0;
   double startS = -1.0;  // first start
+  double lastStartS = -1.0;  // the last run's start (a restart, or a move's resumption)
   double endS = -1.0;
   double runtimeS = 0.0;
   std::uint32_t node = 0;

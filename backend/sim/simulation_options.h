@@ -6,10 +6,19 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace hetsched {
 
 class ScorerRegistry;
+
+// A node going down (its jobs wait again and start over) or coming back, at
+// a recorded time: a replay of a period with failures.
+struct NodeChange {
+  double timeS = 0.0;
+  std::uint32_t node = 0;
+  bool up = false;
+};
 
 struct SimulationOptions {
   std::uint64_t seed = 1;
@@ -24,6 +33,9 @@ struct SimulationOptions {
   // The run stops here (a recorded period's end): jobs running or waiting
   // then stay so in the result. Infinity: until every job is done.
   double endS = INFINITY;
+  // Node failures and repairs, before the other events of their instant
+  // (not owned: the caller keeps them alive through run()).
+  std::span<const NodeChange> nodeChanges;
   // Bound on running jobs tried as preemption victims per arrival.
   std::uint32_t maxVictimTries = 32;
   const ScorerRegistry* scorers = nullptr;  // for EXTERNAL placement

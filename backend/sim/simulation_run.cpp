@@ -46,6 +46,7 @@ EventDriverOptions driverOptionsOf(const SimulationOptions& o, double intervalS)
 SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& options,
                              std::span<const SimJob> jobs)
     : m_jobs(jobs),
+      m_nodeChanges(options.nodeChanges),
       m_endS(options.endS),
       m_meter(topology, CapacityState(topology),
               options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs), options.maxSamples),
@@ -61,6 +62,8 @@ SimResult SimulationRun::execute() {
     m_timeline[j].runtimeS = m_jobs[j].runtimeS;
     m_driver.add(j, m_jobs[j]);
   }
+  for (const NodeChange& c : m_nodeChanges)
+    if (c.node < m_driver.core().topology().nodes.size()) m_driver.scheduleNodeEvent(c.node, c.up, c.timeS);
   if (!m_driver.advanceTo(m_endS)) {
     m_cancelled = true;
     return {};
@@ -96,6 +99,7 @@ void SimulationRun::bound(JobSlot j, const Placement& p, double t) {
   JobTimeline& tl = m_timeline[j];
   tl.state = JobState::Running;
   if (tl.startS < 0.0) tl.startS = t;
+  tl.lastStartS = t;
   tl.node = p.node;
 }
 

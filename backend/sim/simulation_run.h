@@ -37,6 +37,7 @@ class SimulationRun final : public EventObserver {
   void lost(JobSlot job, std::uint32_t node, double t) override;
 
   std::span<const SimJob> m_jobs;
+  std::span<const NodeChange> m_nodeChanges;
   double m_endS;
   UsageMeter m_meter;
   EventDriver m_driver;
