@@ -147,8 +147,9 @@ ForecastOptions SimulatedCluster::recentArrivals(double windowS) const {
     CoreJob& c = out.arrivalTemplates.emplace_back();
     c.spec = j->spec;
     c.key = j->spec.name;
-    // What the job was believed to take; the forecast knows no truth.
-    c.runtimeS = j->spec.estimatedRuntimeS > 0 ? j->spec.estimatedRuntimeS : std::max(j->actualRuntimeS, 1.0);
+    // What recent jobs really took where they finished (estimates run long
+    // and would offer more load than arrives), else the estimate.
+    c.runtimeS = j->actualRuntimeS > 0 ? j->actualRuntimeS : std::max(j->spec.estimatedRuntimeS, 1.0);
   }
   out.arrivalRatePerS = static_cast<double>(recent.size()) / std::max(windowS, 1.0);
   return out;

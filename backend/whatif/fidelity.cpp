@@ -159,8 +159,8 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
       t.errors.push_back(error);
       if (error <= report.agentPeriodS) ++t.within;
       if (tl.node == j.node) ++t.sameNode;
-      t.recordedWaits.push_back(seconds(j.firstStartMs() - j.submitTimeMs));
-      t.replayedWaits.push_back(tl.startS - seconds(j.submitTimeMs));
+      t.recordedWaits.push_back(seconds(j.startTimeMs - j.submitTimeMs));
+      t.replayedWaits.push_back(tl.lastStartS - seconds(j.submitTimeMs));
     };
     add(all);
     add(byKind[index(topology.nodes[j.node].kind)]);

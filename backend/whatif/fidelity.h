@@ -26,7 +26,7 @@ struct StartFidelity {
   double errorP50S = 0.0;
   double errorP95S = 0.0;
   double errorP99S = 0.0;
-  double meanWaitRecordedS = 0.0;  // first start (as recorded) - submit
+  double meanWaitRecordedS = 0.0;  // that run's start - submit
   double meanWaitReplayedS = 0.0;
   double meanWaitErrorS() const;
   double sameNodeShare() const;

@@ -24,7 +24,7 @@ constexpr std::array kBenches{
           &benchStore},
     Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
     Bench{"predict", "live predictions: refresh time (--devices, --waiting, --runs), then predicted against actual\n"
-                     "           starts on the simulated cluster (--hours, 0: skip)",
+                     "           starts on the simulated cluster (--hours, 0: skip; --load; --accuracy-only)",
           &benchPredict},
     Bench{"load", "unary gRPC load on a gateway (--connect, --clients, --seconds, --method topology|listjobs, --gateway-pid,\n"
                   "           TLS and token options); --compare [--clients 100,500]: hetschedd against a bare gRPC server,\n"

@@ -170,12 +170,20 @@ int benchPredict(const Args& args) {
   const long long seed = option(args, "seed", 1, 1, 1'000'000'000);
   const long long hours = option(args, "hours", 4, 0, 1000);
   if (devices < 0 || waiting < 0 || runs < 0 || seed < 0 || hours < 0) {
-    std::fprintf(stderr, "usage: hetsched bench predict [--devices N] [--waiting N] [--runs N] [--seed S] [--hours H]\n");
+    std::fprintf(stderr, "usage: hetsched bench predict [--devices N] [--waiting N] [--runs N] [--seed S] [--hours H]\n"
+                         "                              [--load X] [--accuracy-only]\n");
     return 2;
   }
-  if (const int rc = speed(devices, waiting, runs, seed); rc != 0) return rc;
+  double load = 1.0;
+  if (const auto text = args.value("load")) {
+    const auto v = parseNumber("load", *text, 0.1, 2.0);
+    if (!std::holds_alternative<double>(v)) return std::fprintf(stderr, "hetsched bench predict: bad --load\n"), 2;
+    load = std::get<double>(v);
+  }
+  if (!args.flag("accuracy-only"))
+    if (const int rc = speed(devices, waiting, runs, seed); rc != 0) return rc;
   if (hours == 0) return 0;
-  return accuracy(static_cast<double>(hours), 900.0, 0.9, seed);
+  return accuracy(static_cast<double>(hours), 600.0, load, seed);
 }
 
 }  // namespace hetsched::cli

@@ -23,5 +23,6 @@ int runTsne(std::span<char* const> args);
 int runTrainHybrid(std::span<char* const> args);
 int runPolicy(std::span<char* const> args);
 int runQueue(std::span<char* const> args);
+int runValidate(std::span<char* const> args);
 
 }  // namespace hetsched::cli

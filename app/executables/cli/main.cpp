@@ -27,6 +27,8 @@ constexpr std::array kCommands{
             &hetsched::cli::runPolicy},
     Command{"queue", "a gateway's waiting jobs: predicted start, node and why each waits",
             &hetsched::cli::runQueue},
+    Command{"validate", "how closely the engine reproduces a snapshot's recorded period (fidelity)",
+            &hetsched::cli::runValidate},
 };
 
 int usage(FILE* out) {
