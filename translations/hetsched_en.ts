@@ -2225,5 +2225,24 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Arrivals window</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How well the engine reproduces this snapshot is unknown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: an exact reproduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: predictions here are only as close as that</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

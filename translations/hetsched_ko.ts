@@ -2226,5 +2226,23 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Arrivals window</source>
         <translation>도착 구간</translation>
     </message>
+    <message>
+        <source>How well the engine reproduces this snapshot is unknown: %1</source>
+        <translation>엔진이 이 스냅샷을 얼마나 재현하는지 알 수 없습니다: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
+        <translation>
+            <numerusform>충실도: 엔진이 이 스냅샷의 지난 %1분(작업 %n개)을 P95 시작 오차 %2초, 같은 노드 %3 %로 재현합니다%4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: an exact reproduction</source>
+        <translation>: 정확한 재현</translation>
+    </message>
+    <message>
+        <source>: predictions here are only as close as that</source>
+        <translation>: 이 스냅샷에서의 예측도 그만큼만 정확합니다</translation>
+    </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -27,6 +28,7 @@ WhatifView::WhatifView(QWidget* parent)
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
       m_status(new QLabel(this)),
+      m_fidelity(new QLabel(this)),
       m_metrics(new WhatifMetricsModel(this)),
       m_metricsView(new QTableView(this)),
       m_cdf(new QCustomPlot(this)),
@@ -48,6 +50,10 @@ WhatifView::WhatifView(QWidget* parent)
   rl->addLayout(bar);
   m_status->setWordWrap(true);
   rl->addWidget(m_status);
+  m_fidelity->setWordWrap(true);
+  m_fidelity->setStyleSheet(QStringLiteral("QLabel { color: #3a4a5e; font-style: italic; }"));
+  m_fidelity->hide();
+  rl->addWidget(m_fidelity);
   m_metricsView->setModel(m_metrics);
   m_metricsView->verticalHeader()->setVisible(false);
   m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -127,9 +133,30 @@ void WhatifView::setResults(std::shared_ptr<const WhatifResults> results) {
                        static_cast<int>(m_results->runs.size()))
                         .arg(QString::fromStdString(m_results->workload),
                              m_results->runs.empty() ? QString() : QString::fromStdString(m_results->runs[0].policy)));
+  m_fidelity->setText(fidelityText(*m_results));
+  m_fidelity->setVisible(!m_fidelity->text().isEmpty());
+}
+
+QString WhatifView::fidelityShown() const { return m_fidelity->isVisibleTo(this) ? m_fidelity->text() : QString(); }
+
+QString WhatifView::fidelityText(const WhatifResults& results) {
+  if (!results.fidelityProblem.empty())
+    return tr("How well the engine reproduces this snapshot is unknown: %1")
+        .arg(QString::fromStdString(results.fidelityProblem));
+  if (!results.fidelity) return {};
+  const FidelityReport& f = *results.fidelity;
+  const QLocale locale;
+  const double minutes = (f.periodEndS - f.periodStartS) / 60.0;
+  return tr("Fidelity: the engine reproduces this snapshot's past %1 min (%n job(s)) with P95 start error %2 s, "
+            "%3 % on the same node%4.",
+            nullptr, static_cast<int>(f.all.jobs))
+      .arg(locale.toString(minutes, 'f', 0), locale.toString(f.all.errorP95S, 'f', 1),
+           locale.toString(100.0 * f.all.sameNodeShare(), 'f', 1),
+           f.exact() ? tr(": an exact reproduction") : tr(": predictions here are only as close as that"));
 }
 
 void WhatifView::setFailed(const QString& message) {
+  m_fidelity->hide();
   setRunning(false);
   m_status->setText(tr("The what-if run failed: %1").arg(message));
 }

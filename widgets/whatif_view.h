@@ -56,6 +56,8 @@ class WhatifView : public QWidget {
   QCustomPlot* cdfPlot() const { return m_cdf; }
   QCustomPlot* utilisationPlot() const { return m_utilisation; }
   std::shared_ptr<const WhatifResults> results() const { return m_results; }
+  // The fidelity line shown under the status (empty when none).
+  QString fidelityShown() const;
   bool exportCsv(const QString& path) const;
   // Both charts as <base>-wait-cdf.<ext> and <base>-utilisation.<ext>, ext
   // png or pdf.
@@ -79,6 +81,7 @@ class WhatifView : public QWidget {
   QWidget* buildInputs();
   void setRunning(bool running);
   void addFilePolicy();
+  static QString fidelityText(const WhatifResults& results);
 
   QComboBox* m_sourceKind;
   QStackedWidget* m_sourcePages;
@@ -98,6 +101,7 @@ class WhatifView : public QWidget {
   QPushButton* m_cancel;
   QProgressBar* m_progress;
   QLabel* m_status;
+  QLabel* m_fidelity;  // on a snapshot: how well the engine reproduces its past
   WhatifMetricsModel* m_metrics;
   QTableView* m_metricsView;
   QCustomPlot* m_cdf;

@@ -127,6 +127,13 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
       }
       results->runs.push_back({policies[i].name(), std::move(std::get<SimResult>(run)), wall});
     }
+    // Beside every what-if on a snapshot: how well the engine reproduces
+    // that snapshot's own past (the same use case as hetsched validate).
+    if (workload.snapshotId != 0) {
+      auto fidelity = validateSnapshot(source.path, workload.snapshotId);
+      if (auto* report = std::get_if<FidelityReport>(&fidelity)) results->fidelity = *report;
+      else results->fidelityProblem = std::get<std::string>(fidelity);
+    }
     // A comparison on a snapshot is kept in its file, as the CLI keeps its.
     QString note;
     bool recordedOk = false;

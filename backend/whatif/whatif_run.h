@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fidelity.h"
 #include "model/topology.h"
 #include "policy.pb.h"
 #include "sim/sim_job.h"
@@ -89,6 +90,11 @@ struct WhatifResults {
   std::string workload;
   Topology topology;
   std::vector<WhatifOutcome> runs;
+  // On a snapshot: how closely the engine reproduces its recorded period
+  // (fidelity.h), so a reader knows how far to trust the comparison; or
+  // why that could not be measured.
+  std::optional<FidelityReport> fidelity;
+  std::string fidelityProblem;
 };
 
 }  // namespace hetsched

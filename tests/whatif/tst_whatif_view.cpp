@@ -218,6 +218,9 @@ class TestWhatifView : public QObject {
     QVERIFY(runAndWait(c.view(), c.runner()));
     const auto results = c.view()->results();
     QCOMPARE(results->runs.size(), std::size_t{2});
+    // Its recorded policy is not one the engine runs: fidelity unknown, and why.
+    QVERIFY2(c.view()->fidelityShown().contains(QStringLiteral("not one the engine runs")),
+             qPrintable(c.view()->fidelityShown()));
     QVERIFY(results->runs[1].result.summary.completed > 0);
     // `hetsched whatif --snapshot` on the same snapshot gives the same numbers.
     int compared = 0;
@@ -277,6 +280,12 @@ class TestWhatifView : public QObject {
     QCOMPARE(c.view()->policies().front().name(), recorded.name());
     QVERIFY(runAndWait(c.view(), c.runner()));
     QCOMPARE(c.view()->results()->runs.front().policy, recorded.name());
+    // Beside the comparison: how well the engine reproduces this snapshot's
+    // past (recorded under another policy, so not exactly, but measured).
+    QVERIFY(c.view()->results()->fidelity.has_value());
+    QVERIFY2(c.view()->fidelityShown().startsWith(QStringLiteral("Fidelity: the engine reproduces this snapshot's past")),
+             qPrintable(c.view()->fidelityShown()));
+    QVERIFY(c.view()->fidelityShown().contains(QStringLiteral("P95 start error")));
 
     source.snapshotId = foreignId;
     c.view()->setSource(source);
