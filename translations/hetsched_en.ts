@@ -2244,5 +2244,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>: predictions here are only as close as that</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -2244,5 +2244,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>: predictions here are only as close as that</source>
         <translation>: 이 스냅샷에서의 예측도 그만큼만 정확합니다</translation>
     </message>
+    <message>
+        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
+        <translation>충실도: 이 스냅샷에 기록된 %1초 동안 시작한 작업이 없어 엔진의 재현 정도를 측정할 수 없습니다.</translation>
+    </message>
 </context>
 </TS>

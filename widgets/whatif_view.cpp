@@ -146,6 +146,10 @@ QString WhatifView::fidelityText(const WhatifResults& results) {
   if (!results.fidelity) return {};
   const FidelityReport& f = *results.fidelity;
   const QLocale locale;
+  if (f.all.jobs == 0)
+    return tr("Fidelity: no job started within this snapshot's recorded %1 s, so how closely the engine reproduces "
+              "it cannot be measured.")
+        .arg(locale.toString(f.periodEndS - f.periodStartS, 'f', 0));
   const double minutes = (f.periodEndS - f.periodStartS) / 60.0;
   return tr("Fidelity: the engine reproduces this snapshot's past %1 min (%n job(s)) with P95 start error %2 s, "
             "%3 % on the same node%4.",

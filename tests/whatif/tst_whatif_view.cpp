@@ -283,9 +283,14 @@ class TestWhatifView : public QObject {
     // Beside the comparison: how well the engine reproduces this snapshot's
     // past (recorded under another policy, so not exactly, but measured).
     QVERIFY(c.view()->results()->fidelity.has_value());
-    QVERIFY2(c.view()->fidelityShown().startsWith(QStringLiteral("Fidelity: the engine reproduces this snapshot's past")),
+    // (Three frames: too short a past for any job to start in it.)
+    QVERIFY2(c.view()->fidelityShown().startsWith(QStringLiteral("Fidelity: no job started within this snapshot's")),
              qPrintable(c.view()->fidelityShown()));
-    QVERIFY(c.view()->fidelityShown().contains(QStringLiteral("P95 start error")));
+    if (qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")) {
+      c.view()->resize(1400, 800);
+      c.view()->show();
+      QVERIFY(c.view()->grab().save(QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("whatif-fidelity.png"))));
+    }
 
     source.snapshotId = foreignId;
     c.view()->setSource(source);
