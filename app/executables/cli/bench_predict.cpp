@@ -120,7 +120,10 @@ int accuracy(double hours, double everyS, double load, long long seed) {
   for (long long s = 0; s < total; ++s) {
     if (s % steps == 0) {
       const QueuePredictions plain = cluster.forecast()->run();
-      const QueuePredictions withArrivals = cluster.forecast()->run(cluster.recentArrivals(3600));
+      // With arrivals the queue may never drain: look six hours ahead.
+      ForecastOptions recent = cluster.recentArrivals(3600);
+      recent.horizonS = 6 * 3600.0;
+      const QueuePredictions withArrivals = cluster.forecast()->run(recent);
       std::unordered_map<JobId, Guess>& cut = cuts.emplace_back();
       for (const JobPrediction& j : plain.jobs) cut[j.job].plainMs = j.startMs;
       for (const JobPrediction& j : withArrivals.jobs) cut[j.job].arrivalsMs = j.startMs;
