@@ -1,4 +1,5 @@
 #include "cluster_dashboard.h"
+#include "theme.h"
 
 #include "device_detail_panel.h"
 #include "heatmap_view.h"
@@ -35,8 +36,10 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   auto* legend = new QLabel(
       tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details"),
       mapPane);
-  legend->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
-  toolbar->addWidget(legend);
+  showAsHint(legend);
+  legend->setWordWrap(true);  // wraps in a narrow window instead of widening it
+  legend->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  toolbar->addWidget(legend, 1);
   mapLayout->addLayout(toolbar);
   m_heatmap->setParent(mapPane);
   mapLayout->addWidget(m_heatmap, 1);
@@ -47,6 +50,7 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   m_splitter->setStretchFactor(0, 1);
   m_splitter->setStretchFactor(1, 0);
   m_splitter->setChildrenCollapsible(false);
+  m_splitter->setObjectName(QStringLiteral("dashboardSplitter"));
   m_details->setMinimumWidth(280);
   m_splitter->setSizes({1000, 300});
 

@@ -1,4 +1,5 @@
 #include "device_detail_panel.h"
+#include "theme.h"
 
 #include "job_style.h"
 #include "wait_reason_text.h"
@@ -112,8 +113,10 @@ void DeviceDetailPanel::refresh() {
   const bool haveFrame = m_frame != nullptr;
   const bool up = haveFrame && m_frame->nodeUp[info.node] != 0;
   set(State, haveFrame ? nodeStateText(up) : tr("unknown"));
-  m_values[State]->setStyleSheet(haveFrame && !up ? QStringLiteral("color: #b3261e; font-weight: bold;")
-                                                   : QString());
+  m_values[State]->setStyleSheet(
+      haveFrame && !up ? QStringLiteral("color: %1; font-weight: bold;")
+                             .arg(Theme::isDark(palette()) ? QStringLiteral("#ff8a80") : QStringLiteral("#b3261e"))
+                       : QString());
   set(Kind, kindName(model.kind));
   set(Model, QString::fromStdString(model.name));
   set(Peak, tr("%1 TFLOPS").arg(QString::number(model.peakTflops, 'g', 4)));

@@ -1,5 +1,7 @@
 #include "embedding_map_view.h"
 
+#include "theme.h"
+
 #include "device_text.h"
 #include "embedding_selection.h"
 #include "job_style.h"
@@ -30,26 +32,45 @@ constexpr std::size_t kMaxClusterEntries = 12;  // then one "other clusters" ent
 constexpr int kDisc = 6;                        // point diameter, pixels
 constexpr int kRing = 10;                       // selection ring diameter
 const char* const kColourProperty = "hetschedColour";
+const char* const kShapeProperty = "hetschedShape";
 
 // Points are drawn as pixmaps: QCustomPlot turns each ssDisc into a Bezier
-// polygon, 2 s for 100,000 points; a pixmap blit is ~20x cheaper.
-QPixmap discPixmap(const QColor& colour) {
-  QPixmap pixmap(kDisc, kDisc);
+// polygon, 2 s for 100,000 points; a pixmap blit is ~20x cheaper. Shape as
+// well as colour (clusterShape): clusters past the seventh reuse colours.
+QPixmap pointPixmap(const QColor& colour, int shape) {
+  const int size = shape == 0 ? kDisc : kDisc + 1;
+  QPixmap pixmap(size, size);
   pixmap.fill(Qt::transparent);
   QPainter painter(&pixmap);
   painter.setRenderHint(QPainter::Antialiasing);
   painter.setPen(Qt::NoPen);
   painter.setBrush(colour);
-  painter.drawEllipse(QRectF(0, 0, kDisc, kDisc));
+  const QRectF box(0, 0, size, size);
+  const double mid = size / 2.0;
+  switch (shape % 4) {
+    case 0:
+      painter.drawEllipse(box);
+      break;
+    case 1:
+      painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+      break;
+    case 2:
+      painter.drawPolygon(QPolygonF({QPointF(mid, 0), QPointF(size, size), QPointF(0, size)}));
+      break;
+    default:
+      painter.drawPolygon(QPolygonF({QPointF(mid, 0), QPointF(size, mid), QPointF(mid, size), QPointF(0, mid)}));
+      break;
+  }
   return pixmap;
 }
 
-QPixmap ringPixmap() {
+// In the palette's text colour, so it shows on light and dark themes.
+QPixmap ringPixmap(const QColor& colour) {
   QPixmap pixmap(kRing + 2, kRing + 2);
   pixmap.fill(Qt::transparent);
   QPainter painter(&pixmap);
   painter.setRenderHint(QPainter::Antialiasing);
-  painter.setPen(QPen(QColor(20, 20, 20), 1.5));
+  painter.setPen(QPen(colour, 1.5));
   painter.setBrush(Qt::NoBrush);
   painter.drawEllipse(QRectF(1, 1, kRing, kRing));
   return pixmap;
@@ -133,7 +154,6 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   }
   m_plot->xAxis->setLabel(tr("Similar jobs lie close together"));
   m_plot->legend->setVisible(true);
-  m_plot->legend->setBrush(QColor(255, 255, 255, 220));
   m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   m_rubberBand->setPen(QPen(QColor(40, 90, 160), 1, Qt::DashLine));
   m_rubberBand->setBrush(QColor(40, 90, 160, 40));
@@ -144,7 +164,6 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
   m_emptyLabel->position->setCoords(0.5, 0.5);
   m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-  m_emptyLabel->setColor(QColor(110, 110, 110));
   m_emptyLabel->setClipToAxisRect(false);
 
   connect(m_colorBox, &QComboBox::currentIndexChanged, this,
@@ -157,6 +176,19 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   });
   connect(m_relayout, &QToolButton::clicked, this, &EmbeddingMapView::relayoutRequested);
   rebuildGraphs();
+  applyPalette();
+}
+
+void EmbeddingMapView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) applyPalette();
+}
+
+void EmbeddingMapView::applyPalette() {
+  stylePlot(m_plot, palette());
+  m_emptyLabel->setColor(palette().color(QPalette::PlaceholderText));
+  if (m_selectionGraph) m_selectionGraph->setScatterStyle(QCPScatterStyle(ringPixmap(palette().color(QPalette::Text))));
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void EmbeddingMapView::setPoints(std::vector<EmbeddedPoint> points) {
@@ -205,6 +237,7 @@ void EmbeddingMapView::rebuildGraphs() {
     QString name;
     QColor colour;
     std::vector<std::pair<double, double>> xy;
+    int shape = 0;
   };
   std::map<int, Category> categories;
   for (const EmbeddedPoint& p : m_points) {
@@ -224,7 +257,7 @@ void EmbeddingMapView::rebuildGraphs() {
                         : key == static_cast<int>(kMaxClusterEntries) ? tr("Other clusters")
                                                                       : tr("Cluster %1").arg(key + 1),
                         key == static_cast<int>(kMaxClusterEntries) ? QColor(120, 120, 120) : clusterColor(key),
-                        {}};
+                        {}, clusterShape(key)};
           break;
       }
     }
@@ -235,7 +268,8 @@ void EmbeddingMapView::rebuildGraphs() {
     graph->setName(tr("%1 (%2)").arg(category.name).arg(category.xy.size()));
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setProperty(kColourProperty, category.colour);
-    graph->setScatterStyle(QCPScatterStyle(discPixmap(category.colour)));
+    graph->setProperty(kShapeProperty, category.shape);
+    graph->setScatterStyle(QCPScatterStyle(pointPixmap(category.colour, category.shape)));
     setSortedData(graph, category.xy);
     // Large maps: points falling on the same pixels are drawn once (the
     // legend still counts every job).
@@ -243,7 +277,7 @@ void EmbeddingMapView::rebuildGraphs() {
   }
   m_selectionGraph = m_plot->addGraph();
   m_selectionGraph->setLineStyle(QCPGraph::lsNone);
-  m_selectionGraph->setScatterStyle(QCPScatterStyle(ringPixmap()));
+  m_selectionGraph->setScatterStyle(QCPScatterStyle(ringPixmap(palette().color(QPalette::Text))));
   m_selectionGraph->removeFromLegend();
 
   if (!m_points.empty()) {
@@ -286,7 +320,7 @@ void EmbeddingMapView::updateSelectionGraph() {
     if (graph == m_selectionGraph) continue;
     QColor colour = graph->property(kColourProperty).value<QColor>();
     colour.setAlpha(m_selected.empty() ? 255 : 90);
-    graph->setScatterStyle(QCPScatterStyle(discPixmap(colour)));
+    graph->setScatterStyle(QCPScatterStyle(pointPixmap(colour, graph->property(kShapeProperty).toInt())));
   }
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

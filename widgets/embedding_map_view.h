@@ -71,8 +71,10 @@ signals:
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
 private:
+  void applyPalette();
   void rebuildGraphs();
   void updateSelectionGraph();
   void finishDrag(bool lasso);

@@ -56,7 +56,8 @@ void HeatmapOverlay::draw(QCPPainter* painter) {
     painter->fillRect(rect, hatch);
   }
 
-  painter->setPen(QPen(QColor(255, 255, 255), 2));
+  // Group separators in the page's own colour: gaps, in either theme.
+  painter->setPen(QPen(m_axisRect->parentPlot()->palette().color(QPalette::Base), 2));
   const QCPAxis* x = m_axisRect->axis(QCPAxis::atBottom);
   for (const int row : m_separators) {
     const double yPixel = m_axisRect->axis(QCPAxis::atLeft)->coordToPixel(row - 0.5);

@@ -2,11 +2,9 @@
 
 #include "color_gradients.h"
 #include "heatmap_overlay.h"
+#include "theme.h"
 
-#include <QHelpEvent>
 #include <QLocale>
-#include <QToolTip>
-#include <QVBoxLayout>
 
 #include <cmath>
 #include <limits>
@@ -17,7 +15,18 @@ namespace {
 // QCPColorMap cannot size a cell along an axis with a single cell, so the grid
 // always has at least two; the spare one stays NaN and outside the axis range.
 constexpr int kMinCells = 2;
-const QColor kEmptySlot(236, 236, 236);
+// A few nodes on a big screen would otherwise be drawn as bars a hundred
+// pixels tall and several hundred wide: cells stop growing at this height
+// and at this width-to-height ratio, and the map keeps to the top left.
+constexpr int kMaxRowPx = 32;
+constexpr double kMaxCellAspect = 6.0;
+constexpr int kMinCellCapPx = 48;   // thin rows still get cells wide enough to hit
+constexpr int kMaxCellWidthPx = 140;
+
+// "Grey cell = no device in slot", in either palette.
+QColor emptySlotColor(const QPalette& palette) {
+  return Theme::isDark(palette) ? QColor(0x48, 0x4B, 0x50) : QColor(0xE4, 0xE4, 0xE4);
+}
 }  // namespace
 
 HeatmapView::HeatmapView(QWidget* parent)
@@ -27,15 +36,18 @@ HeatmapView::HeatmapView(QWidget* parent)
       m_scale(new QCPColorScale(m_plot)),
       m_overlay(new HeatmapOverlay(m_plot, m_plot->axisRect())),
       m_staleLabel(new QCPItemText(m_plot)) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_plot);
+  // Placed by updateSizeLimit(), not a layout: top left, no larger than
+  // sensible cells need.
   setMinimumSize(320, 200);
+  setFocusPolicy(Qt::StrongFocus);
+  m_plot->setFocusPolicy(Qt::ClickFocus);
+  m_plot->setFocusProxy(this);
+  setAccessibleName(tr("Device heatmap"));
+  setAccessibleDescription(tr("One row per node, one column per device slot; arrow keys move the selection"));
 
   m_plot->setMouseTracking(true);
   m_plot->installEventFilter(this);
   m_plot->setInteractions(QCP::Interactions());
-  m_plot->axisRect()->setBackground(kEmptySlot);
   m_plot->xAxis->setLabel(tr("Device slot"));
   m_plot->xAxis->grid()->setVisible(false);
   m_plot->yAxis->grid()->setVisible(false);
@@ -45,6 +57,13 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_plot->xAxis->setSubTicks(false);
   m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
   m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+  // The device-kind groups, on the right, when node names take the left.
+  m_plot->yAxis2->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+  m_plot->yAxis2->setRangeReversed(true);
+  m_plot->yAxis2->setSubTicks(false);
+  m_plot->yAxis2->setTickLength(0, 0);
+  m_plot->yAxis2->setBasePen(Qt::NoPen);
+  m_plot->yAxis2->grid()->setVisible(false);
 
   m_plot->plotLayout()->addElement(0, 1, m_scale);
   m_scale->setType(QCPAxis::atRight);
@@ -78,6 +97,42 @@ HeatmapView::HeatmapView(QWidget* parent)
   connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onPlotPress);
   connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::onPlotLayout);
   applyMetricStyle();
+  applyPalette();
+}
+
+void HeatmapView::applyPalette() {
+  stylePlot(m_plot, palette());
+  m_plot->axisRect()->setBackground(emptySlotColor(palette()));
+  m_plot->yAxis2->setBasePen(Qt::NoPen);
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) applyPalette();
+  if (event->type() == QEvent::FontChange) updateRowLabels();
+}
+
+void HeatmapView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  updateSizeLimit();
+}
+
+void HeatmapView::updateSizeLimit() {
+  const int rows = std::max(m_layout.rowCount(), 1);
+  const int columns = std::max(m_layout.columnCount(), 1);
+  // Room the axes, labels and colour bar take, from the last layout (a
+  // guess before the first).
+  const QCPAxisRect* rect = m_plot->axisRect();
+  const int marginW = rect->width() > 0 ? m_plot->width() - rect->width() : 160;
+  const int marginH = rect->height() > 0 ? m_plot->height() - rect->height() : 60;
+  const int rowPx = std::min(kMaxRowPx, std::max(1, (height() - marginH) / rows));
+  const int maxH = rows * kMaxRowPx + marginH;
+  const int cellW = std::clamp(static_cast<int>(kMaxCellAspect * rowPx), kMinCellCapPx, kMaxCellWidthPx);
+  const int maxW = columns * cellW + marginW;
+  const QRect geometry(0, 0, std::min(width(), std::max(maxW, minimumWidth())),
+                       std::min(height(), std::max(maxH, minimumHeight())));
+  if (m_plot->geometry() != geometry) m_plot->setGeometry(geometry);
 }
 
 void HeatmapView::setTopology(const Topology& topology) {
@@ -101,6 +156,7 @@ void HeatmapView::setTopology(const Topology& topology) {
   // row until onPlotLayout knows better.
   m_pixelRows = m_plot->axisRect()->height();
   rebuildBands();
+  updateSizeLimit();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -115,17 +171,12 @@ void HeatmapView::rebuildBands() {
   // The value axis counts bands; with one row per band that is rows, as before.
   m_plot->yAxis->setRange(-0.5, std::max(bands, 1) - 0.5);
 
-  auto yTicker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
-  yTicker->clear();
+  m_plot->yAxis2->setRange(m_plot->yAxis->range());
   std::vector<int> separators;
-  const std::vector<HeatmapLayout::Group>& groups = m_layout.groups();
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    const HeatmapBands::Group& group = m_bands.groups()[i];
-    const double centre = group.firstBand + (group.bandCount - 1) / 2.0;
-    yTicker->addTick(centre, kindName(groups[i].kind) + QLatin1Char('\n') + nodeCountText(groups[i].rowCount));
+  for (const HeatmapBands::Group& group : m_bands.groups())
     if (group.firstBand > 0) separators.push_back(group.firstBand);
-  }
   m_overlay->setSeparators(std::move(separators));
+  updateRowLabels();
   m_downRows.assign(static_cast<std::size_t>(bands), 0);
   m_overlay->setDownRows(m_downRows);
   fillCells();
@@ -138,14 +189,46 @@ void HeatmapView::onPlotLayout() {
   const int pixelRows = m_plot->axisRect()->height();
   if (pixelRows == m_pixelRows) return;
   m_pixelRows = pixelRows;
+  // Not from inside the replot: resizing the plot there would start another.
+  QMetaObject::invokeMethod(this, &HeatmapView::updateSizeLimit, Qt::QueuedConnection);
   const bool fits = m_layout.rowCount() <= pixelRows;
-  if (fits && !m_bands.aggregated()) return;  // one row per band either way
-  rebuildBands();
+  const bool names = m_nodeNames;
+  if (fits && !m_bands.aggregated()) {
+    // One row per band either way; the labels may change with the height.
+    updateRowLabels();
+    if (names == m_nodeNames) return;
+  } else {
+    rebuildBands();
+  }
   // The axes computed their ticks for the old bands; lay out once more (the
   // height does not depend on the value axis, so this settles).
   for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
                            QCPLayoutElement::upLayout})
     m_plot->plotLayout()->update(phase);
+}
+
+void HeatmapView::updateRowLabels() {
+  const int rows = std::max(m_bands.bandCount(), 1);
+  const int rectHeight = m_plot->axisRect()->height() > 0 ? m_plot->axisRect()->height() : m_pixelRows;
+  m_nodeNames = !m_bands.aggregated() && m_layout.rowCount() > 0 && rectHeight / rows >= fontMetrics().height();
+  auto left = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
+  auto right = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis2->ticker());
+  left->clear();
+  right->clear();
+  const std::vector<HeatmapLayout::Group>& groups = m_layout.groups();
+  if (m_bands.groups().size() != groups.size()) return;  // bands not rebuilt for this topology yet
+  auto groupTicks = m_nodeNames ? right : left;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const HeatmapBands::Group& group = m_bands.groups()[i];
+    const double centre = group.firstBand + (group.bandCount - 1) / 2.0;
+    groupTicks->addTick(centre, kindName(groups[i].kind) + QLatin1Char('\n') + nodeCountText(groups[i].rowCount));
+  }
+  if (m_nodeNames) {
+    for (int row = 0; row < m_layout.rowCount(); ++row)
+      left->addTick(row, QString::fromStdString(m_topology.nodes[m_layout.nodeOfRow(row)].name));
+  }
+  m_plot->yAxis2->setVisible(m_nodeNames);
+  m_plot->yAxis2->setTickLabels(m_nodeNames);
 }
 
 QString HeatmapView::nodeCountText(int count) {
@@ -237,26 +320,6 @@ QString HeatmapView::toolTipFor(int device) const {
 }
 
 void HeatmapView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
-
-bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == m_plot && event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    if (const auto device = deviceAt(m_plot->mapTo(this, help->pos())))
-      QToolTip::showText(help->globalPos(), toolTipFor(*device), m_plot);
-    else
-      QToolTip::hideText();
-    return true;
-  }
-  return QWidget::eventFilter(watched, event);
-}
-
-void HeatmapView::onPlotPress(QMouseEvent* event) {
-  if (event->button() != Qt::LeftButton) return;
-  const auto device = deviceAt(m_plot->mapTo(this, event->position().toPoint()));
-  if (!device) return;
-  setSelectedDevice(device);
-  emit deviceSelected(*device);
-}
 
 void HeatmapView::fillCells() {
   if (!m_frame) return;

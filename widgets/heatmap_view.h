@@ -59,12 +59,22 @@ public:
   void replotNow();
   QCustomPlot* plot() const { return m_plot; }
   const HeatmapBands& bands() const { return m_bands; }
+  // Node names label the rows when every row is at least a line of text
+  // tall; otherwise the device-kind groups do.
+  bool showsNodeNames() const { return m_nodeNames; }
+  // The device an arrow key would select from the current one, or nothing
+  // at the edge (Left/Right walk the slots, wrapping to the next row; Up/Down
+  // keep the slot; Home/End go to the row's ends).
+  std::optional<int> neighbour(int device, int key) const;
 
 signals:
   void deviceSelected(int deviceIndex);
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   void onPlotPress(QMouseEvent* event);
@@ -73,6 +83,9 @@ private:
   void fillCells();
   void applyMetricStyle();
   void updateSelectionMark();
+  void updateRowLabels();
+  void updateSizeLimit();
+  void applyPalette();
   static QString nodeCountText(int count);
 
   Topology m_topology;
@@ -86,6 +99,7 @@ private:
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;
   std::optional<int> m_selected;
+  bool m_nodeNames = false;
 
   QCustomPlot* m_plot;
   QCPColorMap* m_map;

@@ -10,9 +10,9 @@ namespace {
 // Okabe & Ito (2008), "Color Universal Design", without black.
 constexpr std::array<QRgb, 7> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
                                         0x0072B2, 0xD55E00, 0xCC79A7};
-// Beyond seven clusters: Tableau 10's remaining hues, then repeat.
-constexpr std::array<QRgb, 12> kClusterPalette{0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00,
-                                               0xB8A100, 0x8C564B, 0x7F7F7F, 0x17BECF, 0x9467BD, 0xBCBD22};
+// Clusters: Okabe–Ito in an order that puts the most distinct hues first.
+constexpr std::array<QRgb, 7> kClusterPalette{0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442};
+constexpr int kClusterShapes = 4;
 }  // namespace
 
 QString jobKindName(JobKind kind) {
@@ -67,6 +67,11 @@ QColor deviceKindColor(DeviceKind kind) {
 QColor clusterColor(std::int32_t cluster) {
   if (cluster < 0) return QColor(160, 160, 160);
   return QColor(kClusterPalette[static_cast<std::size_t>(cluster) % kClusterPalette.size()]);
+}
+
+int clusterShape(std::int32_t cluster) {
+  if (cluster < 0) return 0;
+  return static_cast<int>((static_cast<std::size_t>(cluster) / kClusterPalette.size()) % kClusterShapes);
 }
 
 QString clockText(std::int64_t ms) {

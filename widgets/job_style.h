@@ -20,9 +20,13 @@ QString priorityName(PriorityClass priority);
 QColor jobKindColor(JobKind kind);
 QColor priorityColor(PriorityClass priority);
 QColor deviceKindColor(DeviceKind kind);
-// The engine's clusters are open-ended; colours repeat after a dozen, and
+// The engine's clusters are open-ended: the seven Okabe–Ito colours, then
+// the same colours again with the next marker shape (clusterShape), so two
+// clusters never differ by a hue colour-blind readers cannot tell apart.
 // -1 (no cluster) is grey.
 QColor clusterColor(std::int32_t cluster);
+// 0 (disc), 1 (square), 2 (triangle), 3 (diamond), then round again.
+int clusterShape(std::int32_t cluster);
 
 // Cluster clock time as H:MM:SS (hours not wrapped), "—" for -1 (unknown).
 QString clockText(std::int64_t ms);

@@ -1,17 +1,16 @@
 #include "kind_summary_strip.h"
+#include "theme.h"
 
 #include "device_text.h"
 
 #include <QFrame>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 
 namespace hetsched {
 
-KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent) {
-  auto* row = new QHBoxLayout(this);
-  row->setContentsMargins(0, 0, 0, 0);
+KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent), m_grid(new QGridLayout(this)) {
+  m_grid->setContentsMargins(0, 0, 0, 0);
   const std::array<QString, kFieldCount> captions{tr("devices"), tr("mean util."),
                                                   tr("running"), tr("queued"), tr("power")};
   for (const DeviceKind kind : kDeviceKinds) {
@@ -23,13 +22,14 @@ KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent) {
     grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(0);
     card.frame = frame;
+    frame->setAccessibleName(tr("%1 summary").arg(kindName(kind)));
     card.title = new QLabel(kindName(kind), frame);
     QFont titleFont = card.title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     card.title->setFont(titleFont);
     card.status = new QLabel(frame);
-    card.status->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold;"));
+    showAsError(card.status, true);
     grid->addWidget(card.title, 0, 0, 2, 1, Qt::AlignVCenter);
     QFont valueFont = titleFont;
     for (std::size_t f = 0; f < kFieldCount; ++f) {
@@ -38,15 +38,53 @@ KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent) {
       value->setAlignment(Qt::AlignCenter);
       auto* caption = new QLabel(captions[f], frame);
       caption->setAlignment(Qt::AlignCenter);
-      caption->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
+      caption->setForegroundRole(QPalette::PlaceholderText);
       grid->addWidget(value, 0, static_cast<int>(f) + 1);
       grid->addWidget(caption, 1, static_cast<int>(f) + 1);
       card.values[f] = value;
     }
     grid->addWidget(card.status, 0, static_cast<int>(kFieldCount) + 1, 2, 1, Qt::AlignVCenter);
-    row->addWidget(frame, 1);
   }
   refresh(nullptr);
+}
+
+QSize KindSummaryStrip::minimumSizeHint() const {
+  // One card wide: narrower windows stack the cards instead of cutting them.
+  int width = 0;
+  for (QWidget* card : m_placed) width = std::max(width, card->sizeHint().width());
+  return {width, m_grid->minimumSize().height()};
+}
+
+void KindSummaryStrip::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  reflow();
+}
+
+void KindSummaryStrip::reflow() {
+  std::vector<QWidget*> cards;
+  for (const Card& card : m_cards)
+    if (card.frame->isVisibleTo(this)) cards.push_back(card.frame);
+  const int spacing = m_grid->horizontalSpacing();
+  const auto fits = [&](int columns) {
+    for (std::size_t first = 0; first < cards.size(); first += static_cast<std::size_t>(columns)) {
+      int needed = 0;
+      for (std::size_t i = first; i < std::min(cards.size(), first + static_cast<std::size_t>(columns)); ++i)
+        needed += cards[i]->sizeHint().width() + (i > first ? spacing : 0);
+      if (needed > width()) return false;
+    }
+    return true;
+  };
+  int columns = std::max(1, static_cast<int>(cards.size()));
+  while (columns > 1 && !fits(columns)) --columns;
+  if (columns == m_columns && cards == m_placed) return;
+  for (QWidget* card : m_placed) m_grid->removeWidget(card);
+  for (int c = 0; c < m_grid->columnCount(); ++c) m_grid->setColumnStretch(c, 0);
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    m_grid->addWidget(cards[i], static_cast<int>(i) / columns, static_cast<int>(i) % columns);
+  for (int c = 0; c < columns; ++c) m_grid->setColumnStretch(c, 1);
+  m_columns = columns;
+  m_placed = cards;
+  updateGeometry();
 }
 
 void KindSummaryStrip::setTopology(const Topology& topology) {
@@ -81,6 +119,7 @@ void KindSummaryStrip::refresh(const Frame* frame) {
     card.status->setText(stats.nodesDown > 0 ? tr("%1 down").arg(stats.nodesDown) : QString());
     card.status->setToolTip(tr("Nodes of this kind that stopped reporting"));
   }
+  reflow();
 }
 
 }  // namespace hetsched

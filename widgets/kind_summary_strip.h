@@ -5,13 +5,16 @@
 #include <QWidget>
 
 #include <array>
+#include <vector>
 
+class QGridLayout;
 class QLabel;
 
 namespace hetsched {
 
-// A row of compact cards, one per device kind present: devices, mean
-// utilization, running and queued jobs, power draw.
+// Compact cards, one per device kind present: devices, mean utilization,
+// running and queued jobs, power draw. Side by side when they fit at their
+// natural width, otherwise wrapped onto more rows: a number is never cut.
 class KindSummaryStrip : public QWidget {
   Q_OBJECT
 public:
@@ -25,6 +28,12 @@ public:
 
   const KindStats& stats(DeviceKind kind) const { return m_stats[index(kind)]; }
   QString valueText(DeviceKind kind, Field field) const;
+  // Cards per row as laid out now.
+  int columns() const { return m_columns; }
+  QSize minimumSizeHint() const override;
+
+protected:
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   struct Card {
@@ -35,10 +44,14 @@ private:
   };
 
   void refresh(const Frame* frame);
+  void reflow();
 
   Topology m_topology;
   KindStatsTable m_stats{};
   std::array<Card, kDeviceKindCount> m_cards{};
+  QGridLayout* m_grid;
+  int m_columns = 0;
+  std::vector<QWidget*> m_placed;  // the cards in the grid, in order
 };
 
 }  // namespace hetsched

@@ -1,5 +1,8 @@
 #include "live_policy_panel.h"
 
+#include "backend_text.h"
+#include "theme.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QGroupBox>
@@ -18,8 +21,8 @@ QString describe(const v1::PolicyVersion& v) {
   const QString when = QDateTime::fromMSecsSinceEpoch(v.created_ms()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
   return LivePolicyPanel::tr("v%1 “%2” (%3 by %4 at %5)")
       .arg(v.version())
-      .arg(QString::fromStdString(v.spec().name()), QString::fromStdString(v.action()),
-           QString::fromStdString(v.author()), when);
+      .arg(QString::fromStdString(v.spec().name()), policyActionText(v.action()), QString::fromStdString(v.author()),
+           when);
 }
 
 QTableWidgetItem* cell(const QString& text) {
@@ -50,7 +53,7 @@ LivePolicyPanel::LivePolicyPanel(QWidget* parent)
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(l);
   }
-  m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+  showAsError(m_error);
   m_error->hide();
   m_arms->setHorizontalHeaderLabels({tr("Arm"), tr("Version"), tr("Policy"), tr("Arrivals"), tr("Running"),
                                      tr("Queued"), tr("Completed"), tr("Preempted"), tr("Migrated"),
@@ -58,6 +61,7 @@ LivePolicyPanel::LivePolicyPanel(QWidget* parent)
   m_arms->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_arms->horizontalHeader()->setStretchLastSection(true);
   m_arms->verticalHeader()->setVisible(false);
+  m_arms->setAccessibleName(tr("Both arms, live"));
   // Two arms at most (active and canary): sized to show both, no scrolling.
   m_arms->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_arms->setFixedHeight(m_arms->horizontalHeader()->sizeHint().height() +
@@ -67,7 +71,9 @@ LivePolicyPanel::LivePolicyPanel(QWidget* parent)
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_promote);
   buttons->addSpacing(16);
-  buttons->addWidget(new QLabel(tr("Roll back to"), this));
+  auto* rollbackLabel = new QLabel(tr("Roll back to"), this);
+  rollbackLabel->setBuddy(m_target);
+  buttons->addWidget(rollbackLabel);
   buttons->addWidget(m_target, 1);
   buttons->addWidget(m_rollback);
   buttons->addStretch();
@@ -90,10 +96,11 @@ void LivePolicyPanel::setState(const v1::GetPolicyResponse& state) {
                                             .arg(state.canary_percent())
                                       : tr("No canary running."));
   m_candidate->show();
-  m_promote->setEnabled(m_hasCandidate);
-  m_target->setEnabled(true);
-  m_rollback->setEnabled(m_target->count() > 0);
-  m_refresh->setEnabled(true);
+  const bool free = m_blocked.isEmpty();
+  m_promote->setEnabled(free && m_hasCandidate);
+  m_target->setEnabled(free);
+  m_rollback->setEnabled(free && m_target->count() > 0);
+  m_refresh->setEnabled(free);
   m_arms->setVisible(true);
 }
 
@@ -107,17 +114,18 @@ void LivePolicyPanel::setHistory(const v1::ListPolicyHistoryResponse& history) {
     if (current) continue;  // rolling back to what is in force changes nothing
     m_target->addItem(tr("v%1 “%2” (%3)")
                           .arg(it->version())
-                          .arg(QString::fromStdString(it->spec().name()), QString::fromStdString(it->action())),
+                          .arg(QString::fromStdString(it->spec().name()), policyActionText(it->action())),
                       QVariant::fromValue<quint64>(it->version()));
   }
   int index = m_target->findData(QVariant::fromValue<quint64>(keep));
   if (index < 0 && m_hasCandidate) index = m_target->findData(QVariant::fromValue<quint64>(m_activeVersion));
   m_target->setCurrentIndex(std::max(0, index));
-  m_rollback->setEnabled(m_target->count() > 0);
+  m_rollback->setEnabled(m_blocked.isEmpty() && m_target->count() > 0);
 }
 
 void LivePolicyPanel::setArms(const std::vector<ArmSummary>& arms) {
   m_arms->setRowCount(static_cast<int>(arms.size()));
+  if (!arms.empty()) m_arms->setVisible(true);
   for (int row = 0; row < static_cast<int>(arms.size()); ++row) {
     const ArmSummary& a = arms[static_cast<std::size_t>(row)];
     const QString wait = a.startedInWindow == 0
@@ -149,6 +157,15 @@ void LivePolicyPanel::setUnavailable(const QString& reason) {
   m_target->clear();
   m_target->setEnabled(false);
   m_rollback->setEnabled(false);
+}
+
+void LivePolicyPanel::setActionsBlocked(const QString& reason) {
+  m_blocked = reason;
+  for (QWidget* w : std::initializer_list<QWidget*>{m_promote, m_target, m_rollback, m_refresh}) {
+    if (!reason.isEmpty()) w->setEnabled(false);
+    w->setToolTip(reason);
+  }
+  if (reason.isEmpty()) m_refresh->setEnabled(true);
 }
 
 void LivePolicyPanel::setError(const QString& message) {

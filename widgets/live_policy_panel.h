@@ -27,6 +27,9 @@ class LivePolicyPanel : public QWidget {
   void setArms(const std::vector<ArmSummary>& arms);
   // No gateway, or one that refuses policies: shown instead of the state.
   void setUnavailable(const QString& reason);
+  // Non-empty: Promote, Roll back and Refresh are off with this tooltip
+  // (replay); empty: they follow the state again.
+  void setActionsBlocked(const QString& reason);
   // The last call's error (empty clears it).
   void setError(const QString& message);
 
@@ -52,6 +55,7 @@ class LivePolicyPanel : public QWidget {
   QPushButton* m_refresh;
   bool m_hasCandidate = false;
   quint64 m_activeVersion = 0;
+  QString m_blocked;
 };
 
 }  // namespace hetsched

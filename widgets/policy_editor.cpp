@@ -1,5 +1,9 @@
 #include "policy_editor.h"
 
+#include "backend_text.h"
+#include "elided_label.h"
+#include "theme.h"
+
 #include "policy/builtin_policies.h"
 #include "policy/policy_diff.h"
 #include "policy/policy_loader.h"
@@ -34,17 +38,24 @@ PolicyEditor::PolicyEditor(QWidget* parent)
       m_errorList(new QListWidget(this)),
       m_diff(new QTableWidget(0, 3, this)),
       m_builtins(new QComboBox(this)),
-      m_baseLabel(new QLabel(this)),
-      m_canary(new QSpinBox(this)) {
+      m_baseLabel(new ElidedLabel(this)),
+      m_canary(new QSpinBox(this)),
+      m_push(new QPushButton(tr("Push…"), this)),
+      m_about(new QLabel(this)) {
   auto* top = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
   m_builtins->addItem(tr("Built-in policies…"));
-  for (const v1::Policy& p : builtinPolicies()) m_builtins->addItem(QString::fromStdString(p.name()));
+  for (const v1::Policy& p : builtinPolicies()) {
+    m_builtins->addItem(QString::fromStdString(p.name()));
+    m_builtins->setItemData(m_builtins->count() - 1, policyDescriptionText(p.description()), Qt::ToolTipRole);
+  }
+  m_builtins->setAccessibleName(tr("Built-in policies"));
   auto* open = new QPushButton(tr("Open…"), this);
   auto* save = new QPushButton(tr("Save as…"), this);
   auto* base = new QPushButton(tr("Compare with…"), this);
-  auto* push = new QPushButton(tr("Push…"), this);
+  QPushButton* push = m_push;
   m_canary->setRange(1, 100);
+  m_canary->setAccessibleName(tr("Canary share"));
   m_canary->setValue(10);
   m_canary->setSuffix(QStringLiteral(" %"));
   m_canary->setToolTip(tr("Share of new jobs the pushed policy schedules at first (canary)"));
@@ -57,6 +68,9 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   bar->addWidget(m_canary);
   bar->addWidget(push);
   top->addLayout(bar);
+  m_about->setWordWrap(true);
+  showAsHint(m_about);
+  top->addWidget(m_about);
 
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_form);
@@ -67,10 +81,14 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   m_diff->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   m_diff->verticalHeader()->setVisible(false);
   m_diff->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_diff->setAccessibleName(tr("Difference from base"));
+  m_errorList->setAccessibleName(tr("Problems"));
+  m_json->setAccessibleName(tr("Policy as JSON"));
   auto* side = new QTabWidget(this);
   side->addTab(m_json, tr("JSON"));
   side->addTab(m_diff, tr("Difference from base"));
   auto* right = new QSplitter(Qt::Vertical, this);
+  right->setObjectName(QStringLiteral("policyEditorRightSplitter"));
   right->addWidget(side);
   auto* errorsBox = new QWidget(this);
   auto* errorsLayout = new QVBoxLayout(errorsBox);
@@ -81,6 +99,7 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   right->setStretchFactor(0, 3);
   right->setStretchFactor(1, 1);
   auto* split = new QSplitter(Qt::Horizontal, this);
+  split->setObjectName(QStringLiteral("policyEditorSplitter"));
   split->addWidget(scroll);
   split->addWidget(right);
   split->setStretchFactor(0, 1);
@@ -108,6 +127,7 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   m_base = builtins.front();
   m_baseLabel->setText(tr("Compared with: %1 (built-in)").arg(QString::fromStdString(m_base.name())));
   setPolicy(builtins.front());
+  setPushBlocked({});
 }
 
 void PolicyEditor::setPolicy(const v1::Policy& policy) {
@@ -118,18 +138,28 @@ void PolicyEditor::setPolicy(const v1::Policy& policy) {
 void PolicyEditor::setBasePolicy(const v1::Policy& policy, const QString& origin) {
   m_base = policy;
   m_baseLabel->setText(tr("Compared with: %1 (%2)").arg(QString::fromStdString(policy.name()), origin));
+  m_baseLabel->setToolTip(m_baseLabel->text());
   refreshDiff();
 }
 
 int PolicyEditor::canaryPercent() const { return m_canary->value(); }
 
+void PolicyEditor::setPushBlocked(const QString& reason) {
+  m_push->setEnabled(reason.isEmpty());
+  m_canary->setEnabled(reason.isEmpty());
+  m_push->setToolTip(reason.isEmpty() ? tr("Push this policy to the gateway as a canary, after a confirmation")
+                                      : reason);
+}
+
 void PolicyEditor::onFormEdited() {
+  m_touched = true;
   m_policy = m_form->policy();
   refresh(true, false);
 }
 
 void PolicyEditor::onJsonEdited() {
   if (m_syncing) return;
+  m_touched = true;
   auto parsed = parsePolicyJsonUnvalidated(m_json->toPlainText().toStdString());
   if (auto* error = std::get_if<PolicyLoadError>(&parsed)) {
     // The form keeps the last policy that parsed; the list says why the
@@ -158,6 +188,10 @@ void PolicyEditor::refresh(bool updateJson, bool updateForm) {
   }
   if (m_errors.empty()) m_errorList->addItem(tr("No problems: the engine accepts this policy."));
   refreshDiff();
+  // The description in the operator's language when it is a built-in's.
+  const QString about = policyDescriptionText(m_policy.description());
+  m_about->setText(about.isEmpty() ? QString() : tr("%1: %2").arg(QString::fromStdString(m_policy.name()), about));
+  m_about->setVisible(!about.isEmpty());
   Q_EMIT policyChanged();
 }
 
@@ -174,7 +208,10 @@ void PolicyEditor::refreshDiff() {
 
 void PolicyEditor::chooseBuiltin(int index) {
   const auto builtins = builtinPolicies();
-  if (index >= 1 && index <= static_cast<int>(builtins.size())) setPolicy(builtins[static_cast<std::size_t>(index - 1)]);
+  if (index >= 1 && index <= static_cast<int>(builtins.size())) {
+    setPolicy(builtins[static_cast<std::size_t>(index - 1)]);
+    m_touched = true;
+  }
   m_builtins->setCurrentIndex(0);
 }
 

@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
@@ -36,6 +37,12 @@ class PolicyEditor : public QWidget {
   void setBasePolicy(const v1::Policy& policy, const QString& origin);
   const v1::Policy& basePolicy() const { return m_base; }
   int canaryPercent() const;
+  // True once the operator changed the policy here (form, JSON, a built-in
+  // or a file); setPolicy() from outside leaves it as it was.
+  bool touched() const { return m_touched; }
+  // Non-empty: Push… is off, the reason its tooltip (replay, no gateway).
+  void setPushBlocked(const QString& reason);
+  QPushButton* pushButton() const { return m_push; }
 
   PolicyForm* form() const { return m_form; }
   QPlainTextEdit* jsonEdit() const { return m_json; }
@@ -67,10 +74,13 @@ class PolicyEditor : public QWidget {
   QComboBox* m_builtins;
   QLabel* m_baseLabel;
   QSpinBox* m_canary;
+  QPushButton* m_push;
+  QLabel* m_about;
   v1::Policy m_policy;
   v1::Policy m_base;
   std::vector<FieldError> m_errors;
   bool m_syncing = false;
+  bool m_touched = false;
 };
 
 }  // namespace hetsched

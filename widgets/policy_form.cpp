@@ -1,4 +1,5 @@
 #include "policy_form.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -57,7 +58,9 @@ PolicyForm::PolicyForm(QWidget* parent)
       m_linkGibPerS(doubleBox(kDoubleLimit)),
       m_predictionWindow(doubleBox(kDoubleLimit)),
       m_maxPerTick(intBox(1000000)),
-      m_historySamples(intBox(1000000)) {
+      m_historySamples(intBox(1000000)),
+      m_canarySeconds(doubleBox(kDoubleLimit)),
+      m_canaryStarts(intBox(1000000)) {
   auto* top = new QVBoxLayout(this);
   const auto group = [&](const QString& title) {
     auto* box = new QGroupBox(title, this);
@@ -82,6 +85,7 @@ PolicyForm::PolicyForm(QWidget* parent)
   m_routes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   m_routes->verticalHeader()->setVisible(false);
   m_routes->setMaximumHeight(110);
+  m_routes->setAccessibleName(tr("Routes"));
   auto* routesBox = new QWidget(this);
   auto* routesLayout = new QVBoxLayout(routesBox);
   routesLayout->setContentsMargins(0, 0, 0, 0);
@@ -124,6 +128,12 @@ PolicyForm::PolicyForm(QWidget* parent)
   addRow(migration, tr("Prediction window (s)"), m_predictionWindow, QStringLiteral("migration.prediction_window_s"));
   addRow(migration, tr("Max moves per tick"), m_maxPerTick, QStringLiteral("migration.max_per_tick"));
   addRow(migration, tr("History samples"), m_historySamples, QStringLiteral("migration.history_samples"));
+
+  QFormLayout* canary = group(tr("Canary before promotion"));
+  m_canarySeconds->setToolTip(tr("Promote only after the canary ran this long (0: the console's default)"));
+  m_canaryStarts->setToolTip(tr("…or after the canary arm started this many jobs (0: the console's default)"));
+  addRow(canary, tr("Minimum run time (s)"), m_canarySeconds, QStringLiteral("canary.min_duration_s"));
+  addRow(canary, tr("Or minimum starts"), m_canaryStarts, QStringLiteral("canary.min_starts"));
   top->addStretch();
 
   connect(addButton, &QPushButton::clicked, this, [this] {
@@ -138,10 +148,10 @@ PolicyForm::PolicyForm(QWidget* parent)
   });
   for (auto* e : {m_name, m_description, m_weights, m_externalScorer})
     connect(e, &QLineEdit::textEdited, this, &PolicyForm::changed);
-  for (auto* e : {m_version, m_backfill, m_virtualNodes, m_maxPerEvent, m_maxPerTick, m_historySamples})
+  for (auto* e : {m_version, m_backfill, m_virtualNodes, m_maxPerEvent, m_maxPerTick, m_historySamples, m_canaryStarts})
     connect(e, &QSpinBox::valueChanged, this, &PolicyForm::changed);
   for (auto* e : {m_aging, m_priorityFactor, m_resourceScore, m_restartCost, m_threshold, m_migrationCost, m_dataGib,
-                  m_dataGibPerGpu, m_linkGibPerS, m_predictionWindow})
+                  m_dataGibPerGpu, m_linkGibPerS, m_predictionWindow, m_canarySeconds})
     connect(e, &QDoubleSpinBox::valueChanged, this, &PolicyForm::changed);
   for (auto* e : {m_queueKind, m_placementKind})
     connect(e, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
@@ -151,10 +161,12 @@ PolicyForm::PolicyForm(QWidget* parent)
 
 void PolicyForm::addRow(QFormLayout* form, const QString& label, QWidget* editor, const QString& field) {
   editor->setObjectName(field);
-  editor->setToolTip(field);
+  // The field path (what validation messages name), after any tooltip of its own.
+  editor->setToolTip(editor->toolTip().isEmpty() ? field
+                                                 : QStringLiteral("%1 (%2)").arg(editor->toolTip(), field));
   auto* error = new QLabel(this);
   error->setObjectName(field + QStringLiteral(".error"));
-  error->setStyleSheet(QStringLiteral("color: #c62828;"));
+  showAsError(error);
   error->setWordWrap(true);
   error->hide();
   auto* cell = new QWidget(this);
@@ -164,6 +176,12 @@ void PolicyForm::addRow(QFormLayout* form, const QString& label, QWidget* editor
   layout->addWidget(editor);
   layout->addWidget(error);
   form->addRow(label, cell);
+  // The label names the editor itself, not the cell around it (screen
+  // readers, and the label's mnemonic focuses it).
+  if (!label.isEmpty()) {
+    editor->setAccessibleName(label);
+    if (auto* caption = qobject_cast<QLabel*>(form->labelForField(cell))) caption->setBuddy(editor);
+  }
   m_editors.insert(field, editor);
   m_errors.insert(field, error);
 }
@@ -195,6 +213,8 @@ void PolicyForm::addRoute(int jobKind, int deviceKind) {
   QComboBox* device = enumBox(v1::DeviceKind_descriptor());
   setEnum(job, jobKind);
   setEnum(device, deviceKind);
+  job->setAccessibleName(tr("Job kind of route %1").arg(row + 1));
+  device->setAccessibleName(tr("Device kind of route %1").arg(row + 1));
   m_routes->setCellWidget(row, 0, job);
   m_routes->setCellWidget(row, 1, device);
   connect(job, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
@@ -244,6 +264,8 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_predictionWindow->setValue(p.migration().prediction_window_s());
   m_maxPerTick->setValue(static_cast<int>(p.migration().max_per_tick()));
   m_historySamples->setValue(static_cast<int>(p.migration().history_samples()));
+  m_canarySeconds->setValue(p.canary().min_duration_s());
+  m_canaryStarts->setValue(static_cast<int>(p.canary().min_starts()));
   m_updating = false;
 }
 
@@ -288,6 +310,9 @@ v1::Policy PolicyForm::policy() const {
   m->set_prediction_window_s(m_predictionWindow->value());
   m->set_max_per_tick(static_cast<std::uint32_t>(m_maxPerTick->value()));
   m->set_history_samples(static_cast<std::uint32_t>(m_historySamples->value()));
+  auto* c = p.mutable_canary();
+  c->set_min_duration_s(m_canarySeconds->value());
+  c->set_min_starts(static_cast<std::uint32_t>(m_canaryStarts->value()));
   return p;
 }
 

@@ -81,6 +81,8 @@ class PolicyForm : public QWidget {
   QDoubleSpinBox* m_predictionWindow;
   QSpinBox* m_maxPerTick;
   QSpinBox* m_historySamples;
+  QDoubleSpinBox* m_canarySeconds;
+  QSpinBox* m_canaryStarts;
   QHash<QString, QWidget*> m_editors;
   QHash<QString, QLabel*> m_errors;
   bool m_updating = false;

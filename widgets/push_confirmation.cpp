@@ -1,5 +1,7 @@
 #include "push_confirmation.h"
 
+#include "workload_text.h"
+
 #include "policy/policy_diff.h"
 #include "whatif/whatif_run.h"
 
@@ -42,7 +44,7 @@ QString pushConfirmationText(const v1::Policy& base, const v1::Policy& candidate
   const SimSummary& a = whatif->runs.front().result.summary;
   const SimSummary& b = run->result.summary;
   html += QCoreApplication::translate("PushConfirmation", "<p>Predicted by the last what-if (%1), against %2:</p>")
-              .arg(QString::fromStdString(whatif->workload).toHtmlEscaped(),
+              .arg(workloadText(*whatif).toHtmlEscaped(),
                    QString::fromStdString(whatif->runs.front().policy).toHtmlEscaped());
   html += QStringLiteral("<table>");
   const auto row = [&](const QString& label, double before, double after) {

@@ -1,4 +1,5 @@
 #include "queue_page.h"
+#include "theme.h"
 
 #include "job_style.h"
 #include "queue_panel.h"
@@ -45,10 +46,11 @@ QueuePage::QueuePage(QWidget* parent)
   toolbar->addWidget(m_follow);
   toolbar->addWidget(collapse);
   toolbar->addWidget(expand);
-  toolbar->addStretch(1);
   auto* hint = new QLabel(tr("Wheel or +/− zooms · drag or arrows pan · click a bar to select its job"), this);
-  hint->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
-  toolbar->addWidget(hint);
+  showAsHint(hint);
+  hint->setWordWrap(true);  // wraps in a narrow window instead of widening it
+  hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  toolbar->addWidget(hint, 1);
 
   // The legend follows the colour mode; hatched and dashed bars only come
   // from what-if runs but are explained all the same.
@@ -71,8 +73,9 @@ QueuePage::QueuePage(QWidget* parent)
         tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched "
            "with a dashed outline = predicted"),
         legend);
-    kinds->setStyleSheet(QStringLiteral("color: #6b6b6b;"));
-    legendLayout->addWidget(kinds);
+    showAsHint(kinds);
+    kinds->setWordWrap(true);
+    legendLayout->addWidget(kinds, 1);
     legendLayout->addStretch(1);
   };
   fillLegend();
@@ -90,6 +93,7 @@ QueuePage::QueuePage(QWidget* parent)
   m_splitter->setStretchFactor(0, 3);
   m_splitter->setStretchFactor(1, 1);
   m_splitter->setChildrenCollapsible(false);
+  m_splitter->setObjectName(QStringLiteral("queueSplitter"));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_splitter);
 

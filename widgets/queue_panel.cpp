@@ -16,6 +16,7 @@ namespace hetsched {
 QueuePanel::QueuePanel(QWidget* parent)
     : QWidget(parent), m_model(new QueueTableModel(this)), m_table(new QTableView(this)), m_summary(new QLabel(this)) {
   m_table->setModel(m_model);
+  m_table->setAccessibleName(tr("Waiting jobs"));
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->setAlternatingRowColors(true);

@@ -35,7 +35,8 @@ QString QueueTimelineView::toolTipAt(QPoint pos) const {
     case SegmentKind::Predicted: what = tr("predicted run (the live forecast)"); break;
   }
   const Topology& topology = m_layout.topology();
-  QString where = tr("queue");
+  // A waiting bar has no device: "waiting in the queue" says where already.
+  QString where;
   if (s.device >= 0 && static_cast<std::size_t>(s.device) < topology.devices.size()) {
     const DeviceInfo& d = topology.devices[static_cast<std::size_t>(s.device)];
     where = tr("%1 · slot %2").arg(QString::fromStdString(topology.nodes[d.node].name)).arg(d.slot);
@@ -47,8 +48,8 @@ QString QueueTimelineView::toolTipAt(QPoint pos) const {
                      .arg(name.toHtmlEscaped())
                      .arg(s.job)
                      .arg(job ? jobKindName(job->kind) : QString(), job ? priorityName(job->priority) : QString());
-  text += tr("<br>%1 on %2<br>%3 → %4 (%5 min)")
-              .arg(what, where, clockText(s.startMs), end, QLocale().toString(minutes, 'f', 1));
+  text += QStringLiteral("<br>") + (where.isEmpty() ? what : tr("%1 on %2").arg(what, where));
+  text += tr("<br>%1 → %2 (%3 min)").arg(clockText(s.startMs), end, QLocale().toString(minutes, 'f', 1));
   return text;
 }
 

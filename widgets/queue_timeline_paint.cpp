@@ -17,11 +17,20 @@ constexpr int kMinTickSpacingPx = 90;
 constexpr std::array<std::int64_t, 19> kTickStepsMs{
     1000,    2000,    5000,     10000,    15000,    30000,    60000,     120000,    300000,   600000,
     900000,  1800000, 3600000,  7200000,  10800000, 21600000, 43200000, 86400000, 604800000};
-const QColor kQueueBackground(255, 248, 235);
-const QColor kKindBackground(226, 230, 236);
-const QColor kNodeBackground(241, 243, 246);
-const QColor kGrid(0, 0, 0, 22);
-const QColor kNow(200, 30, 30);
+const QColor kNow(0xD5, 0x5E, 0x00);  // Okabe–Ito vermillion
+
+// `a` moved towards `b` by `t` (0..1): row tints from the palette, so both
+// themes get them.
+QColor mix(const QColor& a, const QColor& b, double t) {
+  return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                          static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                          static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+QColor gridColor(const QPalette& p) {
+  QColor c = p.color(QPalette::Text);
+  c.setAlpha(28);
+  return c;
+}
 }  // namespace
 
 QColor QueueTimelineView::colorOf(std::size_t segment) const {
@@ -84,7 +93,7 @@ void QueueTimelineView::paintAxis(QPainter& painter, const QRect& plot) const {
   const auto first = static_cast<std::int64_t>(std::ceil(m_t0 / static_cast<double>(step))) * step;
   for (std::int64_t t = first; static_cast<double>(t) <= m_t0 + m_spanMs; t += step) {
     const int x = static_cast<int>(std::lround(xOf(t)));
-    painter.setPen(kGrid);
+    painter.setPen(gridColor(palette()));
     painter.drawLine(x, plot.top(), x, plot.bottom());
     painter.setPen(palette().text().color());
     painter.drawLine(x, plot.top() - 4, x, plot.top());
@@ -103,13 +112,22 @@ void QueueTimelineView::paintLabel(QPainter& painter, int row, int y) const {
   int indent = 6;
   QFont font = this->font();
   switch (r.type) {
-    case TimelineLayout::RowType::Queue: background = kQueueBackground; font.setBold(true); break;
-    case TimelineLayout::RowType::Kind: background = kKindBackground; font.setBold(true); break;
-    case TimelineLayout::RowType::Node: background = kNodeBackground; indent = 16; break;
+    case TimelineLayout::RowType::Queue:
+      background = mix(background, QColor(0xE6, 0x9F, 0x00), 0.10);
+      font.setBold(true);
+      break;
+    case TimelineLayout::RowType::Kind:
+      background = mix(background, palette().text().color(), 0.12);
+      font.setBold(true);
+      break;
+    case TimelineLayout::RowType::Node:
+      background = mix(background, palette().text().color(), 0.05);
+      indent = 16;
+      break;
     case TimelineLayout::RowType::Device: indent = 34; break;
   }
   painter.fillRect(QRect(0, y, width(), r.height), background);
-  painter.setPen(kGrid);
+  painter.setPen(gridColor(palette()));
   painter.drawLine(0, y + r.height - 1, width(), y + r.height - 1);
   painter.setFont(font);
   painter.setPen(palette().text().color());
@@ -151,7 +169,9 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     if (run.open) painter.fillRect(run.rect, QColor::fromRgb(run.rgb));
     run.open = false;
   };
-  const QBrush hatch(QColor(0, 0, 0, 110), Qt::BDiagPattern);
+  QColor hatchColour = palette().text().color();
+  hatchColour.setAlpha(110);
+  const QBrush hatch(hatchColour, Qt::BDiagPattern);
   const JobTimeline& timeline = *m_timeline;
   m_index.visit(row, t0, t1, [&](std::uint32_t s) {
     const int x0 = static_cast<int>(std::floor(left + static_cast<double>(m_index.startOf(s)) * pxPerMs));
@@ -176,9 +196,9 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     // Waiting bars are paler; opaque, because blending is the slow path.
     // Predicted runs are paler still, hatched and outlined: not a record.
     if (kind == SegmentKind::Predicted)
-      colour = QColor((colour.red() + 255 * 3) / 4, (colour.green() + 255 * 3) / 4, (colour.blue() + 255 * 3) / 4);
+      colour = mix(colour, palette().base().color(), 3.0 / 4.0);
     else if (kind == SegmentKind::Waiting)
-      colour = QColor((colour.red() + 255 * 2) / 3, (colour.green() + 255 * 2) / 3, (colour.blue() + 255 * 2) / 3);
+      colour = mix(colour, palette().base().color(), 2.0 / 3.0);
     const bool labelled = named && !trimmed && fill.width() > 36;
     Run& run = runs[static_cast<std::size_t>(lane)];
     if (kind == SegmentKind::Running || kind == SegmentKind::Waiting) {

@@ -34,6 +34,8 @@ class ReplayBar : public QWidget {
   void setSpeed(int factor);
   int speed() const;
   std::size_t position() const { return m_index; }
+  // Pauses and moves `frames` frames (negative: back), as the step buttons do.
+  void step(int frames);
 
   QString bannerText() const;
   QSlider* slider() const { return m_slider; }
@@ -52,7 +54,6 @@ class ReplayBar : public QWidget {
 
  private:
   void playTick();
-  void step(int frames);
   void updateBanner();
 
   QLabel* m_banner;

@@ -1,4 +1,5 @@
 #include "submit_job_dialog.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -59,7 +60,7 @@ SubmitJobDialog::SubmitJobDialog(QWidget* parent)
   m_runtime->setSuffix(tr(" s"));
   m_gpuMilli->setToolTip(tr("A share of one GPU instead of whole GPUs (1000 = one GPU)"));
   m_error->setWordWrap(true);
-  m_error->setStyleSheet(QStringLiteral("color:#b00020;"));
+  showAsError(m_error);
   m_error->hide();
 
   auto* form = new QFormLayout;
@@ -75,7 +76,9 @@ SubmitJobDialog::SubmitJobDialog(QWidget* parent)
   form->addRow(tr("Estimated runtime"), m_runtime);
   form->addRow(QString(), m_interruptible);
 
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+  // Parented at once: a default button set before it belongs to the dialog
+  // is forgotten when the dialog shows, and Enter pressed Cancel instead.
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
   QPushButton* submit = buttons->addButton(tr("Submit"), QDialogButtonBox::AcceptRole);
   submit->setDefault(true);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

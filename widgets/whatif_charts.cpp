@@ -1,6 +1,9 @@
 #include "whatif_charts.h"
 
+#include "device_text.h"
+#include "job_style.h"
 #include "qcustomplot_include.h"
+#include "theme.h"
 
 #include <QCoreApplication>
 #include <QTableWidget>
@@ -13,10 +16,17 @@ namespace hetsched {
 namespace {
 
 QColor policyColor(std::size_t i) {
-  static const std::array<QColor, 6> colors{QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                                            QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
-                                            QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b)};
+  // Okabe–Ito: told apart with the common forms of colour blindness.
+  static const std::array<QColor, 6> colors{QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+                                            QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                            QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00)};
   return colors[i % colors.size()];
+}
+
+// Colour and dash pattern both differ, so curves stay apart in greyscale too.
+QPen policyPen(std::size_t i, double width) {
+  static const std::array<Qt::PenStyle, 4> styles{Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
+  return QPen(QBrush(policyColor(i)), width, styles[i % styles.size()]);
 }
 
 double waitOf(const JobTimeline& j) { return std::max(0.0, j.endS - j.arrivalS - j.runtimeS); }
@@ -52,7 +62,7 @@ void plotWaitCdf(QCustomPlot* plot, const WhatifResults& results) {
     }
     QCPGraph* g = plot->addGraph();
     g->setName(QString::fromStdString(results.runs[i].policy));
-    g->setPen(QPen(policyColor(i), 2));
+    g->setPen(policyPen(i, 2));
     g->setLineStyle(QCPGraph::lsStepLeft);
     g->setData(x, y, true);
   }
@@ -76,7 +86,7 @@ void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
   for (const DeviceKind kind : kDeviceKinds) {
     if (!present[index(kind)]) continue;
     auto* title = new QCPTextElement(plot, QCoreApplication::translate("WhatifCharts", "%1 busy (%)")
-                                               .arg(QString::fromLatin1(toString(kind)).toUpper()));
+                                               .arg(kindName(kind)));
     plot->plotLayout()->addElement(row++, 0, title);
     auto* rect = new QCPAxisRect(plot);
     plot->plotLayout()->addElement(row++, 0, rect);
@@ -93,7 +103,7 @@ void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
       }
       QCPGraph* g = plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
       g->setName(QString::fromStdString(results.runs[i].policy));
-      g->setPen(QPen(policyColor(i), 1.5));
+      g->setPen(policyPen(i, 1.5));
       g->setData(x, y, true);
       // One legend entry per policy: the panels share the colours.
       if (rects.size() > 1) g->removeFromLegend();
@@ -163,13 +173,19 @@ void fillChangedJobs(QTableWidget* table, const WhatifResults& results, int limi
   for (std::size_t i = 0; i < shown; ++i) {
     const Row& r = rows[i];
     const int row = static_cast<int>(i);
-    table->setItem(row, 0, new QTableWidgetItem(QString::number(r.job)));
+    // The job's name (its number in the workload when it has none) and kind.
+    QString job = QStringLiteral("#%1").arg(r.job);
+    if (r.job < results.jobNames.size() && !results.jobNames[r.job].empty())
+      job = QString::fromStdString(results.jobNames[r.job]);
+    if (r.job < results.jobKinds.size())
+      job = QCoreApplication::translate("WhatifCharts", "%1 · %2").arg(job, jobKindName(results.jobKinds[r.job]));
+    table->setItem(row, 0, new QTableWidgetItem(job));
     table->setItem(row, 1, number(results.runs.front().result.jobs[r.job].arrivalS));
     table->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(results.runs[r.policy].policy)));
     table->setItem(row, 3, number(r.before));
     table->setItem(row, 4, number(r.after));
     QTableWidgetItem* delta = number(r.after - r.before);
-    delta->setForeground(r.after < r.before ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+    delta->setForeground(r.after < r.before ? betterColor(table->palette()) : worseColor(table->palette()));
     table->setItem(row, 5, delta);
   }
 }

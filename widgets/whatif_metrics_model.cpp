@@ -1,8 +1,11 @@
 #include "whatif_metrics_model.h"
 
+#include "theme.h"
+
 #include "whatif/whatif_metrics.h"
 
 #include <QColor>
+#include <QGuiApplication>
 #include <QCoreApplication>
 
 #include <array>
@@ -111,7 +114,8 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole: {
       if (policy == 0 || std::abs(d) < kNeutralDelta) return {};
       const bool good = (d < 0) == !m.higherIsBetter;
-      return good ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28);
+      const QPalette palette = QGuiApplication::palette();
+      return good ? betterColor(palette) : worseColor(palette);
     }
     default: return {};
   }

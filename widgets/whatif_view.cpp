@@ -1,9 +1,11 @@
 #include "whatif_view.h"
 
 #include "qcustomplot_include.h"
+#include "theme.h"
 #include "whatif/whatif_run.h"
 #include "whatif_charts.h"
 #include "whatif_metrics_model.h"
+#include "workload_text.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -35,6 +37,7 @@ WhatifView::WhatifView(QWidget* parent)
       m_utilisation(new QCustomPlot(this)),
       m_changed(new QTableWidget(this)) {
   auto* split = new QSplitter(Qt::Horizontal, this);
+  split->setObjectName(QStringLiteral("whatifSplitter"));
   split->addWidget(buildInputs());
 
   auto* right = new QWidget(this);
@@ -55,6 +58,8 @@ WhatifView::WhatifView(QWidget* parent)
   m_fidelity->hide();
   rl->addWidget(m_fidelity);
   m_metricsView->setModel(m_metrics);
+  m_metricsView->setAccessibleName(tr("Metrics per policy"));
+  m_changed->setAccessibleName(tr("Jobs that changed most"));
   m_metricsView->verticalHeader()->setVisible(false);
   m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   m_metricsView->setAlternatingRowColors(true);
@@ -66,6 +71,7 @@ WhatifView::WhatifView(QWidget* parent)
     plot->legend->setFont(font());
   }
   m_cdf->xAxis->setScaleType(QCPAxis::stLinear);
+  for (QCustomPlot* plot : {m_cdf, m_utilisation}) stylePlot(plot, palette());
   auto* results = new QTabWidget(this);
   results->addTab(m_metricsView, tr("Metrics"));
   results->addTab(m_cdf, tr("Wait CDF"));
@@ -82,10 +88,7 @@ WhatifView::WhatifView(QWidget* parent)
   m_cancel->setEnabled(false);
   m_status->setText(tr("Choose a workload and at least two policies, then Run."));
   connect(m_run, &QPushButton::clicked, this, &WhatifView::run);
-  connect(m_cancel, &QPushButton::clicked, this, [this] {
-    m_status->setText(tr("Cancelling…"));
-    Q_EMIT cancelRequested();
-  });
+  connect(m_cancel, &QPushButton::clicked, this, &WhatifView::cancel);
   connect(exportCsvButton, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export metrics"), {}, tr("CSV (*.csv)"));
     if (!path.isEmpty() && !exportCsv(path))
@@ -113,6 +116,22 @@ bool WhatifView::run() {
   return true;
 }
 
+void WhatifView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::PaletteChange) return;
+  for (QCustomPlot* plot : {m_cdf, m_utilisation}) {
+    stylePlot(plot, palette());
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  if (m_results) fillChangedJobs(m_changed, *m_results);  // better/worse colours follow the palette
+}
+
+void WhatifView::cancel() {
+  if (!m_cancel->isEnabled()) return;  // nothing running
+  m_status->setText(tr("Cancelling…"));
+  Q_EMIT cancelRequested();
+}
+
 void WhatifView::setRunning(bool running) {
   m_run->setEnabled(!running);
   m_cancel->setEnabled(running);
@@ -129,9 +148,14 @@ void WhatifView::setResults(std::shared_ptr<const WhatifResults> results) {
   plotWaitCdf(m_cdf, *m_results);
   plotUtilisation(m_utilisation, *m_results);
   fillChangedJobs(m_changed, *m_results);
-  m_status->setText(tr("%1 — %n policies compared; colours: green better, red worse than %2.", nullptr,
+  // The utilisation chart's panels are new: style them for the theme.
+  for (QCustomPlot* plot : {m_cdf, m_utilisation}) {
+    stylePlot(plot, palette());
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  m_status->setText(tr("%1 — %n policies compared; colours: blue better, orange worse than %2.", nullptr,
                        static_cast<int>(m_results->runs.size()))
-                        .arg(QString::fromStdString(m_results->workload),
+                        .arg(workloadText(*m_results),
                              m_results->runs.empty() ? QString() : QString::fromStdString(m_results->runs[0].policy)));
   m_fidelity->setText(fidelityText(*m_results));
   m_fidelity->setVisible(!m_fidelity->text().isEmpty());

@@ -50,6 +50,10 @@ class WhatifView : public QWidget {
   // Same as the Run button; false (with a message shown) when fewer than
   // two policies are chosen.
   bool run();
+  // Same as the Cancel button.
+  void cancel();
+  // The Browse dialog's filter for snapshot files.
+  static QString snapshotFilter();
 
   WhatifMetricsModel* metricsModel() const { return m_metrics; }
   QTableWidget* changedJobs() const { return m_changed; }
@@ -76,6 +80,11 @@ class WhatifView : public QWidget {
   void editorPolicyRequested();
   // "Policy in force": the snapshot's, or the gateway's active one.
   void inForcePolicyRequested();
+  // "From the cluster now": the host snapshots its cluster and sets this up.
+  void fromNowRequested();
+
+ protected:
+  void changeEvent(QEvent* event) override;
 
  private:
   QWidget* buildInputs();

@@ -2,6 +2,7 @@
 #include "policy/builtin_policies.h"
 #include "policy/policy_loader.h"
 #include "whatif_view.h"
+#include "backend_text.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -47,13 +48,24 @@ QLineEdit* fileRow(QWidget* parent, QFormLayout* form, const QString& label, con
 
 }  // namespace
 
+QString WhatifView::snapshotFilter() {
+  // .hsnap first: the files the console's own "Take snapshot" writes.
+  return tr("Snapshots (*.hsnap *.hetsnap *.sqlite *.db);;All files (*)");
+}
+
 QWidget* WhatifView::buildInputs() {
   auto* panel = new QWidget(this);
   auto* layout = new QVBoxLayout(panel);
 
   auto* workload = new QGroupBox(tr("Workload"), panel);
   auto* wl = new QVBoxLayout(workload);
+  auto* fromNow = new QPushButton(tr("From the cluster now"), workload);
+  fromNow->setToolTip(tr("Snapshot the cluster shown (or use the snapshot being replayed), start from its cut, "
+                         "and compare the policy in force with the editor's policy (Ctrl+Shift+W)"));
+  wl->addWidget(fromNow);
+  connect(fromNow, &QPushButton::clicked, this, &WhatifView::fromNowRequested);
   m_sourceKind = new QComboBox(workload);
+  m_sourceKind->setAccessibleName(tr("Workload kind"));
   m_sourceKind->addItems({tr("Synthetic"), tr("Snapshot"), tr("Alibaba trace excerpt")});
   wl->addWidget(m_sourceKind);
   m_sourcePages = new QStackedWidget(workload);
@@ -76,7 +88,7 @@ QWidget* WhatifView::buildInputs() {
 
   auto* snapshot = new QWidget(workload);
   auto* nf = new QFormLayout(snapshot);
-  m_snapshotFile = fileRow(snapshot, nf, tr("Snapshot file"), tr("Snapshots (*.hetsnap *.sqlite *.db);;All files (*)"),
+  m_snapshotFile = fileRow(snapshot, nf, tr("Snapshot file"), snapshotFilter(),
                            [this](const QString& path) { Q_EMIT snapshotFileChosen(path); });
   m_snapshotId = new QComboBox(snapshot);
   nf->addRow(tr("Snapshot"), m_snapshotId);
@@ -114,10 +126,15 @@ QWidget* WhatifView::buildInputs() {
   auto* policies = new QGroupBox(tr("Policies (the first is the baseline)"), panel);
   auto* pl = new QVBoxLayout(policies);
   m_policyList = new QListWidget(policies);
+  m_policyList->setAccessibleName(tr("Policies to compare"));
   pl->addWidget(m_policyList);
   auto* builtins = new QComboBox(policies);
   builtins->addItem(tr("Add a built-in…"));
-  for (const v1::Policy& p : builtinPolicies()) builtins->addItem(QString::fromStdString(p.name()));
+  for (const v1::Policy& p : builtinPolicies()) {
+    builtins->addItem(QString::fromStdString(p.name()));
+    builtins->setItemData(builtins->count() - 1, policyDescriptionText(p.description()), Qt::ToolTipRole);
+  }
+  builtins->setAccessibleName(tr("Add a built-in policy"));
   pl->addWidget(builtins);
   auto* buttons = new QHBoxLayout;
   auto* fromFile = new QPushButton(tr("Add file…"), policies);

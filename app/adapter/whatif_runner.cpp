@@ -36,6 +36,9 @@ std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& sourc
       w.cpuPodsOnGpuNodes =
           std::ranges::none_of(w.topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
       w.description = source.path + ", " + source.podPath;
+      w.facts.kind = WorkloadFacts::Kind::Trace;
+      w.facts.path = source.path;
+      w.facts.podPath = source.podPath;
       return w;
     }
   }
@@ -100,7 +103,14 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
     shared->jobCount = workload.jobs.size();
     auto results = std::make_shared<WhatifResults>();
     results->workload = workload.description;
+    results->facts = workload.facts;
     results->topology = workload.topology;
+    results->jobNames.reserve(workload.jobs.size());
+    results->jobKinds.reserve(workload.jobs.size());
+    for (const SimJob& job : workload.jobs) {
+      results->jobNames.push_back(job.spec.name);
+      results->jobKinds.push_back(job.spec.kind);
+    }
     for (std::size_t i = 0; i < policies.size(); ++i) {
       shared->policyIndex = i;
       shared->arrivals = 0;

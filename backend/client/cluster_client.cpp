@@ -237,23 +237,6 @@ bool ClusterClient::watchUntilLost(RpcError* error) {
   return reader.wasLive();
 }
 
-void ClusterClient::submitJob(const JobSpec& spec, std::function<void(std::variant<JobId, RpcError>)> done) {
-  struct Call {
-    grpc::ClientContext context;
-    v1::SubmitJobRequest request;
-    v1::SubmitJobResponse response;
-  };
-  auto call = std::make_shared<Call>();
-  call->context.set_deadline(deadline());
-  prepare(call->context);
-  toProto(spec, call->request.mutable_spec());
-  m_stub->stub->async()->SubmitJob(&call->context, &call->request, &call->response,
-                                   [call, done = std::move(done)](grpc::Status status) {
-                                     if (status.ok()) done(call->response.job_id());
-                                     else done(toError(status));
-                                   });
-}
-
 void ClusterClient::listJobs(std::vector<JobState> states, std::uint32_t limit,
                              std::function<void(std::variant<JobList, RpcError>)> done) {
   struct Call {

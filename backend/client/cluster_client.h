@@ -70,7 +70,6 @@ class ClusterClient {
   // For one-off calls on the same connection (SnapshotFetcher).
   std::shared_ptr<grpc::Channel> channel() const { return m_channel; }
 
-  void submitJob(const JobSpec& spec, std::function<void(std::variant<JobId, RpcError>)> done);
   void listJobs(std::vector<JobState> states, std::uint32_t limit,
                 std::function<void(std::variant<JobList, RpcError>)> done);
   // The gateway's latest live forecast of the queue (GetPredictions).

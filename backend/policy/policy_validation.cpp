@@ -85,6 +85,7 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   const v1::PreemptionRule& pre = p.preemption();
   if (!nonNegative(pre.restart_cost_s())) fail("preemption.restart_cost_s", "must be >= 0");
 
+  if (!nonNegative(p.canary().min_duration_s())) fail("canary.min_duration_s", "must be >= 0");
   const v1::MigrationRule& m = p.migration();
   const double threshold = m.utilization_threshold();
   if (m.enabled() && !(std::isfinite(threshold) && threshold > 0.0 && threshold <= 1.0))

@@ -37,6 +37,10 @@ WhatifWorkload syntheticWhatifWorkload(std::uint32_t nodes, std::uint64_t jobs, 
   w.jobs = syntheticJobs(w.topology, jobs, seed, load);
   w.description = "synthetic cluster of " + std::to_string(nodes) + " nodes, " + std::to_string(jobs) +
                   " synthetic jobs (seed " + std::to_string(seed) + ")";
+  w.facts.kind = WorkloadFacts::Kind::Synthetic;
+  w.facts.nodes = nodes;
+  w.facts.jobs = jobs;
+  w.facts.seed = seed;
   return w;
 }
 
@@ -53,6 +57,9 @@ WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const 
   for (const Job* j : order)
     w.jobs.push_back(simJobOf(*j, static_cast<double>(j->submitTimeMs - first) / 1000.0, runtimeOf(*j, defaultRuntimeS)));
   w.description = std::to_string(jobs.size()) + " jobs of a snapshot of " + topology.clusterName;
+  w.facts.kind = WorkloadFacts::Kind::Snapshot;
+  w.facts.jobs = jobs.size();
+  w.facts.cluster = topology.clusterName;
   return w;
 }
 
@@ -96,6 +103,12 @@ WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const
                   " running, " + std::to_string(queued) + " queued, then the last " +
                   std::to_string(static_cast<long long>(horizonS)) + " s of arrivals again (" +
                   std::to_string(again) + " jobs)";
+  w.facts.kind = WorkloadFacts::Kind::SnapshotCut;
+  w.facts.cluster = topology.clusterName;
+  w.facts.running = running;
+  w.facts.queued = queued;
+  w.facts.again = again;
+  w.facts.horizonS = horizonS;
   return w;
 }
 
@@ -119,6 +132,8 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
                              : snapshotWhatifWorkload(m.topology, m.jobs);
   w.description = path + " #" + std::to_string(id) + ", " + w.description;
   w.snapshotId = id;
+  w.facts.path = path;
+  w.facts.snapshotId = id;
   if (!m.policy.json.empty()) {
     auto parsed = parsePolicyJson(m.policy.json);
     if (auto* p = std::get_if<v1::Policy>(&parsed)) {

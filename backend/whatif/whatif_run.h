@@ -16,6 +16,24 @@
 
 namespace hetsched {
 
+// What a workload is, in parts, for front ends that word it themselves
+// (the console, in the operator's language); `description` is the CLI's.
+struct WorkloadFacts {
+  enum class Kind : std::uint8_t { Synthetic, Snapshot, SnapshotCut, Trace };
+  Kind kind = Kind::Synthetic;
+  std::size_t nodes = 0;    // Synthetic
+  std::size_t jobs = 0;     // Synthetic, Snapshot
+  std::uint64_t seed = 0;   // Synthetic
+  std::string cluster;      // Snapshot, SnapshotCut
+  std::size_t running = 0;  // SnapshotCut
+  std::size_t queued = 0;
+  std::size_t again = 0;
+  double horizonS = 0.0;
+  std::string path;         // Snapshot, SnapshotCut: the file; Trace: the node list
+  std::string podPath;      // Trace
+  std::int64_t snapshotId = 0;
+};
+
 // A what-if workload: the cluster and the jobs every policy is run on.
 struct WhatifWorkload {
   Topology topology;
@@ -25,6 +43,7 @@ struct WhatifWorkload {
   // node.
   bool cpuPodsOnGpuNodes = false;
   std::string description;
+  WorkloadFacts facts;
   std::int64_t snapshotId = 0;  // the snapshot it came from, if any
   // The policy in force when the snapshot was taken, when it names one the
   // engine can run: the baseline a candidate is compared with.
@@ -88,7 +107,12 @@ struct WhatifOutcome {
 // the policies were given (the first is the baseline deltas refer to).
 struct WhatifResults {
   std::string workload;
+  WorkloadFacts facts;
   Topology topology;
+  // Per workload job, in input order (empty when the caller did not fill
+  // them): what the views name a job by.
+  std::vector<std::string> jobNames;
+  std::vector<JobKind> jobKinds;
   std::vector<WhatifOutcome> runs;
   // On a snapshot: how closely the engine reproduces its recorded period
   // (fidelity.h), so a reader knows how far to trust the comparison; or

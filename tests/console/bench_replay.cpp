@@ -4,6 +4,7 @@
 // HETSCHED_BENCH_REPLAY_SCALE shrinks the cluster (ctest runs it small).
 #include "../store/store_test_data.h"
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "store/snapshot_store.h"
@@ -41,19 +42,20 @@ class BenchReplay : public QObject {
   }
 
   void scrub() {
-    ClusterConnection connection(QStringLiteral("127.0.0.1:1"));
-    MainWindow window(&connection);
+    MainWindow window;
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")), QStringLiteral("test"));
     window.resize(1400, 900);
     window.show();
-    QSignalSpy entered(window.replay(), &ReplayController::entered);
-    window.replay()->openFile(m_file);
+    QSignalSpy entered(ws.replay(), &ReplayController::entered);
+    ws.replay()->openFile(m_file);
     QVERIFY(entered.wait(30000));
-    QSlider* slider = window.replayBar()->slider();
+    QSlider* slider = ws.replayBar()->slider();
     std::vector<double> rates;
     for (int run = 0; run < 5; ++run) {
       // A drag: the slider moves every 5 ms, back and forth over the history,
       // far faster than frames decode, so latest-wins drops the rest.
-      const std::uint64_t before = window.replay()->framesApplied();
+      const std::uint64_t before = ws.replay()->framesApplied();
       QElapsedTimer clock;
       clock.start();
       int value = 0;
@@ -65,7 +67,7 @@ class BenchReplay : public QObject {
         QTest::qWait(5);  // events run: decoded frames are applied and painted
       }
       const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-      rates.push_back(static_cast<double>(window.replay()->framesApplied() - before) / seconds);
+      rates.push_back(static_cast<double>(ws.replay()->framesApplied() - before) / seconds);
     }
     std::ranges::sort(rates);
     qInfo("replay scrubbing, %zu devices: median %.1f frames applied/s (min %.1f, max %.1f, 5 runs of 2 s)",

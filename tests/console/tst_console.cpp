@@ -3,22 +3,35 @@
 // the gateway's refusal with the field named while keeping the form.
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "gateway/gateway.h"
+#include "gateway_control.h"
 #include "job_selection.h"
 #include "main_window.h"
+#include "policy/builtin_policies.h"
+#include "policy_pages.h"
+#include "status_area.h"
+#include "whatif_launcher.h"
+#include "whatif_runner.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/heatmap_view.h"
-#include "widgets/kind_summary_strip.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/kind_summary_strip.h"
+#include "widgets/policy_editor.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_timeline_view.h"
 #include "widgets/submit_job_dialog.h"
+#include "widgets/whatif_view.h"
 
+#include <QAction>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 
 using namespace hetsched;
@@ -53,12 +66,12 @@ class TestConsole : public QObject {
  private Q_SLOTS:
   void liveDataReachesTheViewsAndGoesStale() {
     auto gateway = startGateway();
-    ClusterConnection connection(QString::fromStdString(gateway->address()));
-    MainWindow window(&connection);
+    MainWindow window;
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
     window.resize(1200, 800);
     window.show();
-    connection.start();
-    ClusterDashboard* dashboard = window.dashboard();
+    ClusterDashboard* dashboard = ws.dashboard();
     QTRY_COMPARE_WITH_TIMEOUT(dashboard->summary()->valueText(DeviceKind::Gpu, KindSummaryStrip::Field::Devices),
                               QStringLiteral("16"), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(!dashboard->heatmap()->isStale(), 5000);
@@ -75,11 +88,12 @@ class TestConsole : public QObject {
   void refusedJobKeepsTheFormAndNamesTheField() {
     auto gateway = startGateway();
     ClusterConnection connection(QString::fromStdString(gateway->address()), withToken());
+    GatewayControl control(connection);
     SubmitJobDialog dialog;
-    QObject::connect(&dialog, &SubmitJobDialog::submitRequested, &connection, &ClusterConnection::submitJob);
-    QObject::connect(&connection, &ClusterConnection::jobSubmitFailed, &dialog, &SubmitJobDialog::showError);
-    QSignalSpy failed(&connection, &ClusterConnection::jobSubmitFailed);
-    QSignalSpy submitted(&connection, &ClusterConnection::jobSubmitted);
+    QObject::connect(&dialog, &SubmitJobDialog::submitRequested, &control, &GatewayControl::submitJob);
+    QObject::connect(&control, &GatewayControl::jobSubmitFailed, &dialog, &SubmitJobDialog::showError);
+    QSignalSpy failed(&control, &GatewayControl::jobSubmitFailed);
+    QSignalSpy submitted(&control, &GatewayControl::jobSubmitted);
     dialog.show();
     auto* name = dialog.findChild<QLineEdit*>();
     QVERIFY(name);
@@ -103,22 +117,86 @@ class TestConsole : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(submitted.count(), 1, 5000);
   }
 
+  // Issue 13: Enter in the submit dialog gave no confirmation: the default
+  // button was lost when the dialog showed, and Enter pressed Cancel.
+  void enterInTheSubmitDialogSubmits() {
+    auto gateway = startGateway();
+    MainWindow window;
+    ClusterWorkspace* ws = window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
+        QStringLiteral("test"));
+    window.show();
+    QTRY_VERIFY_WITH_TIMEOUT(ws->connection()->status().state == ConnectionState::Live, 5000);
+    ws->openSubmitDialog();
+    auto* dialog = ws->findChild<SubmitJobDialog*>();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QSignalSpy submitted(ws->control(), &GatewayControl::jobSubmitted);
+    auto* name = dialog->findChild<QLineEdit*>();
+    name->setFocus();
+    QTest::keyClick(name, Qt::Key_Return);
+    QVERIFY(submitted.wait(5000));
+    QTRY_VERIFY(ws->findChild<SubmitJobDialog*>() == nullptr || !dialog->isVisible());
+    QVERIFY2(window.statusArea()->message().contains(QStringLiteral("submitted")),
+             qPrintable(window.statusArea()->message()));
+  }
+
+  // Issue 13: a what-if on the live cluster took about ten actions (save,
+  // name, browse, filter, pick, in force, built-ins, run). Now: one to set
+  // it up from the cluster's state, one to run.
+  void whatifFromNowIsTwoActions() {
+    QStandardPaths::setTestModeEnabled(true);  // the scratch snapshot goes to a test folder
+    auto gateway = startGateway();
+    MainWindow window;
+    ClusterWorkspace* ws = window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
+        QStringLiteral("test"));
+    window.show();
+    PolicyPages* pages = ws->policyPages();
+    QTRY_VERIFY_WITH_TIMEOUT(pages->gatewayState() != nullptr, 10000);
+    QTest::qWait(300);  // some history in the gateway's ring
+    for (const v1::Policy& p : builtinPolicies())
+      if (p.name() == "sjf") pages->editor()->setPolicy(p);  // the candidate the operator edited
+
+    QSignalSpy ready(ws->whatifLauncher(), &WhatifLauncher::ready);
+    window.findChild<QAction*>(QStringLiteral("whatifFromNow"))->trigger();  // action 1
+    QVERIFY(ready.wait(30000));
+    QCOMPARE(ready.front().front().toInt(), 2);
+    const WhatifSource source = pages->whatif()->source();
+    QCOMPARE(source.kind, WhatifSource::Kind::Snapshot);
+    QVERIFY(source.fromCut);
+    QVERIFY(QFileInfo::exists(QString::fromStdString(source.path)));
+    QCOMPARE(pages->whatif()->policies().front().name(), pages->gatewayState()->active().spec().name());
+    QCOMPARE(pages->whatif()->policies().back().name(), std::string("sjf"));
+    QCOMPARE(ws->pages()->currentWidget(), static_cast<QWidget*>(pages->whatif()));
+
+    QSignalSpy finished(pages->runner(), &WhatifRunner::finished);
+    window.findChild<QAction*>(QStringLiteral("runWhatif"))->trigger();  // action 2
+    QVERIFY(finished.wait(60000));
+    // The metrics table: the metric's name, then one column per policy.
+    const QTableView* metrics = nullptr;
+    for (const QTableView* view : pages->whatif()->findChildren<QTableView*>())
+      if (view->accessibleName() == QStringLiteral("Metrics per policy")) metrics = view;
+    QVERIFY(metrics);
+    QCOMPARE(metrics->model()->columnCount(), 3);
+  }
+
   void queueTimelineFillsFromTheGatewayAndSelectsOnTheHeatmap() {
     auto gateway = startGateway();
-    ClusterConnection connection(QString::fromStdString(gateway->address()));
-    MainWindow window(&connection);
+    MainWindow window;
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
     window.resize(1200, 800);
     QVERIFY(window.showTab(QStringLiteral("timeline")));
     QVERIFY(!window.showTab(QStringLiteral("nonsense")));
     window.show();
-    connection.start();
-    QueueTimelineView* timeline = window.queuePage()->timeline();
+    QueueTimelineView* timeline = ws.queuePage()->timeline();
     // Running and completed jobs of the warmed-up cluster, on the 1 s timer.
     QTRY_VERIFY_WITH_TIMEOUT(timeline->timeline().segments.size() > 10, 10000);
     QVERIFY(timeline->timeline().nowMs > 0);
     // The job map is computed from the same jobs on a worker thread.
-    QTRY_VERIFY_WITH_TIMEOUT(!window.jobMap()->points().empty(), 60000);
-    QVERIFY(!window.jobMap()->showsEmptyState());
+    QTRY_VERIFY_WITH_TIMEOUT(!ws.jobMap()->points().empty(), 60000);
+    QVERIFY(!ws.jobMap()->showsEmptyState());
     // A running job picked on the timeline selects its device on the heatmap.
     const auto& segments = timeline->timeline().segments;
     const auto running = std::ranges::find_if(segments, [](const TimelineSegment& s) {
@@ -126,8 +204,8 @@ class TestConsole : public QObject {
     });
     QVERIFY(running != segments.end());
     const JobId job = running->job;
-    window.selection()->select(std::vector<JobId>{job}, JobSelection::Origin::Timeline);
-    QVERIFY(window.dashboard()->heatmap()->selectedDevice().has_value());
+    ws.selection()->select(std::vector<JobId>{job}, JobSelection::Origin::Timeline);
+    QVERIFY(ws.dashboard()->heatmap()->selectedDevice().has_value());
     QVERIFY(timeline->selectedJobs().empty());  // the origin does not hear itself back
   }
 };

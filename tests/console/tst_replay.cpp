@@ -4,6 +4,7 @@
 #include "../store/store_test_data.h"
 #include "cluster_connection.h"
 #include "gateway/gateway.h"
+#include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "replay_session.h"
@@ -47,19 +48,19 @@ class TestReplay : public QObject {
   SnapshotData m_data;
 
   // The window shows exactly the store's frame at `simTimeMs`.
-  void checkShows(MainWindow& window, std::int64_t simTimeMs) {
+  void checkShows(ClusterWorkspace& ws, std::int64_t simTimeMs) {
     auto store = SnapshotStore::open(m_file.toStdString(), OpenMode::ReadOnly);
     QVERIFY(std::holds_alternative<SnapshotStore>(store));
     Frame want;
     QVERIFY(!std::get<SnapshotStore>(store).frameAt(1, simTimeMs, &want));
     const KindStatsTable expected = computeKindStats(m_data.topology, &want);
     for (const DeviceKind kind : kDeviceKinds)
-      compareStats(window.dashboard()->summary()->stats(kind), expected[index(kind)]);
+      compareStats(ws.dashboard()->summary()->stats(kind), expected[index(kind)]);
     ClusterDashboard reference;
     reference.setTopology(m_data.topology);
     reference.setFrame(want);
     for (int d = 0; d < int(m_data.topology.devices.size()); d += 7)
-      QCOMPARE(window.dashboard()->heatmap()->cellColor(d), reference.heatmap()->cellColor(d));
+      QCOMPARE(ws.dashboard()->heatmap()->cellColor(d), reference.heatmap()->cellColor(d));
   }
 
  private Q_SLOTS:
@@ -74,39 +75,40 @@ class TestReplay : public QObject {
   }
 
   void replayDrivesTheViews() {
-    ClusterConnection connection(QStringLiteral("127.0.0.1:1"));  // nothing there: replay needs no cluster
-    MainWindow window(&connection);
+    MainWindow window;  // nothing there: replay needs no cluster
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")), QStringLiteral("test"));
     window.resize(1400, 900);
     window.show();
-    QSignalSpy entered(window.replay(), &ReplayController::entered);
-    QSignalSpy applied(window.replay(), &ReplayController::frameApplied);
-    window.replay()->openFile(m_file);
+    QSignalSpy entered(ws.replay(), &ReplayController::entered);
+    QSignalSpy applied(ws.replay(), &ReplayController::frameApplied);
+    ws.replay()->openFile(m_file);
     QVERIFY(entered.wait(10000));
-    QVERIFY(window.inReplay());
-    QVERIFY(window.replayBar()->isVisible());
-    QVERIFY(window.replayBar()->bannerText().startsWith(QStringLiteral("Replay — replay.hsnap — sim seed 7 @ ")));
+    QVERIFY(ws.inReplay());
+    QVERIFY(ws.replayBar()->isVisible());
+    QVERIFY(ws.replayBar()->bannerText().startsWith(QStringLiteral("Replay — replay.hsnap — sim seed 7 @ ")));
     QTRY_VERIFY(applied.count() >= 1);
-    checkShows(window, m_data.history.front().simTimeMs);
+    checkShows(ws, m_data.history.front().simTimeMs);
 
     // Seek to a time between frames: the last frame at or before it shows.
     const std::int64_t t = m_data.history[23].simTimeMs + 1000;
-    window.replay()->session()->seekTime(t);
-    QTRY_COMPARE(window.replayBar()->position(), std::size_t(23));
-    checkShows(window, t);
-    QVERIFY(window.replayBar()->bannerText().endsWith(ReplayBar::formatTime(m_data.history[23].simTimeMs)));
+    ws.replay()->session()->seekTime(t);
+    QTRY_COMPARE(ws.replayBar()->position(), std::size_t(23));
+    checkShows(ws, t);
+    QVERIFY(ws.replayBar()->bannerText().endsWith(ReplayBar::formatTime(m_data.history[23].simTimeMs)));
 
     // The slider asks for frames; the queue timeline follows the frame's time.
-    window.replayBar()->slider()->setValue(30);
-    QTRY_COMPARE(window.replayBar()->position(), std::size_t(30));
-    checkShows(window, m_data.history[30].simTimeMs);
+    ws.replayBar()->slider()->setValue(30);
+    QTRY_COMPARE(ws.replayBar()->position(), std::size_t(30));
+    checkShows(ws, m_data.history[30].simTimeMs);
 
     // Play advances.
-    window.replayBar()->slider()->setValue(0);
-    QTRY_COMPARE(window.replayBar()->position(), std::size_t(0));
-    window.replayBar()->setSpeed(128);
-    window.replayBar()->setPlaying(true);
-    QTRY_VERIFY_WITH_TIMEOUT(window.replayBar()->position() >= 5, 10000);
-    window.replayBar()->setPlaying(false);
+    ws.replayBar()->slider()->setValue(0);
+    QTRY_COMPARE(ws.replayBar()->position(), std::size_t(0));
+    ws.replayBar()->setSpeed(128);
+    ws.replayBar()->setPlaying(true);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.replayBar()->position() >= 5, 10000);
+    ws.replayBar()->setPlaying(false);
 
     // Render it: replay must be unmistakable.
     window.showTab(QStringLiteral("cluster"));
@@ -121,26 +123,27 @@ class TestReplay : public QObject {
       QVERIFY(f.open(QIODevice::WriteOnly));
       f.write(QByteArray("SQLite format 3") + QByteArray(4096, '\x5a'));
     }
-    QSignalSpy failed(window.replay(), &ReplayController::openFailed);
-    window.replay()->openFile(corrupt);
+    QSignalSpy failed(ws.replay(), &ReplayController::openFailed);
+    ws.replay()->openFile(corrupt);
     QVERIFY(failed.wait(10000));
     QVERIFY(!failed.front().front().toString().isEmpty());
-    QVERIFY(window.inReplay());
-    QCOMPARE(window.replay()->file(), m_file);
+    QVERIFY(ws.inReplay());
+    QCOMPARE(ws.replay()->file(), m_file);
 
     // Back to live.
-    window.replay()->leave();
-    QVERIFY(!window.inReplay());
-    QVERIFY(!window.replayBar()->isVisible());
+    ws.replay()->leave();
+    QVERIFY(!ws.inReplay());
+    QVERIFY(!ws.replayBar()->isVisible());
   }
 
   void corruptFileLeavesLiveAlone() {
-    ClusterConnection connection(QStringLiteral("127.0.0.1:1"));
-    MainWindow window(&connection);
-    QSignalSpy failed(window.replay(), &ReplayController::openFailed);
-    window.replay()->openFile(m_dir.filePath(QStringLiteral("missing.hsnap")));
+    MainWindow window;
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")), QStringLiteral("test"));
+    QSignalSpy failed(ws.replay(), &ReplayController::openFailed);
+    ws.replay()->openFile(m_dir.filePath(QStringLiteral("missing.hsnap")));
     QVERIFY(failed.wait(10000));
-    QVERIFY(!window.inReplay());
+    QVERIFY(!ws.inReplay());
   }
 
   void takeSnapshotFromLiveGateway() {
@@ -153,19 +156,19 @@ class TestReplay : public QObject {
     Gateway gateway(std::make_unique<SimulatedCluster>(sim), options);
     std::string error;
     QVERIFY2(gateway.start(&error), error.c_str());
-    ClusterConnection connection(QString::fromStdString(gateway.address()));
-    MainWindow window(&connection);
-    connection.start();
+    MainWindow window;
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway.address())), QStringLiteral("test"));
     QTest::qWait(500);  // ten frames into the ring
     const QString file = m_dir.filePath(QStringLiteral("taken.hsnap"));
     QSignalSpy saved(window.snapshotMenu(), &SnapshotMenu::snapshotSaved);
     window.snapshotMenu()->takeSnapshot(file);
     QVERIFY(saved.wait(20000));
     QVERIFY(SnapshotMenu::recentFiles().contains(QFileInfo(file).absoluteFilePath()));
-    QSignalSpy entered(window.replay(), &ReplayController::entered);
+    QSignalSpy entered(ws.replay(), &ReplayController::entered);
     window.snapshotMenu()->open(file);
     QVERIFY(entered.wait(10000));
-    QCOMPARE(window.replay()->session()->meta()->info.frameCount, std::size_t(10));
+    QCOMPARE(ws.replay()->session()->meta()->info.frameCount, std::size_t(10));
     gateway.stop();
   }
 };

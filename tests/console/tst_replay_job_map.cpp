@@ -8,6 +8,7 @@
 #include "embed/job_map_builder.h"
 #include "gateway/gateway.h"
 #include "job_map_worker.h"
+#include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "replay_session.h"
@@ -170,15 +171,16 @@ class TestReplayJobMap : public QObject {
   }
 
   void consoleReplayShowsTheStoredMap() {
-    ClusterConnection connection(QStringLiteral("127.0.0.1:1"));  // nothing there: replay needs no cluster
-    MainWindow window(&connection);
-    QSignalSpy entered(window.replay(), &ReplayController::entered);
-    window.replay()->openFile(m_file);
+    MainWindow window;  // nothing at the address: replay needs no cluster
+    ClusterWorkspace& ws = *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")),
+                                              QStringLiteral("test"));
+    QSignalSpy entered(ws.replay(), &ReplayController::entered);
+    ws.replay()->openFile(m_file);
     QVERIFY(entered.wait(10000));
     // A full layout shows previews while it settles; the stored map is what
     // it settles on.
-    QTRY_VERIFY_WITH_TIMEOUT(samePoints(window.jobMap()->points(), m_withSaved), 60000);
-    comparePoints(window.jobMap()->points(), m_withSaved);
+    QTRY_VERIFY_WITH_TIMEOUT(samePoints(ws.jobMap()->points(), m_withSaved), 60000);
+    comparePoints(ws.jobMap()->points(), m_withSaved);
   }
 };
 

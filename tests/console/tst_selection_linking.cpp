@@ -141,6 +141,28 @@ private Q_SLOTS:
     QCOMPARE(mapEcho.count(), 0);  // following a selection is not making one
   }
 
+  // Issue 13: the heatmap kept marking a cell after the selected job ended.
+  void heatmapLetsGoWhenTheSelectedJobEnds() {
+    m_selection->select(std::vector<JobId>{10}, JobSelection::Origin::Timeline);
+    QCOMPARE(m_dashboard->heatmap()->selectedDevice(), std::optional<int>(2));
+    std::vector<Job> later = jobs();
+    later[0].state = JobState::Completed;
+    later[0].endTimeMs = 110'000;
+    m_linker->setTimeline(timelineFromJobs(later, 120'000));
+    QCOMPARE(m_dashboard->heatmap()->selectedDevice(), std::nullopt);
+    QCOMPARE(m_dashboard->details()->device(), std::nullopt);
+    QCOMPARE(m_selection->jobs(), (std::vector<JobId>{10}));  // still selected, for the other views
+    // A cell the operator clicked stays marked whatever its job does.
+    HeatmapView* heatmap = m_dashboard->heatmap();
+    m_linker->setTimeline(timelineFromJobs(jobs(), 100'000));
+    QCoreApplication::processEvents();  // the heatmap settles its size after a layout
+    heatmap->replotNow();
+    QTest::mouseClick(heatmap->plot(), Qt::LeftButton, {}, heatmap->plot()->mapFrom(heatmap, heatmap->cellCenter(3).toPoint()));
+    QCOMPARE(heatmap->selectedDevice(), std::optional<int>(3));
+    m_linker->setTimeline(timelineFromJobs(later, 120'000));
+    QCOMPARE(heatmap->selectedDevice(), std::optional<int>(3));
+  }
+
 private:
   std::unique_ptr<ClusterDashboard> m_dashboard;
   std::unique_ptr<QueueTimelineView> m_timeline;

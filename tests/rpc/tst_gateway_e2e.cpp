@@ -3,6 +3,7 @@
 // requests the console would never send.
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
+#include "gateway_control.h"
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 
@@ -173,8 +174,9 @@ class TestGatewayE2e : public QObject {
     ClientOptions clientOptions;
     clientOptions.bearerToken = kOperatorToken;
     ClusterConnection connection(m_address, clientOptions);
+    GatewayControl control(connection);
     QSignalSpy topology(&connection, &ClusterConnection::topologyChanged);
-    QSignalSpy submitted(&connection, &ClusterConnection::jobSubmitted);
+    QSignalSpy submitted(&control, &GatewayControl::jobSubmitted);
     QSignalSpy listed(&connection, &ClusterConnection::jobsListed);
     connection.start();
     QTRY_COMPARE_WITH_TIMEOUT(topology.count(), 1, 5000);
@@ -185,7 +187,7 @@ class TestGatewayE2e : public QObject {
     spec.priority = PriorityClass::High;
     spec.estimatedRuntimeS = 3600;
     spec.requests = {2000, 4096, 2, 0, 1};
-    connection.submitJob(spec);
+    control.submitJob(spec);
     QTRY_COMPARE_WITH_TIMEOUT(submitted.count(), 1, 5000);
     const JobId id = submitted.takeFirst().at(0).value<quint64>();
     QVERIFY(id > 0);

@@ -75,6 +75,16 @@ private Q_SLOTS:
              qPrintable(tip));
   }
 
+  // Issue 13: a waiting bar's tooltip read "waiting in the queue on queue".
+  void waitingTooltipSaysQueueOnce() {
+    const QString tip = m_view->toolTipAt(m_view->segmentRect(4).center());  // job 12, waiting
+    QVERIFY2(tip.contains(QStringLiteral("waiting in the queue")), qPrintable(tip));
+    QCOMPARE(tip.count(QStringLiteral("queue")), 1);
+    QVERIFY2(!tip.contains(QStringLiteral(" on ")), qPrintable(tip));
+    const QString running = m_view->toolTipAt(m_view->segmentRect(1).center());  // job 10 on gpu-1
+    QVERIFY2(running.contains(QStringLiteral("running on gpu-1 · slot 0")), qPrintable(running));
+  }
+
   void clickSelectsTheJob() {
     QSignalSpy spy(m_view.get(), &QueueTimelineView::jobSelected);
     QTest::mouseClick(m_view.get(), Qt::LeftButton, {}, m_view->segmentRect(1).center());

@@ -6,13 +6,17 @@
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "gateway/gateway.h"
+#include "gateway_control.h"
 #include "policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
+#include "widgets/policy_form.h"
 #include "widgets/whatif_view.h"
 
+#include <QCheckBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -38,11 +42,24 @@ struct Console {
     ClientOptions options;
     options.bearerToken = token;
     connection = std::make_unique<ClusterConnection>(QString::fromStdString(target), options);
-    pages = std::make_unique<PolicyPages>(connection.get(), &host);
+    control = std::make_unique<GatewayControl>(*connection);
+    pages = std::make_unique<PolicyPages>(control.get(), &host);
     pages->setConfirm([this](const QString& title, const QString& text) {
       asked << title;
       lastQuestion = text;
       return answer;
+    });
+    pages->setAskPromote([this](const v1::GetPolicyResponse&, const std::vector<ArmSummary>& arms,
+                                const CanaryProgress& progress) {
+      asked << QStringLiteral("Promote");
+      promoteArms = arms;
+      promoteProgress = progress;
+      PromoteAnswer a;
+      a.promote = answer;
+      a.override = overridePromote;
+      a.minS = progress.minS;
+      a.minStarts = progress.minStarts;
+      return a;
     });
     QObject::connect(&frames, &QTimer::timeout, &host, [this] {
       if (auto frame = connection->takeFrame()) pages->setFrame(*frame);
@@ -60,7 +77,11 @@ struct Console {
 
   QWidget host;
   std::unique_ptr<ClusterConnection> connection;
+  std::unique_ptr<GatewayControl> control;
   std::unique_ptr<PolicyPages> pages;
+  std::vector<ArmSummary> promoteArms;
+  CanaryProgress promoteProgress;
+  bool overridePromote = false;
   QTimer frames;
   QStringList asked;
   QString lastQuestion;
@@ -101,6 +122,8 @@ class TestPolicyPush : public QObject {
     QCOMPARE(c.pages->whatif()->policies().front().name(), initial);
 
     v1::Policy candidate = builtin("sjf");
+    // The policy's own bound: one job started by the canary is enough here.
+    candidate.mutable_canary()->set_min_starts(1);
     c.pages->confirmPush(candidate, 40);
     QVERIFY(c.waitForChange(QStringLiteral("push")));
     QCOMPARE(c.asked, QStringList{QStringLiteral("Push policy")});
@@ -119,8 +142,14 @@ class TestPolicyPush : public QObject {
     QCOMPARE(arms->item(1, 1)->text().toULongLong(), state->candidate().version());
     QCOMPARE(arms->item(1, 2)->text(), QStringLiteral("sjf"));
 
+    // Promote once the canary arm has started a job (the policy's bound).
+    QTRY_VERIFY_WITH_TIMEOUT(arms->item(1, 4)->text().toULongLong() + arms->item(1, 6)->text().toULongLong() >= 1,
+                             15000);
     c.pages->confirmPromote();
     QVERIFY(c.waitForChange(QStringLiteral("promote")));
+    QCOMPARE(c.promoteArms.size(), std::size_t{2});  // the question had both arms
+    QCOMPARE(c.promoteProgress.minStarts, 1u);
+    QVERIFY(c.promoteProgress.met());
     state = c.pages->gatewayState();
     QVERIFY(!state->has_candidate());
     QCOMPARE(state->active().spec().name(), std::string("sjf"));
@@ -133,6 +162,77 @@ class TestPolicyPush : public QObject {
     QCOMPARE(state->active().spec().name(), initial);
     QCOMPARE(state->active().source_version(), 1u);
     QCOMPARE(c.asked.size(), 3);
+  }
+
+  // Issue 13: the editor started on the built-in "fcfs" and a one-field
+  // change showed eight differences from the policy in force.
+  void editorOpensOnThePolicyInForce() {
+    Console c(m_gateway->address(), kOperator);
+    QVERIFY(c.waitForState());
+    const v1::Policy inForce = c.pages->gatewayState()->active().spec();
+    QCOMPARE(c.pages->editor()->policy().name(), inForce.name());
+    QCOMPARE(c.pages->editor()->diffTable()->rowCount(), 0);
+    v1::Policy changed = c.pages->editor()->policy();
+    changed.mutable_queue()->set_backfill_depth(changed.queue().backfill_depth() + 3);
+    c.pages->editor()->form()->setPolicy(changed);
+    Q_EMIT c.pages->editor()->form()->edited();
+    QCOMPARE(c.pages->editor()->diffTable()->rowCount(), 1);
+    QVERIFY(c.pages->editor()->touched());
+  }
+
+  // Issue 13: promote was possible seconds after a push.
+  void youngCanaryIsNotPromotedWithoutOverride() {
+    Console c(m_gateway->address(), kOperator);
+    QVERIFY(c.waitForState());
+    c.pages->confirmPush(builtin("sjf"), 50);  // default bounds: 10 min or 50 starts
+    QVERIFY(c.waitForChange(QStringLiteral("push")));
+    QTableWidget* arms = c.pages->livePanel()->armsTable();
+    QTRY_VERIFY_WITH_TIMEOUT(arms->rowCount() == 2, 10000);
+    QSignalSpy refused(c.pages.get(), &PolicyPages::promoteRefused);
+    QSignalSpy changed(c.pages.get(), &PolicyPages::policyChanged);
+    c.pages->confirmPromote();
+    QCOMPARE(refused.size(), 1);
+    QVERIFY2(refused.front().front().toString().contains(QStringLiteral("override")),
+             qPrintable(refused.front().front().toString()));
+    QVERIFY(!c.promoteProgress.met());
+    QCOMPARE(c.promoteProgress.minS, kDefaultCanaryMinS);
+    QVERIFY(!changed.wait(500));
+    QVERIFY(c.pages->gatewayState()->has_candidate());
+    // The confirmation compared both arms, live.
+    QCOMPARE(c.promoteArms.size(), std::size_t{2});
+    QCOMPARE(c.promoteArms[1].policyName, std::string("sjf"));
+    // An explicit override goes through.
+    c.overridePromote = true;
+    c.pages->confirmPromote();
+    QVERIFY(c.waitForChange(QStringLiteral("promote")));
+    QVERIFY(!c.pages->gatewayState()->has_candidate());
+  }
+
+  // The promote dialog itself: both arms side by side, Promote off until a
+  // bound is met or the override is ticked.
+  void promoteDialogComparesArmsAndGates() {
+    v1::GetPolicyResponse state;
+    state.mutable_active()->set_version(1);
+    state.mutable_candidate()->set_version(2);
+    state.mutable_candidate()->mutable_spec()->set_name("sjf");
+    state.set_canary_percent(30);
+    ArmSummary active{1, "live-default", 11, 3, 120, 400, 9, 12.5, 300, 6021, 7033};
+    ArmSummary canary{2, "sjf", 7, 1, 17, 90, 4, 3.5, 300, 5011, 4099};
+    const CanaryProgress young{60.0, 8, 600.0, 50};
+    PromoteDialog dialog(state, {active, canary}, young);
+    // Preemptions and migrations per arm too (the engine counts them since issue 11).
+    for (const QString& want : {QStringLiteral("live-default"), QStringLiteral("sjf"), QStringLiteral("120"),
+                                QStringLiteral("17"), QStringLiteral("12.5"), QStringLiteral("3.5"),
+                                QStringLiteral("6021"), QStringLiteral("7033"), QStringLiteral("5011"),
+                                QStringLiteral("4099")})
+      QVERIFY2(dialog.comparisonText().contains(want), qPrintable(want));
+    QVERIFY(!dialog.promoteButton()->isEnabled());
+    dialog.overrideBox()->setChecked(true);
+    QVERIFY(dialog.promoteButton()->isEnabled());
+    dialog.overrideBox()->setChecked(false);
+    dialog.minStartsBox()->setValue(8);  // lowered in the dialog: met
+    QVERIFY(dialog.promoteButton()->isEnabled());
+    QVERIFY(!dialog.answer().override);
   }
 
   void staleVersionIsRefusedAndShown() {

@@ -115,8 +115,16 @@ class TestWhatifView : public QObject {
     compareWithCli(c.view(), args, names, &compared);
     if (QTest::currentTestFailed()) return;
     QVERIFY(compared >= 4 * 19);
-    // Something did change between the policies, and the table shows it.
+    // Something did change between the policies, and the table shows it,
+    // naming each job by kind rather than a bare number (issue 13).
     QVERIFY(c.view()->changedJobs()->rowCount() > 0);
+    const QString job = c.view()->changedJobs()->item(0, 0)->text();
+    QVERIFY2(job.contains(QStringLiteral(" · ")), qPrintable(job));
+  }
+
+  // Issue 13: Browse hid the .hsnap files the console itself writes.
+  void browseOffersTheConsolesOwnSnapshots() {
+    QVERIFY2(WhatifView::snapshotFilter().contains(QStringLiteral("*.hsnap")), qPrintable(WhatifView::snapshotFilter()));
   }
 
   // Workload names are paths: quotes and bytes that are not UTF-8 must not

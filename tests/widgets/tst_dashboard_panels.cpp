@@ -5,6 +5,7 @@
 #include "widgets/kind_summary_strip.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -192,6 +193,34 @@ private slots:
     dashboard.setStale(true);
     dashboard.heatmap()->replotNow();
     QVERIFY(dashboard.grab().save(dir + QStringLiteral("/dashboard-stale.png")));
+  }
+
+  // Issue 13: at 1024 px the strip drew "56.0 kW" as "6.0 k" and the window
+  // snapped to 1163 px. Now the cards wrap, and no value is narrower than
+  // its text.
+  void summaryStripWrapsInsteadOfClipping() {
+    const Topology topology = testing::makeTopology(
+        {{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 60, 8}, {DeviceKind::Tpu, 20, 4}});
+    Frame frame = testing::makeFrame(topology, 3);
+    std::fill(frame.powerWatts.begin(), frame.powerWatts.end(), 99.0f);
+    for (auto& k : frame.queue.kinds) k = {12345, 67890};
+    ClusterDashboard dashboard;
+    dashboard.setTopology(topology);
+    dashboard.setFrame(frame);
+    QVERIFY2(dashboard.minimumSizeHint().width() <= 1000, qPrintable(QString::number(dashboard.minimumSizeHint().width())));
+    dashboard.resize(1000, 650);
+    dashboard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
+    QTRY_VERIFY(dashboard.summary()->columns() < 3);
+    QCoreApplication::processEvents();
+    for (QLabel* label : dashboard.summary()->findChildren<QLabel*>()) {
+      if (!label->isVisible() || label->text().isEmpty()) continue;
+      QVERIFY2(label->width() >= label->sizeHint().width(),
+               qPrintable(QStringLiteral("%1: %2 < %3").arg(label->text()).arg(label->width()).arg(label->sizeHint().width())));
+    }
+    // Wide again: side by side.
+    dashboard.resize(2400, 800);
+    QTRY_COMPARE(dashboard.summary()->columns(), 3);
   }
 
 private:

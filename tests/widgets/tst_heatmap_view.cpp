@@ -386,6 +386,73 @@ private slots:
     }
   }
 
+  // Issue 13: at 2560×1440 a few nodes became bars hundreds of pixels tall
+  // and wide; cells now stop at a sensible size and keep their aspect.
+  void cellsKeepASensibleAspectOnBigScreens() {
+    HeatmapView view;
+    view.resize(2300, 1300);
+    view.setTopology(m_topology);
+    view.setFrame(knownFrame(m_topology));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replotNow();
+    QTRY_VERIFY(view.plot()->width() < view.width());  // settles after the first layout
+    view.replotNow();
+    const double cellH = std::abs(view.plot()->yAxis->coordToPixel(1) - view.plot()->yAxis->coordToPixel(0));
+    const double cellW = std::abs(view.plot()->xAxis->coordToPixel(1) - view.plot()->xAxis->coordToPixel(0));
+    QVERIFY2(cellH <= 40 && cellH >= 8, qPrintable(QString::number(cellH)));
+    QVERIFY2(cellW <= 4.5 * cellH, qPrintable(QStringLiteral("%1 x %2").arg(cellW).arg(cellH)));
+  }
+
+  // Issue 13: heatmap rows had no node names.
+  void rowsAreNamedByNode() {
+    m_view->resize(640, 400);
+    m_view->replotNow();
+    QTRY_VERIFY(m_view->showsNodeNames());
+    const auto labels = qSharedPointerCast<QCPAxisTickerText>(m_view->plot()->yAxis->ticker())->ticks();
+    QStringList names;
+    for (const QString& label : labels) names << label;
+    for (const char* node : {"cpu-1", "cpu-2", "gpu-1", "tpu-1"})
+      QVERIFY2(names.contains(QString::fromLatin1(node)), qPrintable(names.join(QLatin1Char(','))));
+    // The groups move to the right-hand axis.
+    QVERIFY(m_view->plot()->yAxis2->visible());
+    // Rows thinner than a line of text: the groups label them, no names.
+    HeatmapView large;
+    large.resize(640, 360);
+    large.setTopology(largeTopology());
+    large.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&large));
+    large.replotNow();
+    QVERIFY(!large.showsNodeNames());
+  }
+
+  // Issue 13: the arrow keys did not move the selection.
+  void arrowKeysMoveTheSelection() {
+    QSignalSpy selected(m_view.get(), &HeatmapView::deviceSelected);
+    m_view->setFocus();
+    QTest::keyClick(m_view.get(), Qt::Key_Right);  // nothing selected: the first device
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(0));
+    QTest::keyClick(m_view.get(), Qt::Key_Right);
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(1));
+    QTest::keyClick(m_view.get(), Qt::Key_Right);  // end of cpu-1: on to cpu-2
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(2));
+    QTest::keyClick(m_view.get(), Qt::Key_Down);  // gpu-1, same slot
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(4));
+    QTest::keyClick(m_view.get(), Qt::Key_End);
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(11));
+    QTest::keyClick(m_view.get(), Qt::Key_Down);  // tpu-1 has 4 slots: its last
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(15));
+    QTest::keyClick(m_view.get(), Qt::Key_Down);  // the last row: stays
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(15));
+    QTest::keyClick(m_view.get(), Qt::Key_Home);
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(12));
+    QTest::keyClick(m_view.get(), Qt::Key_Left);  // back to the end of gpu-1
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(11));
+    QTest::keyClick(m_view.get(), Qt::Key_Up);
+    QCOMPARE(m_view->selectedDevice(), std::optional<int>(3));
+    QCOMPARE(selected.size(), 9);
+  }
+
 private:
   static QRgb gradientColor(Metric metric, double value, MetricRange range) {
     return gradientFor(metric).color(value, QCPRange(range.lower, range.upper));

@@ -1,4 +1,5 @@
 #include "connect_dialog.h"
+#include "widgets/theme.h"
 
 #include "saved_connection_model.h"
 
@@ -39,7 +40,7 @@ ConnectDialog::ConnectDialog(SavedConnectionModel* model, int currentRow, QWidge
   m_fingerprint->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_fingerprint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   m_forget->setToolTip(tr("Forget the certificate trusted on first use; the next connection asks again"));
-  m_error->setStyleSheet(QStringLiteral("color: #b00020"));
+  showAsError(m_error);
   m_error->setWordWrap(true);
 
   auto* caRow = new QHBoxLayout;

@@ -1,25 +1,25 @@
 // hetsched-console: the desktop console. With no address it starts a gateway
 // on loopback in this process, over a simulated cluster, and connects to it
 // over gRPC like any remote gateway.
-#include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
-#include "connection_opener.h"
-#include "gateway/gateway.h"
+#include "cluster_opener.h"
+#include "cluster_registry.h"
+#include "cluster_workspace.h"
+#include "console_options.h"
+#include "embedded_cluster.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "saved_connection_model.h"
+#include "status_area.h"
 #include "token_vault.h"
+#include "view_settings.h"
 #include "widgets/embedding_map_view.h"
-#include "trust_prompt.h"
+#include "widgets/theme.h"
 
 #include <QApplication>
-#include <QFile>
-#include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QMessageBox>
 #include <QSettings>
-#include <QStatusBar>
 #include <QTimer>
 #include <QTranslator>
 
@@ -30,8 +30,11 @@
 
 namespace {
 
+using namespace hetsched;
+
 void installTranslations(QApplication& app, const QString& language) {
   const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+  QLocale::setDefault(locale);
   auto* ours = new QTranslator(&app);
   // English carries the plural forms, so it is the fallback for locales we
   // have no translation for (and for the C locale of headless runs).
@@ -80,190 +83,85 @@ int fail(const QString& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace hetsched;
+  // --help and --version need no display: answered before the GUI starts.
+  if (const int rc = answerWithoutDisplay(argc, argv); rc >= 0) return rc;
+
   QApplication app(argc, argv);
-  QApplication::setApplicationName(QStringLiteral("hetsched-console"));
-  QApplication::setOrganizationName(QStringLiteral("HetSched"));
-  QApplication::setApplicationVersion(QStringLiteral(HETSCHED_VERSION));
+  setApplicationNames();
+  ConsoleOptions options;
+  if (const QString error = options.parse(app.arguments()); !error.isEmpty()) return fail(error);
+  installTranslations(app, options.language);
+  Theme::instance()->setChoice(options.themeSet ? options.theme : ViewSettings::savedTheme());
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("HetSched operations console"));
-  parser.addHelpOption();
-  parser.addVersionOption();
-  const QCommandLineOption connectOption(QStringLiteral("connect"),
-                                         QStringLiteral("Gateway to connect to (default: an embedded simulated "
-                                                        "cluster on loopback)."),
-                                         QStringLiteral("HOST:PORT"));
-  const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-                                            QStringLiteral("Render the window to a PNG and exit."),
-                                            QStringLiteral("FILE"));
-  const QCommandLineOption afterOption(QStringLiteral("after"), QStringLiteral("Seconds before the screenshot (5)."),
-                                       QStringLiteral("SECONDS"), QStringLiteral("5"));
-  const QCommandLineOption speedOption(QStringLiteral("speed"),
-                                       QStringLiteral("Embedded cluster: simulated seconds per second (1)."),
-                                       QStringLiteral("X"), QStringLiteral("1"));
-  const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Embedded cluster: workload seed (1)."),
-                                      QStringLiteral("N"), QStringLiteral("1"));
-  const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language, e.g. ko or en."),
-                                      QStringLiteral("CODE"));
-  const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                     QStringLiteral("Page to open: cluster, timeline, map, policies or whatif (cluster)."),
-                                     QStringLiteral("NAME"), QStringLiteral("cluster"));
-  const QCommandLineOption openOption(QStringLiteral("open"), QStringLiteral("Snapshot file to replay at start."),
-                                      QStringLiteral("FILE"));
-  const QCommandLineOption tokenFileOption(
-      QStringLiteral("token-file"),
-      QStringLiteral("File holding the bearer token for --connect (needed to submit jobs and change policies)."), QStringLiteral("FILE"));
-  const QCommandLineOption tlsOption(QStringLiteral("tls"),
-                                     QStringLiteral("TLS to --connect, checked against the system's roots."));
-  const QCommandLineOption caOption(QStringLiteral("ca"), QStringLiteral("TLS to --connect, checked against this CA (PEM)."),
-                                    QStringLiteral("FILE"));
-  const QCommandLineOption quitAfterMapOption(
-      QStringLiteral("quit-after-map"),
-      QStringLiteral("Print when the first job map is shown (still settling, or done) and when it is done, in "
-                     "seconds after the process started, then quit (hetsched bench console-map)."));
-  parser.addOptions({openOption, connectOption, screenshotOption, afterOption, speedOption, seedOption, langOption,
-                     tabOption, tokenFileOption, tlsOption, caOption, quitAfterMapOption});
-  parser.process(app);
-  installTranslations(app, parser.value(langOption));
-
-  bool ok = false;
-  const double after = parser.value(afterOption).toDouble(&ok);
-  if (!ok || after < 0 || after > 3600) return fail(QStringLiteral("--after: expected seconds between 0 and 3600"));
-  const double speed = parser.value(speedOption).toDouble(&ok);
-  if (!ok || speed < 0.01 || speed > 10000) return fail(QStringLiteral("--speed: expected 0.01 to 10000"));
-  const qulonglong seed = parser.value(seedOption).toULongLong(&ok);
-  if (!ok) return fail(QStringLiteral("--seed: expected a whole number"));
-
-  const QString tab = parser.value(tabOption).toLower();
-  if (!QStringList{QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map"),
-                   QStringLiteral("policies"), QStringLiteral("whatif")}
-           .contains(tab))
-    return fail(QStringLiteral("--tab: expected cluster, timeline, map, policies or whatif"));
-
-  // The embedded gateway starts with the console when no address is given,
-  // and later when the operator switches to it in File → Connect….
-  std::unique_ptr<Gateway> embedded;
-  std::string embeddedError;
-  // The embedded gateway trusts only this console: a fresh operator token
-  // that never leaves the process.
-  const std::string embeddedToken = TokenStore::generateToken();
-  const auto embeddedTarget = [&]() -> QString {
-    if (!embedded) {
-      SimOptions sim;
-      sim.seed = seed;
-      GatewayOptions options;
-      options.speed = speed;
-      options.tokens.add(embeddedToken, Role::Operator, "console");
-      auto gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
-      if (!gateway->start(&embeddedError)) return {};
-      embedded = std::move(gateway);
-    }
-    return QString::fromStdString(embedded->address());
-  };
-  QString target = parser.value(connectOption);
-  ClientOptions clientOptions;
-  if (parser.isSet(tokenFileOption)) {
-    QFile file(parser.value(tokenFileOption));
-    if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("--token-file: cannot read ") + file.fileName());
-    clientOptions.bearerToken = QString::fromUtf8(file.readAll()).trimmed().toStdString();
-  }
-  clientOptions.tls = parser.isSet(tlsOption) || parser.isSet(caOption);
-  if (parser.isSet(caOption)) {
-    QFile file(parser.value(caOption));
-    if (!file.open(QIODevice::ReadOnly)) return fail(QStringLiteral("--ca: cannot read ") + file.fileName());
-    clientOptions.caPem = file.readAll().toStdString();
-  }
-  if (target.isEmpty()) {
-    target = embeddedTarget();
-    if (target.isEmpty()) return fail(QString::fromStdString(embeddedError));
-    clientOptions.bearerToken = embeddedToken;
-  }
+  EmbeddedCluster embedded(options.speed, options.seed);
   QSettings settings;
-  SavedConnectionModel connections(&settings);
+  SavedConnectionModel saved(&settings);
   TokenVault vault;
-  connections.setTokenVault(&vault);
+  saved.setTokenVault(&vault);
+  ClusterRegistry registry(&saved, ClusterOpener(&saved, &vault, &embedded));
+  QObject::connect(&saved, &SavedConnectionModel::tokenStored, &registry,
+                   [&](const QString& name, const QString& problem) {
+                     if (problem.isEmpty()) return;
+                     for (MainWindow* w : registry.windows())
+                       w->statusArea()->showMessage(
+                           MainWindow::tr("Token for %1 kept for this session only: %2").arg(name, problem), 15000);
+                   });
 
   int rc = 0;
   {
-    ClusterConnection connection(target, clientOptions);
-    MainWindow window(&connection);
-    window.showTab(tab);
-    window.setConnectionModel(&connections, parser.value(connectOption).isEmpty() ? 0 : -1);
-    QObject::connect(&window, &MainWindow::connectRequested, &window, [&](int row) {
-      if (connections.isEmbedded(row)) {
-        const QString address = embeddedTarget();
-        if (address.isEmpty()) {
-          QMessageBox::warning(&window, MainWindow::tr("Connect"),
-                               MainWindow::tr("The embedded cluster did not start: %1")
-                                   .arg(QString::fromStdString(embeddedError)));
-          return;
-        }
-        ClientOptions local;
-        local.bearerToken = embeddedToken;
-        window.switchConnection(new ClusterConnection(address, local), row);
-        return;
-      }
-      const SavedConnection saved = connections.connectionAt(row);
-      // Token, CA or pinned certificate first; the window switches once
-      // they are known (keychain and TLS probe answer asynchronously).
-      auto* opener = new ConnectionOpener(saved, &vault, &window);
-      QObject::connect(opener, &ConnectionOpener::needsTrust, &window,
-                       [&, opener, saved, row](const QString& fingerprint, const QString& previous, const QString& subject) {
-                         if (!askToTrust(&window, saved.address, fingerprint, previous, subject)) {
-                           window.statusBar()->showMessage(MainWindow::tr("Not connected to %1: certificate not trusted")
-                                                               .arg(saved.name), 10000);
-                           opener->deleteLater();
-                           return;
-                         }
-                         connections.setFingerprint(row, fingerprint);
-                         opener->trust();
-                       });
-      QObject::connect(opener, &ConnectionOpener::failed, &window, [&, opener](const QString& message) {
-        QMessageBox::warning(&window, MainWindow::tr("Connect"), message);
-        opener->deleteLater();
-      });
-      QObject::connect(opener, &ConnectionOpener::ready, &window,
-                       [&, opener, saved, row](std::shared_ptr<const ClientOptions> options) {
-                         window.switchConnection(new ClusterConnection(saved.address, *options), row);
-                         connections.setLastUsed(saved.name);
-                         opener->deleteLater();
-                       });
-      opener->start();
-    });
-    QObject::connect(&connections, &SavedConnectionModel::tokenStored, &window,
-                     [&](const QString& name, const QString& problem) {
-                       if (!problem.isEmpty())
-                         window.statusBar()->showMessage(
-                             MainWindow::tr("Token for %1 kept for this session only: %2").arg(name, problem), 15000);
-                     });
-    window.resize(1400, 900);
+    MainWindow window(&registry);  // at its remembered size and place, if any
+    if (options.sizeSet || !ViewSettings::hasSavedWindow()) window.resize(options.size);
+    ClusterWorkspace* first = nullptr;
+    QString error;
+    if (options.connect.isEmpty()) {
+      first = registry.open(0, &window, &error);
+    } else {
+      first = window.addCluster(std::make_unique<ClusterConnection>(options.connect, options.client), options.connect);
+    }
+    if (!first) return fail(error);
+    window.showTab(options.tab);
     window.show();
-    connection.start();
-    if (parser.isSet(openOption)) window.replay()->openFile(parser.value(openOption));
-    const QString screenshot = parser.value(screenshotOption);
-    if (!screenshot.isEmpty()) {
-      QTimer::singleShot(static_cast<int>(after * 1000), &window, [&] {
-        if (!window.grab().save(screenshot)) {
-          std::fprintf(stderr, "hetsched-console: cannot write %s\n", qPrintable(screenshot));
+    if (options.reportStartup) {
+      // Cold start (from the process's start, loading included) to the
+      // first live frame on screen, for scripts/bench-console-start.
+      QObject::connect(first, &ClusterWorkspace::frameShown, &window, [&] {
+        if (first->inReplay()) return;
+        std::printf("first live frame after %.0f ms\n", 1000.0 * secondsSinceProcessStart());
+        std::fflush(stdout);
+        QApplication::exit(0);
+      });
+    }
+    if (!options.open.isEmpty()) {
+      // A file asked for on the command line that does not open ends the
+      // console: falling back to the live cluster silently would mislead.
+      QObject::connect(first->replay(), &ReplayController::openFailed, &window, [&](const QString& message) {
+        std::fprintf(stderr, "hetsched-console: cannot open %s: %s\n", qPrintable(options.open), qPrintable(message));
+        QApplication::exit(2);
+      });
+      first->replay()->openFile(options.open);
+    }
+    if (!options.screenshot.isEmpty()) {
+      QTimer::singleShot(static_cast<int>(options.after * 1000), &window, [&] {
+        if (!window.grab().save(options.screenshot)) {
+          std::fprintf(stderr, "hetsched-console: cannot write %s\n", qPrintable(options.screenshot));
           QApplication::exit(1);
           return;
         }
         QApplication::quit();
       });
     }
-    if (parser.isSet(quitAfterMapOption)) {
+    if (options.quitAfterMap) {
       // Polled, not hooked into the map's signals: what counts is when the
-      // view has the points an operator would see.
+      // view has the points an operator would see (hetsched bench console-map).
       auto* poll = new QTimer(&window);
-      QObject::connect(poll, &QTimer::timeout, &window, [&window, first = true]() mutable {
-        const std::size_t shown = window.jobMap()->points().size();
+      QObject::connect(poll, &QTimer::timeout, &window, [first, once = true]() mutable {
+        const std::size_t shown = first->jobMap()->points().size();
         if (shown == 0) return;
-        const bool done = !window.jobMapBusy();
-        if (first) {
+        const bool done = !first->jobMapBusy();
+        if (once) {
           std::printf("first job map: %zu jobs, %.3f s after start, %.3f s CPU (%s)\n", shown,
                       secondsSinceProcessStart(), cpuSeconds(), done ? "done" : "settling");
-          first = false;
+          once = false;
         }
         if (done) {
           std::printf("job map done: %zu jobs, %.3f s after start, %.3f s CPU\n", shown, secondsSinceProcessStart(),
@@ -276,6 +174,5 @@ int main(int argc, char** argv) {
     }
     rc = QApplication::exec();
   }
-  if (embedded) embedded->stop();
   return rc;
 }

@@ -1,132 +1,81 @@
 #pragma once
 
-#include "model/frame.h"
-#include "model/job_timeline.h"
-#include "model/topology.h"
-
-#include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QPointer>
-#include <QTimer>
 
 #include <memory>
 
-class QAction;
-class QLabel;
 class QTabWidget;
 
 namespace hetsched {
 
 class ClusterConnection;
-class ClusterDashboard;
-class ConnectionIndicator;
-class EmbeddingMapView;
-class JobMapWorker;
-class JobSelection;
-class PolicyPages;
-class QueuePage;
-class ReplayBar;
-class ReplayController;
-class SelectionLinker;
+class ClusterRegistry;
+class ClusterWorkspace;
+class ConsoleMenu;
+class OverviewPage;
 class SnapshotMenu;
-struct SnapshotMeta;
-class SavedConnectionModel;
-class SubmitJobDialog;
-struct ConnectionStatus;
-struct JobList;
+class StatusArea;
 
-// The console's window: wires a ClusterConnection to the views. Frames are
-// pulled on a repaint timer (coalesced), job names on a slower one.
+// A console window: the Overview page and one tab per open cluster
+// (ClusterWorkspace), the menus (one ConsoleMenu each, acting on the
+// current cluster), the status bar and the title, which names the cluster
+// shown. Windows share one ClusterRegistry: the overview lists every open
+// cluster, in any window. Panels belong in a workspace and menus in a
+// ConsoleMenu, so that this class does not grow with them.
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(ClusterConnection* connection, QWidget* parent = nullptr);
+  // Without a registry the window makes its own, with nothing saved to
+  // open (tests add clusters with addCluster).
+  explicit MainWindow(ClusterRegistry* registry = nullptr, QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  ClusterDashboard* dashboard() const { return m_dashboard; }
-  QueuePage* queuePage() const { return m_queuePage; }
-  // Points arrive here once the embedding engine runs; until then the map
-  // shows its empty state.
-  EmbeddingMapView* jobMap() const { return m_jobMap; }
-  // A job map is being computed (the view may show it settling).
-  bool jobMapBusy() const;
-  JobSelection* selection() const { return m_selection; }
-  // The "Policies" and "What-if" tabs.
-  PolicyPages* policyPages() const { return m_policyPages; }
-  // "cluster", "timeline", "map", "policies" or "whatif"; false for an
-  // unknown name.
+  ClusterRegistry* registry() const;
+  // A new tab for `connection` (started here); `savedRow` is its row in the
+  // saved connections, -1 when it has none.
+  ClusterWorkspace* addCluster(std::unique_ptr<ClusterConnection> connection, const QString& name,
+                               int savedRow = -1);
+  // The cluster shown, or null on the Overview page.
+  ClusterWorkspace* currentWorkspace() const;
+  // The cluster shown, else the first one: what a menu acts on.
+  ClusterWorkspace* workspace() const;
+  QList<ClusterWorkspace*> workspaces() const;
+  void showWorkspace(ClusterWorkspace* workspace);
+  void showOverview();
+  // Closes the cluster's tab and its connection.
+  void closeWorkspace(ClusterWorkspace* workspace);
+  // Moves the cluster's tab into a new window of its own.
+  MainWindow* moveToNewWindow(ClusterWorkspace* workspace);
+  // A page of the current cluster by name ("cluster", "timeline", "map",
+  // "policies", "whatif") or "overview"; false for an unknown name.
   bool showTab(const QString& name);
-  ClusterConnection* connection() const { return m_connection; }
-  // Enables File → Connect…, which edits these saved connections.
-  void setConnectionModel(SavedConnectionModel* model, int currentRow);
-  // Views follow `next` from now on; the window owns it. The previous
-  // connection is stopped (and deleted if the window owned it).
-  void switchConnection(ClusterConnection* next, int row);
 
-
-  // Replay: the views show a stored snapshot's history instead of the
-  // connection (which keeps running underneath for "Back to live").
-  ReplayBar* replayBar() const { return m_replayBar; }
-  ReplayController* replay() const { return m_replayController; }
+  QTabWidget* clusterTabs() const { return m_tabs; }
+  OverviewPage* overview() const { return m_overview; }
   SnapshotMenu* snapshotMenu() const { return m_snapshotMenu; }
-  bool inReplay() const { return m_replayMeta != nullptr; }
-  void enterReplay(const QString& file, std::shared_ptr<const SnapshotMeta> meta);
-  void showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame);
-  void leaveReplay();
-  // The queue timeline is rebuilt on a timer; tests and benches ask now.
-  void rebuildTimeline();
+  StatusArea* statusArea() const { return m_status; }
+  // The menus, for the keyboard shortcut list and tests.
+  const QList<ConsoleMenu*>& menus() const { return m_menus; }
 
  Q_SIGNALS:
-  // The operator chose a row of the connection model in File → Connect….
-  void connectRequested(int row);
+  void currentWorkspaceChanged(hetsched::ClusterWorkspace* workspace);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
 
  private:
-  void buildMenus();
-  void wire();
-  void openConnectDialog();
-  void onStatus(const ConnectionStatus& status);
-  void onTopology(const std::shared_ptr<const Topology>& topology);
-  void onJobs(const std::shared_ptr<const JobList>& jobs);
-  void repaintTick();
-  void requestJobMap(const std::vector<Job>& jobs);
-  void applyJobs(const std::vector<Job>& jobs);
-  void refreshJobs();
-  void openSubmitDialog();
-  void showAbout();
+  void adopt(ClusterWorkspace* workspace);
+  void onCurrentChanged();
+  void updateTitle();
 
-  ClusterConnection* m_connection;
-  ClusterDashboard* m_dashboard;
-  ConnectionIndicator* m_indicator;
-  QLabel* m_frameInfo;
-  QLabel* m_sourceInfo;
-  std::unique_ptr<ClusterConnection> m_owned;  // a connection chosen at run time
-  SavedConnectionModel* m_connectionModel = nullptr;
-  QAction* m_connectAction = nullptr;
-  int m_connectionRow = 0;
-  QTimer m_repaintTimer;
-  QTimer m_jobsTimer;
-  QTimer m_timelineTimer;
+  QPointer<ClusterRegistry> m_registry;
   QTabWidget* m_tabs;
-  QueuePage* m_queuePage;
-  EmbeddingMapView* m_jobMap;
-  JobMapWorker* m_jobMapWorker;
-  JobSelection* m_selection;
-  SelectionLinker* m_linker;
-  std::shared_ptr<const JobList> m_jobs;
-  std::shared_ptr<const QueuePredictions> m_predictions;  // the gateway's live forecast
-  QElapsedTimer m_sinceJobMap;
-  std::int64_t m_nowMs = 0;  // cluster time of the newest frame
-  bool m_jobsDirty = false;
-  QPointer<SubmitJobDialog> m_submitDialog;
-  std::shared_ptr<const Topology> m_topology;
-  std::uint64_t m_framesShown = 0;
-  ReplayBar* m_replayBar;
-  QLabel* m_replayStatus;
-  PolicyPages* m_policyPages;
-  ReplayController* m_replayController = nullptr;
+  OverviewPage* m_overview;
+  StatusArea* m_status;
   SnapshotMenu* m_snapshotMenu = nullptr;
-  std::shared_ptr<const SnapshotMeta> m_replayMeta;
-  std::vector<Job> m_replayJobs;  // the snapshot's jobs as of the frame shown
+  QList<ConsoleMenu*> m_menus;
 };
 
 }  // namespace hetsched

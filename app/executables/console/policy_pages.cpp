@@ -1,13 +1,15 @@
 #include "policy_pages.h"
 
-#include "cluster_connection.h"
+#include "gateway_control.h"
 #include "hybrid/hybrid_registration.h"
+#include "policy/policy_loader.h"
 #include "whatif_runner.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
 #include "widgets/push_confirmation.h"
 #include "widgets/whatif_view.h"
 
+#include <QDateTime>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
@@ -31,9 +33,16 @@ bool askWithDialog(QWidget* parent, const QString& title, const QString& text) {
   return ask.clickedButton() == yes;
 }
 
+PromoteAnswer askWithPromoteDialog(QWidget* parent, const v1::GetPolicyResponse& state,
+                                   const std::vector<ArmSummary>& arms, const CanaryProgress& progress) {
+  PromoteDialog dialog(state, arms, progress, parent);
+  dialog.exec();
+  return dialog.answer();
+}
+
 }  // namespace
 
-PolicyPages::PolicyPages(ClusterConnection* connection, QWidget* parent)
+PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
     : QObject(parent),
       m_parent(parent),
       m_policiesTab(new QSplitter(Qt::Vertical, parent)),
@@ -41,12 +50,17 @@ PolicyPages::PolicyPages(ClusterConnection* connection, QWidget* parent)
       m_editor(new PolicyEditor(m_policiesTab)),
       m_whatif(new WhatifView(parent)),
       m_runner(new WhatifRunner(this)),
-      m_confirm([parent](const QString& title, const QString& text) { return askWithDialog(parent, title, text); }) {
+      m_confirm([parent](const QString& title, const QString& text) { return askWithDialog(parent, title, text); }),
+      m_askPromote([parent](const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
+                            const CanaryProgress& progress) {
+        return askWithPromoteDialog(parent, state, arms, progress);
+      }) {
   auto* splitter = static_cast<QSplitter*>(m_policiesTab);
   splitter->addWidget(m_live);
   splitter->addWidget(m_editor);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
+  splitter->setObjectName(QStringLiteral("policiesSplitter"));
 
   connect(m_whatif, &WhatifView::runRequested, this, [this](const WhatifSource& source, const auto& policies) {
     if (!m_runner->start(source, policies)) m_whatif->setFailed(tr("a run is already in progress"));
@@ -72,37 +86,58 @@ PolicyPages::PolicyPages(ClusterConnection* connection, QWidget* parent)
   connect(m_live, &LivePolicyPanel::promoteRequested, this, &PolicyPages::confirmPromote);
   connect(m_live, &LivePolicyPanel::rollbackRequested, this, &PolicyPages::confirmRollback);
   connect(m_live, &LivePolicyPanel::refreshRequested, this, &PolicyPages::refresh);
-  setConnection(connection);
+  setControl(control);
 }
 
-void PolicyPages::setConnection(ClusterConnection* connection) {
-  if (m_connection) m_connection->disconnect(this);
-  m_connection = connection;
+void PolicyPages::setControl(GatewayControl* control, const QString& reason) {
+  if (m_control) m_control->disconnect(this);
+  m_control = control;
   m_state.reset();
-  if (!connection) {
-    m_live->setUnavailable(tr("Replaying a snapshot: no gateway to push to."));
+  m_arms.clear();
+  m_recordedPolicy.reset();
+  m_editor->setPushBlocked(control ? QString() : reason.isEmpty() ? tr("Not connected to a gateway.") : reason);
+  m_live->setActionsBlocked(control ? QString() : reason);
+  if (!control) {
+    m_live->setUnavailable(reason.isEmpty() ? tr("Not connected to a gateway.") : reason);
     return;
   }
-  m_live->setUnavailable(tr("Asking %1 for its policy…").arg(connection->target()));
-  connect(connection, &ClusterConnection::policyStateChanged, this, &PolicyPages::onState);
-  connect(connection, &ClusterConnection::policyCallFailed, this, &PolicyPages::onFailed);
-  connect(connection, &ClusterConnection::policyHistoryListed, this,
+  m_live->setUnavailable(tr("Asking %1 for its policy…").arg(control->target()));
+  connect(control, &GatewayControl::policyStateChanged, this, &PolicyPages::onState);
+  connect(control, &GatewayControl::policyCallFailed, this, &PolicyPages::onFailed);
+  connect(control, &GatewayControl::policyHistoryListed, this,
           [this](std::shared_ptr<const v1::ListPolicyHistoryResponse> history) { m_live->setHistory(*history); });
-  // A gateway that comes back may have changed policy meanwhile.
-  connect(connection, &ClusterConnection::statusChanged, this, [this](const ConnectionStatus& status) {
-    if (status.state == ConnectionState::Live) refresh();
-  });
-  if (connection->status().state == ConnectionState::Live) refresh();
+  refresh();
 }
 
+GatewayControl* PolicyPages::control() const { return m_control; }
+
 void PolicyPages::refresh() {
-  if (!m_connection) return;
-  m_connection->fetchPolicy();
+  if (!m_control) return;
+  m_control->fetchPolicy();
 }
 
 void PolicyPages::setFrame(const Frame& frame) {
-  if (m_state) m_live->setArms(frame.queue.arms);
+  if (!m_state) return;
+  m_arms = frame.queue.arms;
+  // The gateway's clock where the source stamps one, else ours: the push
+  // time it is compared with is the gateway's.
+  m_frameWallMs = frame.wallTimeMs;
+  m_live->setArms(frame.queue.arms);
 }
+
+void PolicyPages::showRecordedPolicy(const SnapshotInfo& info, const PolicyRef& policy) {
+  auto parsed = parsePolicyJsonUnvalidated(policy.json);
+  if (auto* p = std::get_if<v1::Policy>(&parsed)) m_recordedPolicy = *p;
+  else m_recordedPolicy.reset();
+  m_recordedOrigin = tr("in force in the replayed snapshot (v%1)").arg(policy.version);
+  m_live->setUnavailable(
+      tr("Replaying snapshot “%1”: it recorded v%2 “%3” in force. Nothing here acts on a gateway; Back to live first.")
+          .arg(QString::fromStdString(info.name))
+          .arg(policy.version)
+          .arg(QString::fromStdString(policy.name)));
+}
+
+void PolicyPages::showRecordedArms(const std::vector<ArmSummary>& arms) { m_live->setArms(arms); }
 
 void PolicyPages::onState(const QString& action, std::shared_ptr<const v1::GetPolicyResponse> state) {
   const bool changed = !m_state || m_state->version() != state->version();
@@ -111,7 +146,10 @@ void PolicyPages::onState(const QString& action, std::shared_ptr<const v1::GetPo
   m_live->setState(*m_state);
   m_editor->setBasePolicy(m_state->active().spec(),
                           tr("v%1 in force on the gateway").arg(m_state->active().version()));
-  if (changed) m_connection->fetchPolicyHistory();
+  // The editor starts from what runs, not from a built-in, and follows it
+  // until the operator edits.
+  if (!m_editor->touched()) m_editor->setPolicy(m_state->active().spec());
+  if (changed) m_control->fetchPolicyHistory();
   if (action == QLatin1String("get")) return;
   const quint64 version = m_state->version();
   if (action == QLatin1String("push"))
@@ -156,6 +194,10 @@ void PolicyPages::addPolicyInForce() {
     Q_EMIT statusMessage(std::get<QString>(policy), 10000);
     return;
   }
+  if (m_recordedPolicy) {
+    m_whatif->addBaselinePolicy(*m_recordedPolicy, m_recordedOrigin);
+    return;
+  }
   if (m_state) {
     m_whatif->addBaselinePolicy(m_state->active().spec(),
                                 tr("in force on the gateway (v%1)").arg(m_state->active().version()));
@@ -166,9 +208,9 @@ void PolicyPages::addPolicyInForce() {
 }
 
 void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {
-  if (!m_connection || !m_state) {
-    const QString reason = m_connection ? tr("The gateway has not reported its policy yet.")
-                                        : tr("Not connected to a gateway.");
+  if (!m_control || !m_state) {
+    const QString reason = m_control ? tr("The gateway has not reported its policy yet.")
+                                     : tr("Not connected to a gateway.");
     Q_EMIT pushUnavailable(reason);
     m_live->setError(reason);
     return;
@@ -187,29 +229,37 @@ void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {
   }
   // The decision was made against the version shown; a change made
   // meanwhile makes the gateway refuse rather than overwrite it.
-  m_connection->pushPolicy(carried, canaryPercent, knownVersion());
+  m_control->pushPolicy(carried, canaryPercent, knownVersion());
 }
 
 void PolicyPages::confirmPromote() {
-  if (!m_connection || !m_state || !m_state->has_candidate()) return;
-  const auto& c = m_state->candidate();
-  if (!m_confirm(tr("Promote"), tr("Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?")
-                                    .arg(c.version())
-                                    .arg(QString::fromStdString(c.spec().name()).toHtmlEscaped())
-                                    .arg(m_state->canary_percent())))
+  if (!m_control || !m_state || !m_state->has_candidate()) return;
+  const std::int64_t now = m_frameWallMs > 0 ? m_frameWallMs : QDateTime::currentMSecsSinceEpoch();
+  CanaryProgress progress = canaryProgress(*m_state, m_arms, now);
+  const PromoteAnswer answer = m_askPromote(*m_state, m_arms, progress);
+  if (!answer.promote) return;
+  progress.minS = answer.minS;
+  progress.minStarts = answer.minStarts;
+  if (!progress.met() && !answer.override) {
+    const QString reason =
+        tr("Not promoted: the canary has only %1. Wait, or tick the override.").arg(canaryProgressText(progress));
+    m_live->setError(reason);
+    Q_EMIT statusMessage(reason, 10000);
+    Q_EMIT promoteRefused(reason);
     return;
-  m_connection->promotePolicy(knownVersion());
+  }
+  m_control->promotePolicy(knownVersion());
 }
 
 void PolicyPages::confirmRollback(quint64 toVersion) {
-  if (!m_connection || !m_state) return;
+  if (!m_control || !m_state) return;
   const QString text = m_state->has_candidate() && toVersion == m_state->active().version()
                            ? tr("End the canary of v%1 and keep v%2 for every job?")
                                  .arg(m_state->candidate().version())
                                  .arg(toVersion)
                            : tr("Make v%1's policy the one in force again (as a new version)?").arg(toVersion);
   if (!m_confirm(tr("Roll back"), text)) return;
-  m_connection->rollbackPolicy(toVersion, knownVersion());
+  m_control->rollbackPolicy(toVersion, knownVersion());
 }
 
 }  // namespace hetsched

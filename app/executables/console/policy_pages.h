@@ -3,18 +3,21 @@
 #include "model/frame.h"
 #include "policy.pb.h"
 #include "policy_service.pb.h"
+#include "store/snapshot_data.h"
+#include "widgets/promote_dialog.h"
 
 #include <QObject>
 #include <QPointer>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QWidget;
 
 namespace hetsched {
 
-class ClusterConnection;
+class GatewayControl;
 class LivePolicyPanel;
 class PolicyEditor;
 class WhatifRunner;
@@ -25,16 +28,21 @@ class WhatifView;
 // policy can join a comparison, and a push is confirmed with the diff, the
 // canary share and the what-if's prediction before it goes to the gateway,
 // whose policy in force, canary arms, promotion and rollback the live panel
-// above the editor shows. Apart from MainWindow so that tests drive the
-// same wiring headless.
+// above the editor shows. It reaches a gateway only through the
+// GatewayControl it is given: none in replay, where every control that
+// would act is off and says why. Apart from the workspace so that tests
+// drive the same wiring headless.
 class PolicyPages : public QObject {
   Q_OBJECT
  public:
-  // Asked before every mutation; true goes ahead. Tests replace the dialog.
+  // Asked before a push or a rollback; true goes ahead. Tests replace it.
   using Confirm = std::function<bool(const QString& title, const QString& richText)>;
+  // Asked before a promotion, with both arms and the canary's progress.
+  using AskPromote = std::function<PromoteAnswer(const v1::GetPolicyResponse& state,
+                                                 const std::vector<ArmSummary>& arms, const CanaryProgress& progress)>;
 
-  // `connection` may be null (no gateway); `parent` owns the tabs' widgets.
-  PolicyPages(ClusterConnection* connection, QWidget* parent);
+  // `control` may be null (no gateway); `parent` owns the tabs' widgets.
+  PolicyPages(GatewayControl* control, QWidget* parent);
 
   // The "Policies" tab: the live panel above the editor.
   QWidget* policiesTab() const { return m_policiesTab; }
@@ -42,17 +50,27 @@ class PolicyPages : public QObject {
   LivePolicyPanel* livePanel() const { return m_live; }
   WhatifView* whatif() const { return m_whatif; }
   WhatifRunner* runner() const { return m_runner; }
+  GatewayControl* control() const;
   // The gateway's last answer, or null before one.
   std::shared_ptr<const v1::GetPolicyResponse> gatewayState() const { return m_state; }
 
-  // The console switched gateways (or went to replay: null).
-  void setConnection(ClusterConnection* connection);
+  // The gateway to act on from now on; null (replay, or none) turns every
+  // control that acts on one off with `reason` as its tooltip.
+  void setControl(GatewayControl* control, const QString& reason = {});
+  // Asks the gateway for its policy again.
+  void refresh();
   // Each live frame: the canary arms' counters.
   void setFrame(const Frame& frame);
+  // Replay: what the snapshot recorded, read-only.
+  void showRecordedPolicy(const SnapshotInfo& info, const PolicyRef& policy);
+  void showRecordedArms(const std::vector<ArmSummary>& arms);
   void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+  void setAskPromote(AskPromote ask) { m_askPromote = std::move(ask); }
 
-  // Asks, then pushes. Public so the main window's menu can reach it.
+  // Asks, then pushes. Public so the menus can reach them.
   void confirmPush(const v1::Policy& policy, int canaryPercent);
+  // Asks with both arms side by side; refuses a canary that has not run its
+  // minimum time or starts unless the operator overrides explicitly.
   void confirmPromote();
   void confirmRollback(quint64 toVersion);
   // The what-if view's "Policy in force": the snapshot's, else the gateway's.
@@ -62,16 +80,17 @@ class PolicyPages : public QObject {
   void statusMessage(const QString& text, int timeoutMs);
   // The push could not be made; `reason` is shown to the operator.
   void pushUnavailable(const QString& reason);
+  // A promotion was refused before reaching the gateway (canary too young).
+  void promoteRefused(const QString& reason);
   // The gateway took a push, promotion or rollback.
   void policyChanged(const QString& action, quint64 version);
 
  private:
-  void refresh();
   void onState(const QString& action, std::shared_ptr<const v1::GetPolicyResponse> state);
   void onFailed(const QString& action, int code, const QString& message);
   quint64 knownVersion() const { return m_state ? m_state->version() : 0; }
 
-  QPointer<ClusterConnection> m_connection;
+  QPointer<GatewayControl> m_control;
   QWidget* m_parent;
   QWidget* m_policiesTab;
   LivePolicyPanel* m_live;
@@ -79,7 +98,12 @@ class PolicyPages : public QObject {
   WhatifView* m_whatif;
   WhatifRunner* m_runner;
   std::shared_ptr<const v1::GetPolicyResponse> m_state;
+  std::vector<ArmSummary> m_arms;
+  std::int64_t m_frameWallMs = 0;
+  std::optional<v1::Policy> m_recordedPolicy;  // replay: the snapshot's
+  QString m_recordedOrigin;
   Confirm m_confirm;
+  AskPromote m_askPromote;
 };
 
 }  // namespace hetsched

@@ -1,18 +1,17 @@
 #include "replay_controller.h"
 
-#include "main_window.h"
+#include "cluster_workspace.h"
 #include "replay_session.h"
 #include "widgets/replay_bar.h"
 
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMessageBox>
-#include <QStatusBar>
 
 namespace hetsched {
 
-ReplayController::ReplayController(MainWindow* window) : QObject(window), m_window(window) {
-  ReplayBar* bar = window->replayBar();
+ReplayController::ReplayController(ClusterWorkspace* workspace) : QObject(workspace), m_workspace(workspace) {
+  ReplayBar* bar = workspace->replayBar();
   connect(bar, &ReplayBar::seekIndexRequested, this, [this](qulonglong index) {
     if (m_session) m_session->seekIndex(static_cast<std::size_t>(index));
   });
@@ -54,7 +53,7 @@ void ReplayController::fail(ReplaySession* pending, const QString& message) {
   auto* box = new QMessageBox(QMessageBox::Warning, tr("Snapshot"),
                               opening ? tr("Cannot open %1.").arg(QFileInfo(file).fileName())
                                       : tr("Cannot read the replay from %1.").arg(QFileInfo(file).fileName()),
-                              QMessageBox::Ok, m_window);
+                              QMessageBox::Ok, m_workspace);
   box->setInformativeText(message);  // the store's own words: the file, the check that failed
   box->setAttribute(Qt::WA_DeleteOnClose);
   box->open();
@@ -72,7 +71,7 @@ void ReplayController::onListed(ReplaySession* pending, const QList<SnapshotInfo
                  .arg(s.deviceCount)
                  .arg(s.frameCount)
                  .arg(s.id);
-  auto* dialog = new QInputDialog(m_window);
+  auto* dialog = new QInputDialog(m_workspace);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setWindowTitle(tr("Open snapshot"));
   dialog->setLabelText(tr("%1 holds several snapshots. Replay which one?").arg(QFileInfo(m_pendingFile).fileName()));
@@ -97,9 +96,9 @@ void ReplayController::onLoaded(ReplaySession* pending, const std::shared_ptr<co
   m_file = m_pendingFile;
   m_framesApplied = 0;
   connect(m_session.get(), &ReplaySession::frameReady, this, &ReplayController::onFrame);
-  m_window->enterReplay(m_file, meta);
+  m_workspace->enterReplay(m_file, meta);
   if (!meta->embedderProblem.empty())
-    m_window->statusBar()->showMessage(
+    Q_EMIT notice(
         tr("The snapshot's job map weights are damaged; the map is trained again. (%1)")
             .arg(QString::fromStdString(meta->embedderProblem)),
         15000);
@@ -108,8 +107,8 @@ void ReplayController::onLoaded(ReplaySession* pending, const std::shared_ptr<co
 }
 
 void ReplayController::onFrame(qulonglong index, const std::shared_ptr<const Frame>& frame) {
-  if (!m_window->inReplay()) return;
-  m_window->showReplayFrame(static_cast<std::size_t>(index), frame);
+  if (!m_workspace->inReplay()) return;
+  m_workspace->showReplayFrame(static_cast<std::size_t>(index), frame);
   ++m_framesApplied;
   Q_EMIT frameApplied(index);
 }
@@ -117,7 +116,7 @@ void ReplayController::onFrame(qulonglong index, const std::shared_ptr<const Fra
 void ReplayController::leave() {
   discard(m_session);
   discard(m_pending);
-  m_window->leaveReplay();
+  m_workspace->leaveReplay();
 }
 
 }  // namespace hetsched

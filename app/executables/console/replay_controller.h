@@ -10,19 +10,19 @@
 
 namespace hetsched {
 
-class MainWindow;
+class ClusterWorkspace;
 class ReplaySession;
 struct Frame;
 
-// Opens snapshot files for the window and drives its replay: file errors
+// Opens snapshot files for a workspace and drives its replay: file errors
 // and the choice among several snapshots are asked here, and only a
-// snapshot that loaded switches the window into replay, so a bad file
-// leaves the window as it was. Seeks from the replay bar go to the
-// session's worker (latest wins); decoded frames come back to the window.
+// snapshot that loaded switches the workspace into replay, so a bad file
+// leaves it as it was. Seeks from the replay bar go to the
+// session's worker (latest wins); decoded frames come back to the workspace.
 class ReplayController : public QObject {
   Q_OBJECT
  public:
-  explicit ReplayController(MainWindow* window);
+  explicit ReplayController(ClusterWorkspace* workspace);
   ~ReplayController() override;
 
   // Shows an error dialog (non-blocking) and emits openFailed on failure.
@@ -37,6 +37,8 @@ class ReplayController : public QObject {
   void openFailed(const QString& message);
   void entered();
   void frameApplied(qulonglong index);
+  // Worth a line in the status bar, not a dialog.
+  void notice(const QString& text, int timeoutMs);
 
  private:
   void onListed(ReplaySession* pending, const QList<SnapshotInfo>& snapshots);
@@ -45,7 +47,7 @@ class ReplayController : public QObject {
   void fail(ReplaySession* pending, const QString& message);
   void discard(std::unique_ptr<ReplaySession>& session);
 
-  MainWindow* m_window;
+  ClusterWorkspace* m_workspace;
   std::unique_ptr<ReplaySession> m_session;  // the one in force
   std::unique_ptr<ReplaySession> m_pending;  // being opened; replaces it on success
   QString m_file;

@@ -17,6 +17,9 @@ SelectionLinker::SelectionLinker(JobSelection* selection, ClusterDashboard* dash
   if (dashboard) {
     connect(dashboard->heatmap(), &HeatmapView::deviceSelected, this, [this](int device) {
       const JobId job = jobOn(device);
+      // The operator chose a device: its mark stays, even when the
+      // selection itself does not change.
+      m_lastOrigin = Origin::Heatmap;
       // An idle device selects no job; the heatmap keeps its own cell.
       if (job == 0) m_selection->clear(Origin::Heatmap);
       else m_selection->select(std::vector<JobId>{job}, Origin::Heatmap);
@@ -37,6 +40,7 @@ SelectionLinker::SelectionLinker(JobSelection* selection, ClusterDashboard* dash
 }
 
 void SelectionLinker::setTimeline(const JobTimeline& timeline) {
+  const std::optional<int> before = selectedJobDevice();
   m_firstDevice.clear();
   std::fill(m_deviceJob.begin(), m_deviceJob.end(), JobId{0});
   for (const TimelineSegment& s : timeline.segments) {
@@ -46,6 +50,24 @@ void SelectionLinker::setTimeline(const JobTimeline& timeline) {
     m_deviceJob[device] = s.job;
     m_firstDevice.try_emplace(s.job, s.device);
   }
+  // A selected job that moved or ended takes the heatmap's mark with it; a
+  // device the operator clicked on the heatmap stays marked.
+  if (m_dashboard && m_lastOrigin != JobSelection::Origin::Heatmap && !m_selection->isEmpty()) {
+    const std::optional<int> after = selectedJobDevice();
+    if (after != before || m_dashboard->heatmap()->selectedDevice() != after) {
+      m_dashboard->heatmap()->setSelectedDevice(after);
+      m_dashboard->details()->setDevice(after);
+    }
+  }
+}
+
+std::optional<int> SelectionLinker::selectedJobDevice() const {
+  // The first selected job that runs somewhere; a queued or finished job
+  // has no device to show.
+  for (const JobId job : m_selection->jobs()) {
+    if (const auto device = deviceOf(job)) return device;
+  }
+  return std::nullopt;
 }
 
 std::optional<int> SelectionLinker::deviceOf(JobId job) const {
@@ -61,14 +83,10 @@ JobId SelectionLinker::jobOn(int device) const {
 
 void SelectionLinker::apply(JobSelection::Origin origin) {
   using Origin = JobSelection::Origin;
+  m_lastOrigin = origin;
   const std::vector<JobId>& jobs = m_selection->jobs();
   if (m_dashboard && origin != Origin::Heatmap) {
-    // The first selected job that runs somewhere; a queued or finished job
-    // has no device to show.
-    std::optional<int> device;
-    for (const JobId job : jobs) {
-      if ((device = deviceOf(job))) break;
-    }
+    const std::optional<int> device = selectedJobDevice();
     m_dashboard->heatmap()->setSelectedDevice(device);
     m_dashboard->details()->setDevice(device);
   }

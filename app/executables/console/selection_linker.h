@@ -18,7 +18,7 @@ class QueueTimelineView;
 
 // Makes one JobSelection the truth for every job view: a click in one view
 // selects the job, and the others follow (the heatmap and the device panel
-// jump to the device the job runs on). Views never hear back their own
+// jump to the device the job runs on, and let go of it when the job ends). Views never hear back their own
 // changes (JobSelection's origin). Any view may be null.
 class SelectionLinker : public QObject {
   Q_OBJECT
@@ -33,6 +33,7 @@ public:
 
 private:
   void apply(JobSelection::Origin origin);
+  std::optional<int> selectedJobDevice() const;
 
   JobSelection* m_selection;
   ClusterDashboard* m_dashboard;
@@ -41,6 +42,7 @@ private:
   EmbeddingMapView* m_map;
   std::unordered_map<JobId, int> m_firstDevice;
   std::vector<JobId> m_deviceJob;  // 0 = idle
+  JobSelection::Origin m_lastOrigin = JobSelection::Origin::Other;
 };
 
 }  // namespace hetsched

@@ -1,10 +1,13 @@
 #include "snapshot_menu.h"
 
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "job_map_worker.h"
+#include "main_window.h"
 #include "replay_controller.h"
 #include "snapshot_taker.h"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -25,14 +28,24 @@ QString fileFilter() {
 
 }  // namespace
 
-SnapshotMenu::SnapshotMenu(QMenu* file, ClusterConnection* connection, ReplayController* replay, QWidget* window)
-    : QObject(window), m_connection(connection), m_replay(replay), m_window(window) {
-  file->addAction(tr("&Take snapshot…"), QKeySequence(Qt::CTRL | Qt::Key_S), this, &SnapshotMenu::askAndTake);
-  file->addAction(tr("&Open snapshot…"), QKeySequence::Open, this, &SnapshotMenu::askAndOpen);
+SnapshotMenu::SnapshotMenu(QMenu* file, MainWindow* window) : QObject(window), m_window(window) {
+  m_take = file->addAction(tr("&Take snapshot…"), QKeySequence(Qt::CTRL | Qt::Key_S), this, &SnapshotMenu::askAndTake);
+  m_take->setObjectName(QStringLiteral("takeSnapshot"));
+  m_open = file->addAction(tr("&Open snapshot…"), QKeySequence::Open, this, &SnapshotMenu::askAndOpen);
+  m_open->setObjectName(QStringLiteral("openSnapshot"));
   m_recent = file->addMenu(tr("&Recent files"));
   rebuildRecent();
-  // Remembered once it opened: a file that failed is not offered again.
-  connect(m_replay, &ReplayController::entered, this, [this] { remember(m_replay->file()); });
+}
+
+void SnapshotMenu::update(ClusterWorkspace* workspace) {
+  ClusterWorkspace* target = workspace ? workspace : m_window->workspace();
+  const QString reason = !target               ? tr("Open a cluster first.")
+                         : target->inReplay() ? target->readOnlyReason()
+                                               : QString();
+  m_take->setEnabled(reason.isEmpty());
+  m_take->setToolTip(reason.isEmpty() ? tr("Save the live cluster's state and recent history to a file") : reason);
+  m_open->setEnabled(target != nullptr);
+  m_recent->setEnabled(target != nullptr && !recentFiles().isEmpty());
 }
 
 QStringList SnapshotMenu::recentFiles() { return QSettings().value(kRecentKey).toStringList(); }
@@ -60,8 +73,21 @@ void SnapshotMenu::askAndOpen() {
   if (!path.isEmpty()) open(path);
 }
 
+// Remembered once it opened: a file that failed is not offered again.
+void SnapshotMenu::watch(ClusterWorkspace* workspace) {
+  if (m_watched.contains(workspace)) return;
+  m_watched.insert(workspace);
+  connect(workspace, &QObject::destroyed, this, [this, workspace] { m_watched.remove(workspace); });
+  ReplayController* replay = workspace->replay();
+  connect(replay, &ReplayController::entered, this, [this, replay] { remember(replay->file()); });
+}
+
 void SnapshotMenu::open(const QString& path) {
-  m_replay->openFile(path);
+  ClusterWorkspace* workspace = m_window->workspace();
+  if (!workspace) return;
+  watch(workspace);
+  m_window->showWorkspace(workspace);
+  workspace->replay()->openFile(path);
 }
 
 void SnapshotMenu::askAndTake() {
@@ -70,11 +96,14 @@ void SnapshotMenu::askAndTake() {
   if (!path.isEmpty()) takeSnapshot(path);
 }
 
-void SnapshotMenu::setJobMapWorker(JobMapWorker* worker) { m_jobMapWorker = worker; }
-
 void SnapshotMenu::takeSnapshot(const QString& path) {
   if (m_taker) return;  // one at a time
-  m_taker = new SnapshotTaker(m_connection->channel(), m_connection->bearerToken(), this);
+  ClusterWorkspace* workspace = m_window->workspace();
+  if (!workspace || workspace->inReplay()) {
+    Q_EMIT snapshotFailed(workspace ? workspace->readOnlyReason() : tr("Open a cluster first."));
+    return;
+  }
+  m_taker = new SnapshotTaker(workspace->connection()->channel(), workspace->connection()->bearerToken(), this);
   m_progress = new QProgressDialog(tr("Taking a snapshot…"), tr("Cancel"), 0, 1000, m_window);
   m_progress->setWindowTitle(tr("Take snapshot"));
   m_progress->setMinimumDuration(0);
@@ -104,7 +133,7 @@ void SnapshotMenu::takeSnapshot(const QString& path) {
     Q_EMIT snapshotFailed(message);
   });
   m_progress->show();
-  m_taker->start(path, {}, 0, m_jobMapWorker ? m_jobMapWorker->model() : nullptr);
+  m_taker->start(path, {}, 0, workspace->jobMapWorker()->model());
 }
 
 }  // namespace hetsched

@@ -2,34 +2,36 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 
+class QAction;
 class QMenu;
 class QProgressDialog;
 
 namespace hetsched {
 
-class ClusterConnection;
-class JobMapWorker;
-class ReplayController;
+class ClusterWorkspace;
+class MainWindow;
 class SnapshotTaker;
 
-// The File menu's snapshot actions: "Take snapshot…" of the live cluster
-// (fetch and save on a worker, a progress dialog with Cancel), "Open
-// snapshot…" and the recent files (QSettings), both handed to the replay.
+// The File menu's snapshot actions, on the window's current cluster: "Take
+// snapshot…" of its live gateway (fetch and save on a worker, a progress
+// dialog with Cancel), "Open snapshot…" and the recent files (QSettings),
+// both replayed in that cluster's tab.
 class SnapshotMenu : public QObject {
   Q_OBJECT
  public:
-  SnapshotMenu(QMenu* file, ClusterConnection* connection, ReplayController* replay, QWidget* window);
+  SnapshotMenu(QMenu* file, MainWindow* window);
 
-  // Starts a snapshot into `path` without asking for a file name.
+  // Starts a snapshot of the current cluster into `path` without asking
+  // for a file name; snapshotFailed when there is none live.
   void takeSnapshot(const QString& path);
   void open(const QString& path);
   static QStringList recentFiles();
-  // Snapshots are taken from this connection from now on (File → Connect…).
-  void setConnection(ClusterConnection* connection) { m_connection = connection; }
-  // Snapshots carry the embedder this worker's live map uses.
-  void setJobMapWorker(JobMapWorker* worker);
+  // Replay has no gateway to take a snapshot of: the action says why.
+  void update(ClusterWorkspace* workspace);
+  QAction* takeAction() const { return m_take; }
 
  Q_SIGNALS:
   void snapshotSaved(const QString& path, qlonglong id);
@@ -40,14 +42,15 @@ class SnapshotMenu : public QObject {
   void askAndOpen();
   void remember(const QString& path);
   void rebuildRecent();
+  void watch(ClusterWorkspace* workspace);
 
-  ClusterConnection* m_connection;
-  ReplayController* m_replay;
-  QWidget* m_window;
+  MainWindow* m_window;
+  QAction* m_take;
+  QAction* m_open;
   QMenu* m_recent;
   QPointer<SnapshotTaker> m_taker;
-  QPointer<JobMapWorker> m_jobMapWorker;
   QPointer<QProgressDialog> m_progress;
+  QSet<ClusterWorkspace*> m_watched;
 };
 
 }  // namespace hetsched

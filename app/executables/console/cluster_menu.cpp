@@ -1,0 +1,32 @@
+#include "cluster_menu.h"
+
+#include "cluster_workspace.h"
+#include "main_window.h"
+
+#include <QAction>
+
+namespace hetsched {
+
+ClusterMenu::ClusterMenu(MainWindow* window) : ConsoleMenu(tr("&Cluster"), window) {
+  m_submit = addAction(QStringLiteral("submitJob"), tr("&Submit job…"), QKeySequence(Qt::CTRL | Qt::Key_J), [this] {
+    if (ClusterWorkspace* w = this->window()->workspace()) w->openSubmitDialog();
+  });
+  m_refresh = addAction(QStringLiteral("refreshJobs"), tr("&Refresh jobs"), QKeySequence::Refresh, [this] {
+    if (ClusterWorkspace* w = this->window()->workspace()) w->refreshJobs();
+  });
+  m_whatifNow = addAction(QStringLiteral("whatifFromNow"), tr("&What-if from now…"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), [this] {
+                            if (ClusterWorkspace* w = this->window()->workspace()) w->startWhatifFromNow();
+                          });
+}
+
+void ClusterMenu::update(ClusterWorkspace* workspace) {
+  if (!workspace) workspace = window()->workspace();
+  const QString reason = !workspace ? tr("No cluster is open.") : workspace->readOnlyReason();
+  allow(m_submit, reason, tr("Submit a job to the cluster's gateway"));
+  allow(m_refresh, reason);
+  allow(m_whatifNow, reason,
+        tr("Snapshot the cluster now and compare the policy in force with the editor's policy on it"));
+}
+
+}  // namespace hetsched

@@ -1,0 +1,160 @@
+#pragma once
+
+#include "model/connection_state.h"
+#include "model/frame.h"
+#include "model/job_timeline.h"
+#include "model/topology.h"
+
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QTabWidget;
+
+namespace hetsched {
+
+class ClusterConnection;
+class ClusterDashboard;
+class EmbeddingMapView;
+class GatewayControl;
+class JobMapWorker;
+class JobSelection;
+class PolicyPages;
+class QueuePage;
+class ReplayBar;
+class ReplayController;
+class SelectionLinker;
+class SubmitJobDialog;
+class WhatifLauncher;
+struct JobList;
+struct SnapshotMeta;
+
+// One cluster's pages (Cluster, Queue timeline, Job map, Policies, What-if)
+// over one connection, live or replaying a snapshot. Live, it holds a
+// GatewayControl made from its connection; entering replay destroys it, so
+// nothing reachable from a replay can act on a gateway, and every control
+// that would is disabled with readOnlyReason() as its tooltip. Frames are
+// pulled on a repaint timer (coalesced), job lists on a slower one. The
+// window around it (menus, status bar, title) only reads what it reports.
+class ClusterWorkspace : public QWidget {
+  Q_OBJECT
+ public:
+  // Takes the connection and starts it; `name` is the saved connection's.
+  ClusterWorkspace(std::unique_ptr<ClusterConnection> connection, const QString& name, QWidget* parent = nullptr);
+  ~ClusterWorkspace() override;
+
+  QString name() const { return m_name; }
+  // What the window title says: the name, the cluster, its source and size.
+  QString title() const;
+  ClusterConnection* connection() const { return m_connection.get(); }
+  // Null in replay and before the first status: no gateway to act on.
+  GatewayControl* control() const { return m_control.get(); }
+  // Empty while live; in replay, why gateway controls are off.
+  QString readOnlyReason() const;
+  std::shared_ptr<const Topology> topology() const { return m_topology; }
+  // The newest frame shown (live or replay), null before one.
+  std::shared_ptr<const Frame> lastFrame() const { return m_lastFrame; }
+
+  QTabWidget* pages() const { return m_tabs; }
+  ClusterDashboard* dashboard() const { return m_dashboard; }
+  QueuePage* queuePage() const { return m_queuePage; }
+  EmbeddingMapView* jobMap() const { return m_jobMap; }
+  // A job map is being computed (the view may show it settling).
+  bool jobMapBusy() const;
+  JobSelection* selection() const { return m_selection; }
+  JobMapWorker* jobMapWorker() const { return m_jobMapWorker; }
+  PolicyPages* policyPages() const { return m_policyPages; }
+  ReplayBar* replayBar() const { return m_replayBar; }
+  ReplayController* replay() const { return m_replayController; }
+
+  // "cluster", "timeline", "map", "policies" or "whatif"; false for an
+  // unknown name.
+  bool showTab(const QString& name);
+  static QStringList tabNames();
+  // The status bar's texts: the frame and the source.
+  QString frameInfo() const { return m_frameInfo; }
+  QString sourceInfo() const { return m_sourceInfo; }
+  QString sourceToolTip() const { return m_sourceToolTip; }
+
+  void refreshJobs();
+  void openSubmitDialog();
+  // The What-if tab set up on this cluster's state now (WhatifLauncher).
+  void startWhatifFromNow();
+  WhatifLauncher* whatifLauncher() const { return m_launcher; }
+  // The queue timeline is rebuilt on a timer; tests and benches ask now.
+  void rebuildTimeline();
+
+  // Replay: the views show a stored snapshot's history instead of the
+  // connection (which keeps running underneath for "Back to live").
+  bool inReplay() const { return m_replayMeta != nullptr; }
+  std::shared_ptr<const SnapshotMeta> replayMeta() const { return m_replayMeta; }
+  QString replayFile() const { return m_replayFile; }
+  void enterReplay(const QString& file, std::shared_ptr<const SnapshotMeta> meta);
+  void showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame);
+  void leaveReplay();
+
+ Q_SIGNALS:
+  void connectionStatusChanged(const hetsched::ConnectionStatus& status);
+  // title(), frameInfo() or sourceInfo() changed.
+  void infoChanged();
+  // Live ↔ replay, or the control came or went.
+  void modeChanged();
+  // A transient message for the status bar.
+  void message(const QString& text, int timeoutMs);
+  // A new frame was shown (the overview's row follows it).
+  void frameShown();
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void wire();
+  void onStatus(const ConnectionStatus& status);
+  void onTopology(const std::shared_ptr<const Topology>& topology);
+  void onJobs(const std::shared_ptr<const JobList>& jobs);
+  void repaintTick();
+  void applyFrame(std::shared_ptr<const Frame> frame);
+  void requestJobMap(const std::vector<Job>& jobs);
+  void applyJobs(const std::vector<Job>& jobs);
+  void setControl(bool live);
+  void setFrameInfo(const QString& text);
+  static QString simTime(std::int64_t ms);
+
+  QString m_name;
+  std::unique_ptr<ClusterConnection> m_connection;
+  std::unique_ptr<GatewayControl> m_control;
+  QTabWidget* m_tabs;
+  ClusterDashboard* m_dashboard;
+  QueuePage* m_queuePage;
+  EmbeddingMapView* m_jobMap;
+  JobMapWorker* m_jobMapWorker;
+  JobSelection* m_selection;
+  SelectionLinker* m_linker;
+  PolicyPages* m_policyPages;
+  ReplayBar* m_replayBar;
+  ReplayController* m_replayController;
+  WhatifLauncher* m_launcher;
+  QTimer m_repaintTimer;
+  QTimer m_jobsTimer;
+  QTimer m_timelineTimer;
+  std::shared_ptr<const JobList> m_jobs;
+  std::shared_ptr<const QueuePredictions> m_predictions;  // the gateway's live forecast
+  std::shared_ptr<const Topology> m_topology;
+  std::shared_ptr<const Frame> m_lastFrame;
+  bool m_frameWaiting = false;  // taken while hidden, not yet on the views
+  QElapsedTimer m_sinceJobMap;
+  std::int64_t m_nowMs = 0;  // cluster time of the newest frame
+  bool m_jobsDirty = false;
+  QPointer<SubmitJobDialog> m_submitDialog;
+  QString m_frameInfo;
+  QString m_sourceInfo;
+  QString m_sourceToolTip;
+  std::shared_ptr<const SnapshotMeta> m_replayMeta;
+  QString m_replayFile;
+  std::vector<Job> m_replayJobs;  // the snapshot's jobs as of the frame shown
+};
+
+}  // namespace hetsched

@@ -1,0 +1,72 @@
+#include "view_settings.h"
+
+#include "cluster_workspace.h"
+#include "main_window.h"
+#include "widgets/cluster_dashboard.h"
+#include "widgets/heatmap_view.h"
+
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+
+namespace hetsched {
+
+namespace {
+
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kTheme = QStringLiteral("view/theme");
+const QString kPage = QStringLiteral("view/page");
+const QString kMetric = QStringLiteral("view/heatmapMetric");
+const QString kSplitters = QStringLiteral("view/splitters/");
+
+}  // namespace
+
+void ViewSettings::saveWindow(const MainWindow* window) {
+  QSettings settings;
+  settings.setValue(kGeometry, window->saveGeometry());
+  settings.setValue(kState, window->saveState());
+}
+
+bool ViewSettings::hasSavedWindow() { return QSettings().contains(kGeometry); }
+
+void ViewSettings::restoreWindow(MainWindow* window) {
+  const QSettings settings;
+  window->restoreGeometry(settings.value(kGeometry).toByteArray());
+  window->restoreState(settings.value(kState).toByteArray());
+}
+
+// One set of view settings for every cluster: an operator arranges the
+// pages once, not once per gateway.
+void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
+  QSettings settings;
+  settings.setValue(kPage, workspace->pages()->currentIndex());
+  settings.setValue(kMetric, static_cast<int>(workspace->dashboard()->heatmap()->metric()));
+  for (const QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
+    if (!splitter->objectName().isEmpty()) settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
+  }
+}
+
+void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
+  const QSettings settings;
+  if (settings.contains(kPage)) workspace->pages()->setCurrentIndex(settings.value(kPage).toInt());
+  if (settings.contains(kMetric)) {
+    const int metric = settings.value(kMetric).toInt();
+    if (metric >= 0 && metric < static_cast<int>(kMetrics.size()))
+      workspace->dashboard()->setMetric(static_cast<Metric>(metric));
+  }
+  for (QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
+    const QString key = kSplitters + splitter->objectName();
+    if (!splitter->objectName().isEmpty() && settings.contains(key)) splitter->restoreState(settings.value(key).toByteArray());
+  }
+}
+
+void ViewSettings::saveTheme(Theme::Choice choice) { QSettings().setValue(kTheme, Theme::name(choice)); }
+
+Theme::Choice ViewSettings::savedTheme() {
+  Theme::Choice choice = Theme::Choice::System;
+  Theme::parse(QSettings().value(kTheme).toString(), &choice);
+  return choice;
+}
+
+}  // namespace hetsched

@@ -1,0 +1,160 @@
+#include "theme.h"
+
+#include "qcustomplot_include.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QPointer>
+#include <QStyleHints>
+#include <QStyleFactory>
+
+namespace hetsched {
+
+Theme::Theme(QObject* parent) : QObject(parent), m_systemPalette(QGuiApplication::palette()) {}
+
+Theme* Theme::instance() {
+  static QPointer<Theme> theme;
+  if (!theme) theme = new Theme(qApp);
+  return theme;
+}
+
+bool Theme::isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
+
+bool Theme::systemPrefersDark() const {
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+  if (QGuiApplication::styleHints()->colorScheme() != Qt::ColorScheme::Unknown)
+    return QGuiApplication::styleHints()->colorScheme() == Qt::ColorScheme::Dark;
+#endif
+  // GTK's convention for a dark variant of a theme ("Adwaita:dark").
+  if (qEnvironmentVariable("GTK_THEME").endsWith(QLatin1String(":dark"))) return true;
+  return isDark(m_systemPalette);
+}
+
+void Theme::setChoice(Choice choice) {
+  m_choice = choice;
+  m_dark = choice == Choice::Dark || (choice == Choice::System && systemPrefersDark());
+  // Fusion draws both palettes faithfully on every platform.
+  if (QApplication::style()->name() != QLatin1String("fusion"))
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+  QApplication::setPalette(m_dark ? darkPalette() : lightPalette());
+  Q_EMIT changed(m_dark);
+}
+
+QString Theme::name(Choice choice) {
+  switch (choice) {
+    case Choice::System: return QStringLiteral("system");
+    case Choice::Light: return QStringLiteral("light");
+    case Choice::Dark: return QStringLiteral("dark");
+  }
+  return {};
+}
+
+bool Theme::parse(const QString& text, Choice* choice) {
+  for (const Choice c : {Choice::System, Choice::Light, Choice::Dark}) {
+    if (text.compare(name(c), Qt::CaseInsensitive) == 0) {
+      *choice = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+QPalette Theme::lightPalette() {
+  QPalette p(QColor(0xF3, 0xF3, 0xF3));
+  p.setColor(QPalette::Base, Qt::white);
+  p.setColor(QPalette::AlternateBase, QColor(0xF0, 0xF2, 0xF5));
+  p.setColor(QPalette::Text, QColor(0x1A, 0x1A, 0x1A));
+  p.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
+  p.setColor(QPalette::ButtonText, QColor(0x1A, 0x1A, 0x1A));
+  p.setColor(QPalette::PlaceholderText, QColor(0x5F, 0x63, 0x68));
+  p.setColor(QPalette::Highlight, QColor(0x00, 0x5F, 0xB8));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(0x00, 0x5F, 0xB8));
+  p.setColor(QPalette::ToolTipBase, QColor(0xFF, 0xFF, 0xE8));
+  p.setColor(QPalette::ToolTipText, Qt::black);
+  p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x8A, 0x8A, 0x8A));
+  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x8A, 0x8A, 0x8A));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x8A, 0x8A, 0x8A));
+  return p;
+}
+
+QPalette Theme::darkPalette() {
+  QPalette p(QColor(0x3A, 0x3D, 0x42), QColor(0x26, 0x28, 0x2C));
+  p.setColor(QPalette::Window, QColor(0x26, 0x28, 0x2C));
+  p.setColor(QPalette::Base, QColor(0x1C, 0x1E, 0x21));
+  p.setColor(QPalette::AlternateBase, QColor(0x2A, 0x2D, 0x31));
+  p.setColor(QPalette::Button, QColor(0x33, 0x36, 0x3B));
+  p.setColor(QPalette::Text, QColor(0xE6, 0xE6, 0xE6));
+  p.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
+  p.setColor(QPalette::ButtonText, QColor(0xE6, 0xE6, 0xE6));
+  p.setColor(QPalette::BrightText, Qt::white);
+  p.setColor(QPalette::PlaceholderText, QColor(0xA8, 0xAD, 0xB4));
+  p.setColor(QPalette::Highlight, QColor(0x3D, 0x8B, 0xE0));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(0x7A, 0xB8, 0xFF));
+  p.setColor(QPalette::LinkVisited, QColor(0xC0, 0x9A, 0xF0));
+  p.setColor(QPalette::ToolTipBase, QColor(0x33, 0x36, 0x3B));
+  p.setColor(QPalette::ToolTipText, QColor(0xE6, 0xE6, 0xE6));
+  p.setColor(QPalette::Light, QColor(0x4A, 0x4E, 0x54));
+  p.setColor(QPalette::Midlight, QColor(0x3F, 0x43, 0x48));
+  p.setColor(QPalette::Mid, QColor(0x30, 0x33, 0x37));
+  p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1B));
+  p.setColor(QPalette::Shadow, QColor(0x0C, 0x0C, 0x0D));
+  p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x84, 0x8A));
+  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x84, 0x8A));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x84, 0x8A));
+  p.setColor(QPalette::Disabled, QPalette::Base, QColor(0x22, 0x24, 0x27));
+  return p;
+}
+
+void stylePlot(QCustomPlot* plot, const QPalette& p) {
+  const QColor text = p.color(QPalette::WindowText);
+  QColor grid = text;
+  grid.setAlpha(40);
+  plot->setBackground(p.brush(QPalette::Window));  // blends with the page around it
+  const auto styleAxis = [&](QCPAxis* axis) {
+    axis->setBasePen(QPen(text));
+    axis->setTickPen(QPen(text));
+    axis->setSubTickPen(QPen(text));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+  };
+  for (QCPAxisRect* rect : plot->axisRects()) {
+    for (QCPAxis* axis : rect->axes()) styleAxis(axis);
+  }
+  // Colour scales and titles are layout elements outside the axis rects.
+  for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
+    QCPLayoutElement* element = plot->plotLayout()->elementAt(i);
+    if (auto* scale = qobject_cast<QCPColorScale*>(element)) styleAxis(scale->axis());
+    if (auto* title = qobject_cast<QCPTextElement*>(element)) title->setTextColor(text);
+  }
+  QColor legendFill = p.color(QPalette::Base);
+  legendFill.setAlpha(225);
+  plot->legend->setBrush(legendFill);
+  plot->legend->setBorderPen(QPen(p.color(QPalette::Mid)));
+  plot->legend->setTextColor(text);
+}
+
+void showAsError(QLabel* label, bool bold) {
+  const auto apply = [label, bold](bool dark) {
+    label->setStyleSheet(QStringLiteral("color: %1;%2")
+                             .arg(dark ? QStringLiteral("#ff8a80") : QStringLiteral("#b3261e"),
+                                  bold ? QStringLiteral(" font-weight: bold;") : QString()));
+  };
+  apply(Theme::instance()->dark());
+  QObject::connect(Theme::instance(), &Theme::changed, label, apply);
+}
+
+void showAsHint(QLabel* label) { label->setForegroundRole(QPalette::PlaceholderText); }
+
+QColor betterColor(const QPalette& palette) {
+  return Theme::isDark(palette) ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2);
+}
+
+QColor worseColor(const QPalette& palette) {
+  return Theme::isDark(palette) ? QColor(0xF0, 0x8A, 0x4B) : QColor(0xD5, 0x5E, 0x00);
+}
+
+}  // namespace hetsched
