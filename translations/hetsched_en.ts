@@ -90,118 +90,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
-    <name>WaitReasonText</name>
-    <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an allowed %1 model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first in line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) ahead</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> (%n by priority class)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · aged to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Just submitted: not yet seen by the scheduler</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Can never fit: the largest %1 node is too small</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Held by a quota · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All %1 %2 nodes are down · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -245,6 +133,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>never ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -429,6 +321,237 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran %1 of %2, started %3 of %4 jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The frames carry no canary arm yet: nothing to compare.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>canary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s (%2 starts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean wait, last %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synthetic cluster of %1 nodes, %2 synthetic jobs (seed %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 jobs of snapshot #%2 of %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cut of snapshot #%1 of %2 (%3): %4 running, %5 queued, then the last %6 s of arrivals again (%7 jobs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alibaba trace excerpt: %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::BackendText</name>
+    <message>
+        <source>simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alibaba trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pushed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>promoted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training the embedder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The live cluster&apos;s own rule: seed classes with 10-minute aging, the seed&apos;s 4.3 score, jobs behind a blocked head start when they fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First come, first served; the seed&apos;s type routing picks the device kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortest job first, non-preemptive (seed 2.3), best fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortest remaining time first: a shorter arrival preempts; work resumes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed 2.2 classes (high: real-time, middle: periodic control, low: logging), one class of aging per 60 s waited, ShouldPreempt for interruptible work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round robin over the nodes of the routed kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nginx smooth weighted round robin; node 0 has weight=3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node running the fewest jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed&apos;s IP hash on the job&apos;s key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consistent hashing with 160 virtual nodes per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed&apos;s 4.3 score: Weight*PriorityFactor + ResourceScore*free/total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First fit in node order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best fit: the node with the least free capacity that fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worst fit: the node with the most free capacity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FGD (ATC&apos;23): the node and GPU whose fragmentation of the target workload grows least.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random-fit (ATC&apos;23): any node the job fits on, and any GPU for a share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DotProd (ATC&apos;23): the largest dot product of the request and the node&apos;s free resources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Clustering (ATC&apos;23): nodes already running GPU jobs of the same kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Packing (ATC&apos;23): partly used GPUs first, then used nodes, then idle ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best-fit (ATC&apos;23): the node left with the least free resources, weighted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed 2.4 opportunistic moves: on each sampling tick a node above 90% load moves an interruptible job to the best peer predicted to keep room for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterDashboard</name>
@@ -438,6 +561,200 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterMenu</name>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Submit job…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;What-if from now…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submit a job to the cluster&apos;s gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot the cluster now and compare the policy in force with the editor&apos;s policy on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterOverviewModel</name>
+    <message>
+        <source>replaying a snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost — stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) down</source>
+        <translation>
+            <numerusform>%n node down</numerusform>
+            <numerusform>%n nodes down</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterRegistry</name>
+    <message>
+        <source>No saved connections to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterWorkspace</name>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pages of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mapping jobs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job map: %1 jobs, KL divergence %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — REPLAY of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2 (%3, %n devices)</source>
+        <translation>
+            <numerusform>%1 — %2 (%3, %n device)</numerusform>
+            <numerusform>%1 — %2 (%3, %n devices)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replaying a snapshot: nothing here acts on a gateway. Back to live first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1 (not live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame %1 · simulated time %2 · %3 frames merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay frame %1 of %2 · simulated time %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -574,6 +891,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Disconnected</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectionOpener</name>
@@ -684,14 +1005,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Next predicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>hetsched::EmbeddingMapView</name>
@@ -763,12 +1076,51 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>hetsched::FileMenu</name>
     <message>
-        <source>Lay out again</source>
+        <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
+        <source>&amp;Connect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect in a new &amp;window…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Move cluster to a new window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lose cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This console has no saved connections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved cluster, or the embedded one, in a new tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved cluster in a window of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a cluster&apos;s tab first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -792,6 +1144,72 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Hottest in a band of %1 (%2 – %3) by %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per node, one column per device slot; arrow keys move the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About HetSched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About HetSched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::HelpWindow</name>
+    <message>
+        <source>User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy lifecycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where a gateway reads a cluster from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HetSched help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help text</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -881,6 +1299,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Nodes of this kind that stopped reporting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 summary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -979,6 +1401,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Both arms, live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Preempted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -990,83 +1416,42 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
 <context>
     <name>hetsched::MainWindow</name>
     <message>
-        <source>HetSched console</source>
+        <source>The embedded cluster did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;File</source>
+        <source>Clusters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Quit</source>
+        <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Cluster</source>
+        <source>Open cluster</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Submit job…</source>
+        <source>Close %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Help</source>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;About HetSched</source>
+        <source>HetSched — %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>HetSched console — %1 (%2, %3 devices)</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>HetSched — Overview (%n open cluster(s))</source>
+        <translation>
+            <numerusform>HetSched — Overview (%n open cluster)</numerusform>
+            <numerusform>HetSched — Overview (%n open clusters)</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Frame %1 · simulated time %2 · %3 frames merged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job %1 submitted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>About HetSched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Queue timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Refresh jobs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HetSched console — REPLAY of %1 (%2, %3 devices)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay frame %1 of %2 · simulated time %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Policies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What-if</source>
+        <source>Not connected to %1: certificate not trusted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1074,39 +1459,34 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The embedded cluster did not start: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mapping jobs: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job map: %1 jobs, KL divergence %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source: %1 (not live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected to %1: certificate not trusted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Token for %1 kept for this session only: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::OverviewPage</name>
+    <message>
+        <source>Open in a &amp;tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in a new &amp;window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit connections…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a cluster, or select it and press Enter, to show its pages.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1230,6 +1610,26 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 is not a valid policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canary share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push this policy to the gateway as a canary, after a confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1372,6 +1772,34 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Canary before promotion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promote only after the canary ran this long (0: the console&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…or after the canary arm started this many jobs (0: the console&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum run time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or minimum starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job kind of route %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device kind of route %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1381,6 +1809,53 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyMenu</name>
+    <message>
+        <source>&amp;Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Push the editor&apos;s policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pro&amp;mote the canary…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Roll back to the chosen version…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh the gateway&apos;s policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the policy in &amp;force to the what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;un the what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push the editor&apos;s policy to the gateway as a canary, after a confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the canary the policy for every job, after comparing both arms</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1400,10 +1875,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Push policy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replaying a snapshot: no gateway to push to.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1447,14 +1918,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Promote</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>End the canary of v%1 and keep v%2 for every job?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1476,6 +1939,57 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>No policy in force known: pick a snapshot, or connect to a gateway that reports one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in force in the replayed snapshot (v%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying snapshot “%1”: it recorded v%2 “%3” in force. Nothing here acts on a gateway; Back to live first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not promoted: the canary has only %1. Wait, or tick the override.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PromoteDialog</name>
+    <message>
+        <source>Promote before the canary has run long enough</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Promote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both arms compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Canary must run at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or start at least (jobs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The canary has %1: ready to promote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The canary has only %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1514,7 +2028,7 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1525,18 +2039,22 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <source>%n job(s) waiting, in service order.</source>
+        <translation>
+            <numerusform>%n job waiting, in service order.</numerusform>
+            <numerusform>%n jobs waiting, in service order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
         <translation>
             <numerusform>%n job waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
             <numerusform>%n jobs waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+    <message>
+        <source>Waiting jobs</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1571,14 +2089,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Predicted start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Predicted node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Why it waits</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1628,10 +2138,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>queue</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 · slot %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1648,11 +2154,11 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
+        <source>%1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>predicted run (the live forecast)</source>
+        <source>&lt;br&gt;%1 → %2 (%3 min)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1751,6 +2257,33 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::ReplayMenu</name>
+    <message>
+        <source>&amp;Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play or pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One frame &amp;back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One frame &amp;forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not replaying: open a snapshot first (File → Open snapshot…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::SavedConnectionModel</name>
     <message>
         <source>Embedded simulated cluster</source>
@@ -1762,6 +2295,77 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 (TLS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ShortcutsDialog</name>
+    <message>
+        <source>Heatmap › Move the selected device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heatmap › First or last device of the row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home, End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue timeline › Zoom in or out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+, −, mouse wheel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue timeline › Pan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrow keys, drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue timeline › Follow now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job map › Lasso instead of rectangle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift while dragging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any page › Next or previous page of a cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab, Ctrl+Shift+Tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1803,6 +2407,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>The snapshot was not saved.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open a cluster first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the live cluster&apos;s state and recent history to a file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SnapshotTaker</name>
@@ -1816,6 +2428,21 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Training the job embedder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::StatusArea</name>
+    <message>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1993,6 +2620,108 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::ViewMenu</name>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Queue timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Job map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;What-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;revious cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour heatmap &amp;by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifLauncher</name>
+    <message>
+        <source>Cannot create %1 for the snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if from now: %1 (%2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if from now: the snapshot failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if from now: taking a snapshot of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what-if from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if from now: ready, press Run (Ctrl+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if from now: add a candidate policy, then Run (Ctrl+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::WhatifMetricsModel</name>
     <message>
         <source>Metric</source>
@@ -2081,16 +2810,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>Running %n policies…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 — %n policies compared; colours: green better, red worse than %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Running %n policy…</numerusform>
+            <numerusform>Running %n policies…</numerusform>
         </translation>
     </message>
     <message>
@@ -2135,10 +2857,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Snapshot file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Snapshots (*.hetsnap *.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2226,26 +2944,38 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How well the engine reproduces this snapshot is unknown: %1</source>
+        <source>Metrics per policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <source>%1 — %n policies compared; colours: blue better, orange worse than %2.</source>
+        <translation>
+            <numerusform>%1 — %n policy compared; colours: blue better, orange worse than %2.</numerusform>
+            <numerusform>%1 — %n policies compared; colours: blue better, orange worse than %2.</numerusform>
         </translation>
     </message>
     <message>
-        <source>: an exact reproduction</source>
+        <source>Snapshots (*.hsnap *.hetsnap *.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>: predictions here are only as close as that</source>
+        <source>From the cluster now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
+        <source>Snapshot the cluster shown (or use the snapshot being replayed), start from its cut, and compare the policy in force with the editor&apos;s policy (Ctrl+Shift+W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a built-in policy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -17,11 +17,11 @@
     </message>
     <message>
         <source>&lt;p&gt;No what-if run compared this policy yet: its effect is not predicted.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;아직 이 정책을 비교한 what-if 실행이 없어 효과를 예측하지 못했습니다.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;아직 이 정책을 비교한 가정 분석 실행이 없어 효과를 예측하지 못했습니다.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Predicted by the last what-if (%1), against %2:&lt;/p&gt;</source>
-        <translation>&lt;p&gt;마지막 what-if (%1)의 %2 대비 예측:&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;마지막 가정 분석 (%1)의 %2 대비 예측:&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Wait avg (s)</source>
@@ -100,115 +100,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
-    <name>WaitReasonText</name>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>TPU</source>
-        <translation>TPU</translation>
-    </message>
-    <message>
-        <source>host CPU</source>
-        <translation>호스트 CPU</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>메모리</translation>
-    </message>
-    <message>
-        <source>an allowed %1 model</source>
-        <translation>허용된 %1 모델</translation>
-    </message>
-    <message>
-        <source>nodes up</source>
-        <translation>가동 노드</translation>
-    </message>
-    <message>
-        <source>first in line</source>
-        <translation>대기열 맨 앞</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) ahead</source>
-        <translation>
-            <numerusform>앞에 작업 %n개</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> (%n by priority class)</source>
-        <translation>
-            <numerusform> (우선순위 등급으로 %n개)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · aged to %1</source>
-        <translation> · 에이징으로 %1까지 상승</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>알 수 없음</translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation>배치 불가</translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation>쿼터</translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation>노드 다운</translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation>자원 부족</translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation>대기 순서</translation>
-    </message>
-    <message>
-        <source>Just submitted: not yet seen by the scheduler</source>
-        <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
-    </message>
-    <message>
-        <source>Can never fit: the largest %1 node is too small</source>
-        <translation>배치 불가: 가장 큰 %1 노드도 너무 작습니다</translation>
-    </message>
-    <message>
-        <source>Held by a quota · %1</source>
-        <translation>쿼터에 묶여 있음 · %1</translation>
-    </message>
-    <message>
-        <source>All %1 %2 nodes are down · %3</source>
-        <translation>%2 노드 %1개가 모두 다운 · %3</translation>
-    </message>
-    <message>
-        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
-        <translation>자리가 있는 %1 노드 없음: 노드 %4개 중 %3개에서 %2 부족 · %5</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
-        <translation>
-            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation>예측 범위 밖</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%2에서 %1</translation>
-    </message>
-</context>
-<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -253,6 +144,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>never ran</source>
         <translation>실행 안 됨</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -436,6 +331,237 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1초</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1분</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1분 %2초</translation>
+    </message>
+    <message>
+        <source>ran %1 of %2, started %3 of %4 jobs</source>
+        <translation>%2 중 %1 실행, 작업 %4개 중 %3개 시작</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The frames carry no canary arm yet: nothing to compare.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;프레임에 아직 카나리 쪽 집계가 없어 비교할 것이 없습니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>활성</translation>
+    </message>
+    <message>
+        <source>canary</source>
+        <translation>카나리</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation>도착</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>no starts</source>
+        <translation>시작 없음</translation>
+    </message>
+    <message>
+        <source>%1 s (%2 starts)</source>
+        <translation>%1초 (시작 %2건)</translation>
+    </message>
+    <message>
+        <source>Mean wait, last %1 s</source>
+        <translation>평균 대기, 최근 %1초</translation>
+    </message>
+    <message>
+        <source>synthetic cluster of %1 nodes, %2 synthetic jobs (seed %3)</source>
+        <translation>노드 %1개의 합성 클러스터, 합성 작업 %2개 (시드 %3)</translation>
+    </message>
+    <message>
+        <source>%1 jobs of snapshot #%2 of %3 (%4)</source>
+        <translation>%3의 스냅샷 #%2에 담긴 작업 %1개 (%4)</translation>
+    </message>
+    <message>
+        <source>the cut of snapshot #%1 of %2 (%3): %4 running, %5 queued, then the last %6 s of arrivals again (%7 jobs)</source>
+        <translation>%2의 스냅샷 #%1 시점 (%3): 실행 중 %4개, 대기 중 %5개, 이어서 직전 %6초 동안 도착한 작업을 다시 (작업 %7개)</translation>
+    </message>
+    <message>
+        <source>Alibaba trace excerpt: %1, %2</source>
+        <translation>Alibaba 트레이스 발췌: %1, %2</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>선점됨</translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation>마이그레이션됨</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::BackendText</name>
+    <message>
+        <source>simulated</source>
+        <translation>시뮬레이션</translation>
+    </message>
+    <message>
+        <source>this host</source>
+        <translation>이 호스트</translation>
+    </message>
+    <message>
+        <source>node agents</source>
+        <translation>노드 에이전트</translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <source>Alibaba trace</source>
+        <translation>Alibaba 트레이스</translation>
+    </message>
+    <message>
+        <source>initial</source>
+        <translation>초기</translation>
+    </message>
+    <message>
+        <source>pushed</source>
+        <translation>배포</translation>
+    </message>
+    <message>
+        <source>promoted</source>
+        <translation>승격</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>롤백</translation>
+    </message>
+    <message>
+        <source>job features</source>
+        <translation>작업 특징 추출</translation>
+    </message>
+    <message>
+        <source>training the embedder</source>
+        <translation>임베더 학습</translation>
+    </message>
+    <message>
+        <source>t-SNE layout</source>
+        <translation>t-SNE 배치</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>The live cluster&apos;s own rule: seed classes with 10-minute aging, the seed&apos;s 4.3 score, jobs behind a blocked head start when they fit.</source>
+        <translation>라이브 클러스터 기본 규칙: 시드의 우선순위 등급과 10분 에이징, 시드 4.3의 점수, 막힌 선두 뒤의 작업도 자리가 맞으면 먼저 시작.</translation>
+    </message>
+    <message>
+        <source>First come, first served; the seed&apos;s type routing picks the device kind.</source>
+        <translation>선착순 처리; 시드의 유형 라우팅이 장치 종류를 고릅니다.</translation>
+    </message>
+    <message>
+        <source>Shortest job first, non-preemptive (seed 2.3), best fit.</source>
+        <translation>최단 작업 우선, 비선점형 (시드 2.3), 최적 적합 배치.</translation>
+    </message>
+    <message>
+        <source>Shortest remaining time first: a shorter arrival preempts; work resumes.</source>
+        <translation>최단 잔여 시간 우선: 더 짧은 작업이 도착하면 선점하고, 선점된 작업은 이어서 실행합니다.</translation>
+    </message>
+    <message>
+        <source>Seed 2.2 classes (high: real-time, middle: periodic control, low: logging), one class of aging per 60 s waited, ShouldPreempt for interruptible work.</source>
+        <translation>시드 2.2의 등급 (높음: 실시간, 중간: 주기 제어, 낮음: 로깅), 60초 대기마다 한 등급 에이징, 중단 가능한 작업은 ShouldPreempt로 선점.</translation>
+    </message>
+    <message>
+        <source>Round robin over the nodes of the routed kind.</source>
+        <translation>라우팅된 종류의 노드를 라운드 로빈으로 돕니다.</translation>
+    </message>
+    <message>
+        <source>nginx smooth weighted round robin; node 0 has weight=3.</source>
+        <translation>nginx 방식의 부드러운 가중 라운드 로빈; 노드 0의 가중치는 3.</translation>
+    </message>
+    <message>
+        <source>The node running the fewest jobs.</source>
+        <translation>실행 중인 작업이 가장 적은 노드.</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s IP hash on the job&apos;s key.</source>
+        <translation>작업 키에 대한 시드의 IP 해시.</translation>
+    </message>
+    <message>
+        <source>Consistent hashing with 160 virtual nodes per node.</source>
+        <translation>노드당 가상 노드 160개로 일관 해싱.</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s 4.3 score: Weight*PriorityFactor + ResourceScore*free/total.</source>
+        <translation>시드 4.3의 점수: Weight*PriorityFactor + ResourceScore*free/total.</translation>
+    </message>
+    <message>
+        <source>First fit in node order.</source>
+        <translation>노드 순서대로 처음 맞는 곳에 배치.</translation>
+    </message>
+    <message>
+        <source>Best fit: the node with the least free capacity that fits.</source>
+        <translation>최적 적합: 들어맞는 노드 중 남는 용량이 가장 적은 노드.</translation>
+    </message>
+    <message>
+        <source>Worst fit: the node with the most free capacity.</source>
+        <translation>최악 적합: 남는 용량이 가장 많은 노드.</translation>
+    </message>
+    <message>
+        <source>FGD (ATC&apos;23): the node and GPU whose fragmentation of the target workload grows least.</source>
+        <translation>FGD (ATC&apos;23): 목표 작업 부하의 단편화가 가장 적게 늘어나는 노드와 GPU.</translation>
+    </message>
+    <message>
+        <source>Random-fit (ATC&apos;23): any node the job fits on, and any GPU for a share.</source>
+        <translation>Random-fit (ATC&apos;23): 작업이 들어맞는 아무 노드, 공유 GPU는 아무 GPU.</translation>
+    </message>
+    <message>
+        <source>DotProd (ATC&apos;23): the largest dot product of the request and the node&apos;s free resources.</source>
+        <translation>DotProd (ATC&apos;23): 요청과 노드의 여유 자원 내적이 가장 큰 곳.</translation>
+    </message>
+    <message>
+        <source>GPU Clustering (ATC&apos;23): nodes already running GPU jobs of the same kind.</source>
+        <translation>GPU Clustering (ATC&apos;23): 같은 종류의 GPU 작업을 이미 실행 중인 노드.</translation>
+    </message>
+    <message>
+        <source>GPU Packing (ATC&apos;23): partly used GPUs first, then used nodes, then idle ones.</source>
+        <translation>GPU Packing (ATC&apos;23): 일부 사용 중인 GPU 먼저, 그다음 사용 중인 노드, 마지막으로 유휴 노드.</translation>
+    </message>
+    <message>
+        <source>Best-fit (ATC&apos;23): the node left with the least free resources, weighted.</source>
+        <translation>Best-fit (ATC&apos;23): 배치 후 여유 자원이 가장 적게 남는 노드 (가중).</translation>
+    </message>
+    <message>
+        <source>Seed 2.4 opportunistic moves: on each sampling tick a node above 90% load moves an interruptible job to the best peer predicted to keep room for it.</source>
+        <translation>시드 2.4의 기회적 이동: 샘플링할 때마다 부하 90%를 넘는 노드가 중단 가능한 작업을, 자리를 유지할 것으로 예측되는 가장 좋은 노드로 옮깁니다.</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterDashboard</name>
@@ -446,6 +572,198 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
         <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  칸을 클릭하면 상세 정보</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterMenu</name>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>클러스터(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Submit job…</source>
+        <translation>작업 제출(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh jobs</source>
+        <translation>작업 새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;What-if from now…</source>
+        <translation>지금부터 가정 분석(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation>열린 클러스터가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Submit a job to the cluster&apos;s gateway</source>
+        <translation>클러스터의 게이트웨이에 작업을 제출합니다</translation>
+    </message>
+    <message>
+        <source>Snapshot the cluster now and compare the policy in force with the editor&apos;s policy on it</source>
+        <translation>지금 클러스터의 스냅샷을 찍고, 그 위에서 적용 중인 정책과 편집기의 정책을 비교합니다</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterOverviewModel</name>
+    <message>
+        <source>replaying a snapshot</source>
+        <translation>스냅샷 재생 중</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>연결 중</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>라이브</translation>
+    </message>
+    <message>
+        <source>lost — stale</source>
+        <translation>끊김 — 오래된 데이터</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>연결 끊김</translation>
+    </message>
+    <message>
+        <source>connection lost</source>
+        <translation>연결 끊김</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) down</source>
+        <translation>
+            <numerusform>노드 %n개 다운</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>클러스터</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <source>CPU use</source>
+        <translation>CPU 사용률</translation>
+    </message>
+    <message>
+        <source>GPU use</source>
+        <translation>GPU 사용률</translation>
+    </message>
+    <message>
+        <source>TPU use</source>
+        <translation>TPU 사용률</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>경고</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterRegistry</name>
+    <message>
+        <source>No saved connections to open.</source>
+        <translation>열 수 있는 저장된 연결이 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ClusterWorkspace</name>
+    <message>
+        <source>Cluster</source>
+        <translation>클러스터</translation>
+    </message>
+    <message>
+        <source>Queue timeline</source>
+        <translation>대기열 타임라인</translation>
+    </message>
+    <message>
+        <source>Job map</source>
+        <translation>작업 지도</translation>
+    </message>
+    <message>
+        <source>Policies</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>가정 분석</translation>
+    </message>
+    <message>
+        <source>Pages of %1</source>
+        <translation>%1의 페이지</translation>
+    </message>
+    <message>
+        <source>Mapping jobs: %1</source>
+        <translation>작업 지도 그리는 중: %1</translation>
+    </message>
+    <message>
+        <source>Job map: %1 jobs, KL divergence %2</source>
+        <translation>작업 지도: 작업 %1개, KL 발산 %2</translation>
+    </message>
+    <message>
+        <source>%1 — REPLAY of %2 (%3)</source>
+        <translation>%1 — %2 재생 중 (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2 (%3, %n devices)</source>
+        <translation>
+            <numerusform>%1 — %2 (%3, 장치 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replaying a snapshot: nothing here acts on a gateway. Back to live first.</source>
+        <translation>스냅샷 재생 중: 여기서는 게이트웨이에 아무 작업도 할 수 없습니다. 먼저 라이브로 돌아가십시오.</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>소스: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1 (not live)</source>
+        <translation>소스: %1 (실시간 아님)</translation>
+    </message>
+    <message>
+        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
+        <translation>사용률은 할당 기준입니다: 측정된 부하가 아니라 노드 할당 가능량 대비 파드 요청량</translation>
+    </message>
+    <message>
+        <source>Frame %1 · simulated time %2 · %3 frames merged</source>
+        <translation>프레임 %1 · 시뮬레이션 시각 %2 · 병합된 프레임 %3개</translation>
+    </message>
+    <message>
+        <source>Job %1 submitted</source>
+        <translation>작업 %1 제출됨</translation>
+    </message>
+    <message>
+        <source>Replay frame %1 of %2 · simulated time %3</source>
+        <translation>재생 프레임 %1/%2 · 시뮬레이션 시각 %3</translation>
     </message>
 </context>
 <context>
@@ -581,6 +899,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Disconnected</source>
         <translation>연결 해제됨</translation>
     </message>
+    <message>
+        <source>Connection</source>
+        <translation>연결</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectionOpener</name>
@@ -691,14 +1013,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>—</source>
         <translation>—</translation>
     </message>
-    <message>
-        <source>Next predicted</source>
-        <translation>다음 예측 작업</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%2에 %1</translation>
-    </message>
 </context>
 <context>
     <name>hetsched::EmbeddingMapView</name>
@@ -770,13 +1084,52 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+</context>
+<context>
+    <name>hetsched::FileMenu</name>
     <message>
-        <source>Lay out again</source>
-        <translation>다시 배치</translation>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <source>Place every job afresh; a refresh otherwise keeps the jobs shown where they are</source>
-        <translation>모든 작업을 새로 배치합니다. 그렇지 않으면 새로 고침 때 표시된 작업은 제자리에 남습니다</translation>
+        <source>&amp;Connect…</source>
+        <translation>연결(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Connect in a new &amp;window…</source>
+        <translation>새 창에서 연결(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>&amp;Move cluster to a new window</source>
+        <translation>클러스터를 새 창으로 옮기기(&amp;M)</translation>
+    </message>
+    <message>
+        <source>C&amp;lose cluster</source>
+        <translation>클러스터 닫기(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>종료(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>This console has no saved connections.</source>
+        <translation>이 콘솔에는 저장된 연결이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Open a saved cluster, or the embedded one, in a new tab</source>
+        <translation>저장된 클러스터나 내장 클러스터를 새 탭에서 엽니다</translation>
+    </message>
+    <message>
+        <source>Open a saved cluster in a window of its own</source>
+        <translation>저장된 클러스터를 별도 창에서 엽니다</translation>
+    </message>
+    <message>
+        <source>Show a cluster&apos;s tab first.</source>
+        <translation>먼저 클러스터 탭을 표시하십시오.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
     </message>
 </context>
 <context>
@@ -800,6 +1153,72 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Hottest in a band of %1 (%2 – %3) by %4</source>
         <translation>%1 구간(%2 – %3) 중 %4 최고</translation>
+    </message>
+    <message>
+        <source>Device heatmap</source>
+        <translation>장치 히트맵</translation>
+    </message>
+    <message>
+        <source>One row per node, one column per device slot; arrow keys move the selection</source>
+        <translation>노드마다 한 행, 장치 슬롯마다 한 열; 화살표 키로 선택을 옮깁니다</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>사용자 안내서(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>단축키(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About HetSched</source>
+        <translation>HetSched 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About HetSched</source>
+        <translation>HetSched 정보</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
+        <translation>&lt;b&gt;HetSched 콘솔&lt;/b&gt; %1&lt;br&gt;CPU, GPU, TPU가 섞인 클러스터를 위한 운영 콘솔.&lt;br&gt;작업 부하 형태: Alibaba cluster-trace-gpu-v2023.</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Qt 정보(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::HelpWindow</name>
+    <message>
+        <source>User guide</source>
+        <translation>사용자 안내서</translation>
+    </message>
+    <message>
+        <source>Policy lifecycle</source>
+        <translation>정책 수명 주기</translation>
+    </message>
+    <message>
+        <source>Where a gateway reads a cluster from</source>
+        <translation>게이트웨이가 클러스터를 읽어 오는 곳</translation>
+    </message>
+    <message>
+        <source>HetSched help</source>
+        <translation>HetSched 도움말</translation>
+    </message>
+    <message>
+        <source>Help documents</source>
+        <translation>도움말 문서</translation>
+    </message>
+    <message>
+        <source>Help text</source>
+        <translation>도움말 본문</translation>
     </message>
 </context>
 <context>
@@ -889,6 +1308,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Nodes of this kind that stopped reporting</source>
         <translation>보고가 중단된 이 유형의 노드</translation>
+    </message>
+    <message>
+        <source>%1 summary</source>
+        <translation>%1 요약</translation>
     </message>
 </context>
 <context>
@@ -986,135 +1409,92 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>카나리</translation>
     </message>
     <message>
+        <source>Both arms, live</source>
+        <translation>양쪽 실시간 집계</translation>
+    </message>
+    <message>
         <source>Preempted</source>
         <translation>선점됨</translation>
     </message>
     <message>
         <source>Migrated</source>
-        <translation>이전됨</translation>
+        <translation>마이그레이션됨</translation>
     </message>
 </context>
 <context>
     <name>hetsched::MainWindow</name>
     <message>
-        <source>HetSched console</source>
-        <translation>HetSched 콘솔</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>파일(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>종료(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Cluster</source>
-        <translation>클러스터(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Submit job…</source>
-        <translation>작업 제출(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>도움말(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About HetSched</source>
-        <translation>HetSched 정보(&amp;A)</translation>
-    </message>
-    <message>
-        <source>HetSched console — %1 (%2, %3 devices)</source>
-        <translation>HetSched 콘솔 — %1 (%2, 장치 %3개)</translation>
-    </message>
-    <message>
-        <source>Frame %1 · simulated time %2 · %3 frames merged</source>
-        <translation>프레임 %1 · 시뮬레이션 시간 %2 · 병합된 프레임 %3개</translation>
-    </message>
-    <message>
-        <source>Job %1 submitted</source>
-        <translation>작업 %1 제출됨</translation>
-    </message>
-    <message>
-        <source>About HetSched</source>
-        <translation>HetSched 정보</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;HetSched console&lt;/b&gt; %1&lt;br&gt;Operations console for clusters that mix CPUs, GPUs and TPUs.&lt;br&gt;Workload shapes: Alibaba cluster-trace-gpu-v2023.</source>
-        <translation>&lt;b&gt;HetSched 콘솔&lt;/b&gt; %1&lt;br&gt;CPU, GPU, TPU가 섞인 클러스터를 위한 운영 콘솔.&lt;br&gt;작업 부하 형태: Alibaba cluster-trace-gpu-v2023.</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>클러스터</translation>
-    </message>
-    <message>
-        <source>Queue timeline</source>
-        <translation>대기열 타임라인</translation>
-    </message>
-    <message>
-        <source>Job map</source>
-        <translation>작업 지도</translation>
-    </message>
-    <message>
-        <source>&amp;Refresh jobs</source>
-        <translation>작업 새로 고침(&amp;R)</translation>
-    </message>
-    <message>
-        <source>HetSched console — REPLAY of %1 (%2, %3 devices)</source>
-        <translation>HetSched 콘솔 — %1 재생 (%2, 장치 %3개)</translation>
-    </message>
-    <message>
-        <source>Replay frame %1 of %2 · simulated time %3</source>
-        <translation>재생 프레임 %1/%2 · 시뮬레이션 시각 %3</translation>
-    </message>
-    <message>
-        <source>Policies</source>
-        <translation>정책</translation>
-    </message>
-    <message>
-        <source>What-if</source>
-        <translation>What-if</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation>연결</translation>
-    </message>
-    <message>
         <source>The embedded cluster did not start: %1</source>
         <translation>내장 클러스터를 시작하지 못했습니다: %1</translation>
     </message>
     <message>
-        <source>Mapping jobs: %1</source>
-        <translation>작업 매핑 중: %1</translation>
+        <source>Clusters</source>
+        <translation>클러스터</translation>
     </message>
     <message>
-        <source>Job map: %1 jobs, KL divergence %2</source>
-        <translation>작업 지도: 작업 %1개, KL 발산 %2</translation>
+        <source>Overview</source>
+        <translation>개요</translation>
     </message>
     <message>
-        <source>&amp;Connect…</source>
-        <translation>연결(&amp;C)…</translation>
+        <source>Open cluster</source>
+        <translation>클러스터 열기</translation>
     </message>
     <message>
-        <source>Source: %1</source>
-        <translation>소스: %1</translation>
+        <source>Close %1</source>
+        <translation>%1 닫기</translation>
     </message>
     <message>
-        <source>Source: %1 (not live)</source>
-        <translation>소스: %1 (실시간 아님)</translation>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Use is allocation: pod requests over node allocatable, not measured load</source>
-        <translation>사용률은 할당 기준입니다: 측정된 부하가 아니라 노드 할당 가능량 대비 파드 요청량</translation>
+        <source>HetSched — %1</source>
+        <translation>HetSched — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>HetSched — Overview (%n open cluster(s))</source>
+        <translation>
+            <numerusform>HetSched — 개요 (열린 클러스터 %n개)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not connected to %1: certificate not trusted</source>
         <translation>%1에 연결하지 않음: 인증서를 신뢰하지 않음</translation>
     </message>
     <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
         <source>Token for %1 kept for this session only: %2</source>
         <translation>%1의 토큰은 이번 세션에만 유지됩니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::OverviewPage</name>
+    <message>
+        <source>Open in a &amp;tab</source>
+        <translation>탭에서 열기(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open in a new &amp;window</source>
+        <translation>새 창에서 열기(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Saved clusters</source>
+        <translation>저장된 클러스터</translation>
+    </message>
+    <message>
+        <source>&amp;Edit connections…</source>
+        <translation>연결 편집(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open clusters</source>
+        <translation>열린 클러스터</translation>
+    </message>
+    <message>
+        <source>Double-click a cluster, or select it and press Enter, to show its pages.</source>
+        <translation>클러스터를 두 번 클릭하거나 선택하고 Enter를 누르면 그 페이지를 표시합니다.</translation>
     </message>
 </context>
 <context>
@@ -1238,6 +1618,26 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>%1 is not a valid policy.</source>
         <translation>%1 은(는) 올바른 정책이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Built-in policies</source>
+        <translation>내장 정책</translation>
+    </message>
+    <message>
+        <source>Canary share</source>
+        <translation>카나리 비율</translation>
+    </message>
+    <message>
+        <source>Policy as JSON</source>
+        <translation>JSON 형식의 정책</translation>
+    </message>
+    <message>
+        <source>Push this policy to the gateway as a canary, after a confirmation</source>
+        <translation>확인을 거친 뒤 이 정책을 카나리로 게이트웨이에 배포합니다</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1379,8 +1779,36 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>이력 샘플 수</translation>
     </message>
     <message>
+        <source>Canary before promotion</source>
+        <translation>승격 전 카나리</translation>
+    </message>
+    <message>
+        <source>Promote only after the canary ran this long (0: the console&apos;s default)</source>
+        <translation>카나리가 이만큼 실행된 뒤에만 승격합니다 (0: 콘솔 기본값)</translation>
+    </message>
+    <message>
+        <source>…or after the canary arm started this many jobs (0: the console&apos;s default)</source>
+        <translation>…또는 카나리 쪽이 이만큼 작업을 시작한 뒤 (0: 콘솔 기본값)</translation>
+    </message>
+    <message>
+        <source>Minimum run time (s)</source>
+        <translation>최소 실행 시간 (초)</translation>
+    </message>
+    <message>
+        <source>Or minimum starts</source>
+        <translation>또는 최소 시작 수</translation>
+    </message>
+    <message>
+        <source>Job kind of route %1</source>
+        <translation>경로 %1의 작업 종류</translation>
+    </message>
+    <message>
+        <source>Device kind of route %1</source>
+        <translation>경로 %1의 장치 종류</translation>
+    </message>
+    <message>
         <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
-        <translation>없음 (하이브리드 정책이 함께 가져갑니다. 배포 시 hybrid:PATH를 읽습니다)</translation>
+        <translation>없음 (하이브리드 정책이 가지고 있음; 푸시할 때 hybrid:PATH를 읽음)</translation>
     </message>
     <message>
         <source>Hybrid weights</source>
@@ -1388,7 +1816,54 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 bytes</source>
-        <translation>%1 바이트</translation>
+        <translation>%1바이트</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PolicyMenu</name>
+    <message>
+        <source>&amp;Policy</source>
+        <translation>정책(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Push the editor&apos;s policy…</source>
+        <translation>편집기의 정책 배포(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Pro&amp;mote the canary…</source>
+        <translation>카나리 승격(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Roll back to the chosen version…</source>
+        <translation>선택한 버전으로 롤백(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh the gateway&apos;s policy</source>
+        <translation>게이트웨이 정책 새로 고침(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Add the policy in &amp;force to the what-if</source>
+        <translation>적용 중인 정책을 가정 분석에 추가(&amp;F)</translation>
+    </message>
+    <message>
+        <source>R&amp;un the what-if</source>
+        <translation>가정 분석 실행(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the what-if</source>
+        <translation>가정 분석 취소(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation>열린 클러스터가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Push the editor&apos;s policy to the gateway as a canary, after a confirmation</source>
+        <translation>확인을 거친 뒤 편집기의 정책을 카나리로 게이트웨이에 배포합니다</translation>
+    </message>
+    <message>
+        <source>Make the canary the policy for every job, after comparing both arms</source>
+        <translation>양쪽을 비교한 뒤 카나리를 모든 작업의 정책으로 만듭니다</translation>
     </message>
 </context>
 <context>
@@ -1408,10 +1883,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Push policy</source>
         <translation>정책 배포</translation>
-    </message>
-    <message>
-        <source>Replaying a snapshot: no gateway to push to.</source>
-        <translation>스냅샷 재생 중: 배포할 게이트웨이가 없습니다.</translation>
     </message>
     <message>
         <source>Asking %1 for its policy…</source>
@@ -1454,14 +1925,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>게이트웨이에 연결되어 있지 않습니다.</translation>
     </message>
     <message>
-        <source>Promote</source>
-        <translation>승격</translation>
-    </message>
-    <message>
-        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
-        <translation>v%1 “%2”을(를) 모든 작업에 적용할까요 (현재 새로 도착한 작업의 %3 %)?</translation>
-    </message>
-    <message>
         <source>End the canary of v%1 and keep v%2 for every job?</source>
         <translation>v%1 카나리를 끝내고 모든 작업에 v%2을(를) 유지할까요?</translation>
     </message>
@@ -1484,6 +1947,57 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>No policy in force known: pick a snapshot, or connect to a gateway that reports one.</source>
         <translation>적용 중인 정책을 알 수 없습니다: 스냅샷을 고르거나, 정책을 알려 주는 게이트웨이에 연결하십시오.</translation>
+    </message>
+    <message>
+        <source>in force in the replayed snapshot (v%1)</source>
+        <translation>재생 중인 스냅샷에서 적용 중 (v%1)</translation>
+    </message>
+    <message>
+        <source>Replaying snapshot “%1”: it recorded v%2 “%3” in force. Nothing here acts on a gateway; Back to live first.</source>
+        <translation>스냅샷 “%1” 재생 중: 기록 당시 v%2 “%3”이(가) 적용 중이었습니다. 여기서는 게이트웨이에 아무 작업도 할 수 없습니다. 먼저 라이브로 돌아가십시오.</translation>
+    </message>
+    <message>
+        <source>Not promoted: the canary has only %1. Wait, or tick the override.</source>
+        <translation>승격하지 않았습니다: 카나리가 아직 %1만 진행했습니다. 더 기다리거나 무시 옵션을 선택하십시오.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::PromoteDialog</name>
+    <message>
+        <source>Promote before the canary has run long enough</source>
+        <translation>카나리가 충분히 실행되기 전에 승격</translation>
+    </message>
+    <message>
+        <source>Promote</source>
+        <translation>승격</translation>
+    </message>
+    <message>
+        <source>Make v%1 “%2” the policy for every job (now %3 % of new arrivals)?</source>
+        <translation>v%1 “%2”을(를) 모든 작업에 적용할까요 (현재 새로 도착한 작업의 %3 %)?</translation>
+    </message>
+    <message>
+        <source>Both arms compared</source>
+        <translation>양쪽 비교</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 분</translation>
+    </message>
+    <message>
+        <source>Canary must run at least</source>
+        <translation>카나리 최소 실행 시간</translation>
+    </message>
+    <message>
+        <source>or start at least (jobs)</source>
+        <translation>또는 최소 시작 작업 수</translation>
+    </message>
+    <message>
+        <source>The canary has %1: ready to promote.</source>
+        <translation>카나리가 %1: 승격할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The canary has only %1.</source>
+        <translation>카나리가 아직 %1만 진행했습니다.</translation>
     </message>
 </context>
 <context>
@@ -1521,8 +2035,8 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>휠 또는 +/−: 확대/축소 · 드래그 또는 화살표: 이동 · 막대를 클릭하면 작업 선택</translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
-        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재 · 그 뒤의 옅은 빗금과 점선 테두리 = 예측</translation>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
+        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재</translation>
     </message>
 </context>
 <context>
@@ -1532,16 +2046,20 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>대기 중인 작업이 없습니다.</translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
+        <source>%n job(s) waiting, in service order.</source>
         <translation>
-            <numerusform>대기 중인 작업 %n개, 처리 순서대로 (우선순위 등급, 그다음 제출 시각). 시작 시각은 what-if 예측이 있어야 알 수 있습니다.</numerusform>
+            <numerusform>대기 중인 작업 %n개, 처리 순서대로.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
+        <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
         <translation>
-            <numerusform>대기 중인 작업 %n개, 예상 시작 순서대로: 게이트웨이의 스케줄링 코어를 지금부터 앞으로 돌린 결과 (새 도착 없음).</numerusform>
+            <numerusform>대기 중인 작업 %n개, 처리 순서대로 (우선순위 등급, 그다음 제출 시각). 시작 시각은 가정 분석 예측이 있어야 알 수 있습니다.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting jobs</source>
+        <translation>대기 중인 작업</translation>
     </message>
 </context>
 <context>
@@ -1577,14 +2095,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Predicted start</source>
         <translation>예상 시작</translation>
-    </message>
-    <message>
-        <source>Predicted node</source>
-        <translation>예상 노드</translation>
-    </message>
-    <message>
-        <source>Why it waits</source>
-        <translation>대기 이유</translation>
     </message>
 </context>
 <context>
@@ -1632,10 +2142,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>이전 전 실행</translation>
     </message>
     <message>
-        <source>queue</source>
-        <translation>대기열</translation>
-    </message>
-    <message>
         <source>%1 · slot %2</source>
         <translation>%1 · 슬롯 %2</translation>
     </message>
@@ -1652,12 +2158,12 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>&lt;b&gt;%1&lt;/b&gt; #%2&lt;br&gt;%3 · 우선순위 %4</translation>
     </message>
     <message>
-        <source>&lt;br&gt;%1 on %2&lt;br&gt;%3 → %4 (%5 min)</source>
-        <translation>&lt;br&gt;%2에서 %1&lt;br&gt;%3 → %4 (%5분)</translation>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
     </message>
     <message>
-        <source>predicted run (the live forecast)</source>
-        <translation>예측된 실행 (실시간 예측)</translation>
+        <source>&lt;br&gt;%1 → %2 (%3 min)</source>
+        <translation>&lt;br&gt;%1 → %2 (%3분)</translation>
     </message>
 </context>
 <context>
@@ -1755,6 +2261,33 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::ReplayMenu</name>
+    <message>
+        <source>&amp;Replay</source>
+        <translation>재생(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Play or pause</source>
+        <translation>재생 또는 일시 정지(&amp;P)</translation>
+    </message>
+    <message>
+        <source>One frame &amp;back</source>
+        <translation>한 프레임 뒤로(&amp;B)</translation>
+    </message>
+    <message>
+        <source>One frame &amp;forward</source>
+        <translation>한 프레임 앞으로(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation>라이브로 돌아가기(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Not replaying: open a snapshot first (File → Open snapshot…).</source>
+        <translation>재생 중이 아닙니다: 먼저 스냅샷을 여십시오 (파일 → 스냅샷 열기…).</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::SavedConnectionModel</name>
     <message>
         <source>Embedded simulated cluster</source>
@@ -1767,6 +2300,77 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>%1 (TLS)</source>
         <translation>%1 (TLS)</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::ShortcutsDialog</name>
+    <message>
+        <source>Heatmap › Move the selected device</source>
+        <translation>히트맵 › 선택한 장치 옮기기</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>화살표 키</translation>
+    </message>
+    <message>
+        <source>Heatmap › First or last device of the row</source>
+        <translation>히트맵 › 행의 첫 장치 또는 마지막 장치</translation>
+    </message>
+    <message>
+        <source>Home, End</source>
+        <translation>Home, End</translation>
+    </message>
+    <message>
+        <source>Queue timeline › Zoom in or out</source>
+        <translation>대기열 타임라인 › 확대 또는 축소</translation>
+    </message>
+    <message>
+        <source>+, −, mouse wheel</source>
+        <translation>+, −, 마우스 휠</translation>
+    </message>
+    <message>
+        <source>Queue timeline › Pan</source>
+        <translation>대기열 타임라인 › 이동</translation>
+    </message>
+    <message>
+        <source>Arrow keys, drag</source>
+        <translation>화살표 키, 끌기</translation>
+    </message>
+    <message>
+        <source>Queue timeline › Follow now</source>
+        <translation>대기열 타임라인 › 현재 시각 따라가기</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>Job map › Lasso instead of rectangle</source>
+        <translation>작업 지도 › 사각형 대신 올가미</translation>
+    </message>
+    <message>
+        <source>Shift while dragging</source>
+        <translation>끌면서 Shift</translation>
+    </message>
+    <message>
+        <source>Any page › Next or previous page of a cluster</source>
+        <translation>모든 페이지 › 클러스터의 다음 또는 이전 페이지</translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab, Ctrl+Shift+Tab</source>
+        <translation>Ctrl+Tab, Ctrl+Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>단축키</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>동작</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>키</translation>
     </message>
 </context>
 <context>
@@ -1807,6 +2411,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>The snapshot was not saved.</source>
         <translation>스냅샷이 저장되지 않았습니다.</translation>
     </message>
+    <message>
+        <source>Open a cluster first.</source>
+        <translation>먼저 클러스터를 여십시오.</translation>
+    </message>
+    <message>
+        <source>Save the live cluster&apos;s state and recent history to a file</source>
+        <translation>라이브 클러스터의 상태와 최근 기록을 파일에 저장합니다</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::SnapshotTaker</name>
@@ -1821,6 +2433,21 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Training the job embedder…</source>
         <translation>작업 임베더 학습 중…</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::StatusArea</name>
+    <message>
+        <source>Messages</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>소스</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>프레임</translation>
     </message>
 </context>
 <context>
@@ -1997,6 +2624,108 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::ViewMenu</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>개요(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>클러스터(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Queue timeline</source>
+        <translation>대기열 타임라인(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Job map</source>
+        <translation>작업 지도(&amp;J)</translation>
+    </message>
+    <message>
+        <source>&amp;Policies</source>
+        <translation>정책(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;What-if</source>
+        <translation>가정 분석(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Next cluster</source>
+        <translation>다음 클러스터(&amp;N)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious cluster</source>
+        <translation>이전 클러스터(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Colour heatmap &amp;by</source>
+        <translation>히트맵 색상 기준(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>테마(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>시스템 설정 따르기(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>밝게(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>어둡게(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>전체 화면(&amp;F)</translation>
+    </message>
+    <message>
+        <source>No cluster is open.</source>
+        <translation>열린 클러스터가 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::WhatifLauncher</name>
+    <message>
+        <source>Cannot create %1 for the snapshot.</source>
+        <translation>스냅샷을 위해 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>What-if from now: %1 (%2 %)</source>
+        <translation>지금부터 가정 분석: %1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>What-if from now: the snapshot failed: %1</source>
+        <translation>지금부터 가정 분석: 스냅샷 실패: %1</translation>
+    </message>
+    <message>
+        <source>What-if from now: taking a snapshot of %1…</source>
+        <translation>지금부터 가정 분석: %1의 스냅샷을 찍는 중…</translation>
+    </message>
+    <message>
+        <source>what-if from %1</source>
+        <translation>%1에서 시작한 가정 분석</translation>
+    </message>
+    <message>
+        <source>policy editor</source>
+        <translation>정책 편집기</translation>
+    </message>
+    <message>
+        <source>What-if from now: ready, press Run (Ctrl+R).</source>
+        <translation>지금부터 가정 분석: 준비됐습니다. 실행을 누르십시오 (Ctrl+R).</translation>
+    </message>
+    <message>
+        <source>What-if from now: add a candidate policy, then Run (Ctrl+R).</source>
+        <translation>지금부터 가정 분석: 후보 정책을 추가한 뒤 실행하십시오 (Ctrl+R).</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::WhatifMetricsModel</name>
     <message>
         <source>Metric</source>
@@ -2008,12 +2737,12 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message numerus="yes">
         <source>Recorded %n what-if run(s) in snapshot #%1 of %2</source>
         <translation>
-            <numerusform>what-if 실행 %n건을 %2의 스냅샷 #%1에 기록했습니다</numerusform>
+            <numerusform>가정 분석 실행 %n건을 %2의 스냅샷 #%1에 기록했습니다</numerusform>
         </translation>
     </message>
     <message>
         <source>The what-if runs were not recorded in %1: %2</source>
-        <translation>what-if 실행 결과를 %1에 기록하지 못했습니다: %2</translation>
+        <translation>가정 분석 실행 결과를 %1에 기록하지 못했습니다: %2</translation>
     </message>
 </context>
 <context>
@@ -2088,15 +2817,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>정책 %n개 실행 중…</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%1 — %n policies compared; colours: green better, red worse than %2.</source>
-        <translation>
-            <numerusform>%1 — 정책 %n개 비교; 색: 초록은 %2보다 좋음, 빨강은 나쁨.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The what-if run failed: %1</source>
-        <translation>what-if 실행 실패: %1</translation>
+        <translation>가정 분석 실행 실패: %1</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2137,10 +2860,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Snapshot file</source>
         <translation>스냅샷 파일</translation>
-    </message>
-    <message>
-        <source>Snapshots (*.hetsnap *.sqlite *.db);;All files (*)</source>
-        <translation>스냅샷 (*.hetsnap *.sqlite *.db);;모든 파일 (*)</translation>
     </message>
     <message>
         <source>Node list</source>
@@ -2227,26 +2946,38 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>도착 구간</translation>
     </message>
     <message>
-        <source>How well the engine reproduces this snapshot is unknown: %1</source>
-        <translation>엔진이 이 스냅샷을 얼마나 재현하는지 알 수 없습니다: %1</translation>
+        <source>Metrics per policy</source>
+        <translation>정책별 지표</translation>
     </message>
     <message numerus="yes">
-        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
+        <source>%1 — %n policies compared; colours: blue better, orange worse than %2.</source>
         <translation>
-            <numerusform>충실도: 엔진이 이 스냅샷의 지난 %1분(작업 %n개)을 P95 시작 오차 %2초, 같은 노드 %3 %로 재현합니다%4.</numerusform>
+            <numerusform>%1 — 정책 %n개 비교; 색상: 파랑은 %2보다 좋음, 주황은 나쁨.</numerusform>
         </translation>
     </message>
     <message>
-        <source>: an exact reproduction</source>
-        <translation>: 정확한 재현</translation>
+        <source>Snapshots (*.hsnap *.hetsnap *.sqlite *.db);;All files (*)</source>
+        <translation>스냅샷 (*.hsnap *.hetsnap *.sqlite *.db);;모든 파일 (*)</translation>
     </message>
     <message>
-        <source>: predictions here are only as close as that</source>
-        <translation>: 이 스냅샷에서의 예측도 그만큼만 정확합니다</translation>
+        <source>From the cluster now</source>
+        <translation>지금의 클러스터에서</translation>
     </message>
     <message>
-        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
-        <translation>충실도: 이 스냅샷에 기록된 %1초 동안 시작한 작업이 없어 엔진의 재현 정도를 측정할 수 없습니다.</translation>
+        <source>Snapshot the cluster shown (or use the snapshot being replayed), start from its cut, and compare the policy in force with the editor&apos;s policy (Ctrl+Shift+W)</source>
+        <translation>표시 중인 클러스터의 스냅샷을 찍고 (재생 중이면 그 스냅샷을 쓰고) 그 시점부터 시작해, 적용 중인 정책과 편집기의 정책을 비교합니다 (Ctrl+Shift+W)</translation>
+    </message>
+    <message>
+        <source>Workload kind</source>
+        <translation>작업 부하 종류</translation>
+    </message>
+    <message>
+        <source>Policies to compare</source>
+        <translation>비교할 정책</translation>
+    </message>
+    <message>
+        <source>Add a built-in policy</source>
+        <translation>내장 정책 추가</translation>
     </message>
 </context>
 </TS>
