@@ -2,6 +2,7 @@
 #include "theme.h"
 
 #include "device_detail_panel.h"
+#include "fragmentation_panel.h"
 #include "heatmap_view.h"
 #include "kind_summary_strip.h"
 
@@ -9,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace hetsched {
@@ -19,8 +21,10 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
       m_metricBox(new QComboBox(this)),
       m_heatmap(new HeatmapView(this)),
       m_details(new DeviceDetailPanel(this)),
+      m_fragmentation(new FragmentationPanel(this)),
+      m_side(new QTabWidget(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this)) {
-  for (const Metric metric : kMetrics)
+  for (const Metric metric : kHeatmapMetrics)
     m_metricBox->addItem(metricLabel(metric), static_cast<int>(metric));
 
   auto* mapPane = new QWidget(m_splitter);
@@ -34,7 +38,8 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   toolbar->addStretch(1);
   // The colour bar explains colours; this explains what is not a colour.
   auto* legend = new QLabel(
-      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details"),
+      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share "
+         "held  ·  Click a cell for details"),
       mapPane);
   showAsHint(legend);
   legend->setWordWrap(true);  // wraps in a narrow window instead of widening it
@@ -44,14 +49,17 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   m_heatmap->setParent(mapPane);
   mapLayout->addWidget(m_heatmap, 1);
 
-  m_details->setParent(m_splitter);
+  m_side->addTab(m_details, tr("Device"));
+  m_side->addTab(m_fragmentation, tr("GPU fragmentation"));
+  m_side->setDocumentMode(true);
+  m_side->setAccessibleName(tr("Device details and GPU fragmentation"));
   m_splitter->addWidget(mapPane);
-  m_splitter->addWidget(m_details);
+  m_splitter->addWidget(m_side);
   m_splitter->setStretchFactor(0, 1);
   m_splitter->setStretchFactor(1, 0);
   m_splitter->setChildrenCollapsible(false);
   m_splitter->setObjectName(QStringLiteral("dashboardSplitter"));
-  m_details->setMinimumWidth(280);
+  m_side->setMinimumWidth(280);
   m_splitter->setSizes({1000, 300});
 
   auto* layout = new QVBoxLayout(this);
@@ -62,7 +70,17 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
     m_heatmap->setMetric(static_cast<Metric>(m_metricBox->itemData(row).toInt()));
   });
   connect(m_heatmap, &HeatmapView::deviceSelected, m_details,
-          [this](int device) { m_details->setDevice(device); });
+          [this](int device) {
+            m_details->setDevice(device);
+            m_side->setCurrentWidget(m_details);
+          });
+  connect(m_fragmentation, &FragmentationPanel::nodeActivated, this, [this](int node) {
+    const Topology* topology = m_heatmap->topology();
+    if (node < 0 || static_cast<std::size_t>(node) >= topology->nodes.size()) return;
+    const auto device = static_cast<int>(topology->nodes[static_cast<std::size_t>(node)].firstDevice);
+    m_heatmap->setSelectedDevice(device);
+    m_details->setDevice(device);
+  });
 }
 
 void ClusterDashboard::setTopology(const Topology& topology) {
@@ -70,6 +88,7 @@ void ClusterDashboard::setTopology(const Topology& topology) {
   m_heatmap->setTopology(topology);
   m_details->setTopology(topology);
   m_details->setDevice(m_heatmap->selectedDevice());
+  m_fragmentation->setTopology(topology);
 }
 
 void ClusterDashboard::setFrame(const Frame& frame) { setFrame(std::make_shared<const Frame>(frame)); }
@@ -88,6 +107,15 @@ void ClusterDashboard::setPredictions(std::shared_ptr<const QueuePredictions> pr
 void ClusterDashboard::setJobNames(const JobNames& names) {
   m_heatmap->setJobNames(names);
   m_details->setJobNames(names);
+}
+
+void ClusterDashboard::setAllocation(std::shared_ptr<const GpuAllocation> allocation) {
+  m_heatmap->setAllocation(allocation);
+  m_details->setAllocation(std::move(allocation));
+}
+
+void ClusterDashboard::setFragmentation(const ClusterFragmentation& fragmentation) {
+  m_fragmentation->setFragmentation(fragmentation);
 }
 
 void ClusterDashboard::setStale(bool stale) { m_heatmap->setStale(stale); }

@@ -4,6 +4,8 @@
 #include "metric.h"
 #include "model/frame.h"
 #include "model/job_prediction.h"
+#include "model/gpu_allocation.h"
+#include "model/gpu_fragmentation.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -12,15 +14,18 @@
 
 class QComboBox;
 class QSplitter;
+class QTabWidget;
 
 namespace hetsched {
 
 class DeviceDetailPanel;
+class FragmentationPanel;
 class HeatmapView;
 class KindSummaryStrip;
 
 // The live cluster page: per-kind summary on top, the device heatmap with its
-// metric selector, and the selected device's details beside it. The host
+// metric selector, and beside it the selected device's details or the GPU
+// fragmentation per node. The host
 // feeds it coalesced frames from a timer; it keeps no connection itself.
 class ClusterDashboard : public QWidget {
   Q_OBJECT
@@ -34,12 +39,18 @@ public:
   void setFrame(std::shared_ptr<const Frame> frame);
   void setJobNames(const JobNames& names);
   void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
+  // From the job list: who holds each device, and where GPU share is lost.
+  void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
+  void setFragmentation(const ClusterFragmentation& fragmentation);
   void setStale(bool stale);
   void setMetric(Metric metric);
 
   HeatmapView* heatmap() const { return m_heatmap; }
   KindSummaryStrip* summary() const { return m_summary; }
   DeviceDetailPanel* details() const { return m_details; }
+  FragmentationPanel* fragmentation() const { return m_fragmentation; }
+  // "Device" or "GPU fragmentation" beside the heatmap.
+  QTabWidget* sidePanels() const { return m_side; }
   QComboBox* metricSelector() const { return m_metricBox; }
 
 private:
@@ -47,6 +58,8 @@ private:
   QComboBox* m_metricBox;
   HeatmapView* m_heatmap;
   DeviceDetailPanel* m_details;
+  FragmentationPanel* m_fragmentation;
+  QTabWidget* m_side;
   QSplitter* m_splitter;
 };
 

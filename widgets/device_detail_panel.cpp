@@ -36,7 +36,8 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
                                     tr("Model"),       tr("Peak"),        tr("TDP"),
                                     tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
                                     tr("Memory used"), tr("Power"),       tr("Temperature"),
-                                    tr("Job"),         tr("Next predicted")};
+                                    tr("Job"),         tr("Allocated"),   tr("Held by"),
+                                    tr("Next predicted")};
   for (const QString& label : labels) {
     auto* value = new QLabel(m_details);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -77,6 +78,11 @@ void DeviceDetailPanel::setPredictions(std::shared_ptr<const QueuePredictions> p
 
 void DeviceDetailPanel::setJobNames(JobNames names) {
   m_jobNames = std::move(names);
+  refresh();
+}
+
+void DeviceDetailPanel::setAllocation(std::shared_ptr<const GpuAllocation> allocation) {
+  m_allocation = std::move(allocation);
   refresh();
 }
 
@@ -129,6 +135,10 @@ void DeviceDetailPanel::refresh() {
                                    : tr("—"));
   }
   set(Job, haveFrame ? jobText(m_frame->job[device], m_jobNames) : tr("—"));
+  const bool haveAllocation = m_allocation && m_allocation->deviceCount() == m_topology.devices.size();
+  set(Allocated, haveAllocation ? allocationText(*m_allocation, device) : tr("—"));
+  const QStringList holders = haveAllocation ? shareLines(*m_allocation, device, m_jobNames) : QStringList();
+  set(HeldBy, holders.isEmpty() ? tr("—") : holders.join(QLatin1Char('\n')));
   // Predictions come in order of start: the first on this device is next.
   const JobPrediction* next = nullptr;
   if (m_predictions)

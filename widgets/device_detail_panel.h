@@ -4,6 +4,7 @@
 
 #include "device_text.h"
 #include "model/frame.h"
+#include "model/gpu_allocation.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -32,6 +33,8 @@ public:
   // The live forecast: the next job predicted to start on the device, and
   // why it waits now (null: none known).
   void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
+  // Who holds the device: the jobs sharing a GPU, with their shares.
+  void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
   void setDevice(std::optional<int> device);
   std::optional<int> device() const { return m_device; }
 
@@ -41,7 +44,7 @@ public:
 
 private:
   enum Row { Node, State, Kind, Model, Peak, Tdp, MemorySize, Bandwidth,
-             Utilization, MemoryUsed, Power, Temperature, Job, NextPredicted, RowCount };
+             Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, NextPredicted, RowCount };
 
   void refresh();
 
@@ -50,6 +53,7 @@ private:
   std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   JobNames m_jobNames;
   std::shared_ptr<const QueuePredictions> m_predictions;
+  std::shared_ptr<const GpuAllocation> m_allocation;
   std::optional<int> m_device;
 
   QLabel* m_empty;

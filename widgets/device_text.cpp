@@ -28,8 +28,28 @@ QString jobText(JobId job, const JobNames& names) {
 
 QString nodeStateText(bool up) { return up ? tr("up") : tr("DOWN"); }
 
+namespace {
+QString percentOf(std::uint32_t milli, std::uint32_t capacity) {
+  return QString::number(capacity > 0 ? 100.0 * milli / capacity : 0.0, 'f', milli * 1000ull % capacity == 0 ? 0 : 1);
+}
+}  // namespace
+
+QString allocationText(const GpuAllocation& allocation, std::size_t device) {
+  const auto jobs = static_cast<int>(allocation.jobCount(device));
+  if (jobs == 0) return tr("nothing held");
+  const QString percent = percentOf(allocation.allocatedMilli(device), allocation.capacityMilli(device));
+  return jobs == 1 ? tr("%1 % held by 1 job").arg(percent) : tr("%1 % held by %2 jobs").arg(percent).arg(jobs);
+}
+
+QStringList shareLines(const GpuAllocation& allocation, std::size_t device, const JobNames& names) {
+  QStringList lines;
+  for (const DeviceShare& share : allocation.sharesOf(device))
+    lines << tr("%1 · %2 %").arg(jobText(share.job, names), percentOf(share.milli, allocation.capacityMilli(device)));
+  return lines;
+}
+
 QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device,
-                      const JobNames& names) {
+                      const JobNames& names, const GpuAllocation* allocation) {
   const DeviceInfo& info = topology.devices[device];
   const NodeInfo& node = topology.nodes[info.node];
   const DeviceModel& model = topology.models[info.model];
@@ -46,7 +66,14 @@ QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t 
         haveFrame ? formatMetric(metric, metricValue(*frame, device, metric)) : tr("—");
     lines << tr("%1: %2").arg(metricName(metric), value);
   }
-  lines << tr("Job: %1").arg(haveFrame ? jobText(frame->job[device], names) : tr("—"));
+  const bool haveAllocation = allocation != nullptr && allocation->deviceCount() == topology.devices.size();
+  if (haveAllocation && allocation->isShared(device)) {
+    // A shared GPU: the frame's one job would hide the others.
+    lines << tr("Allocated: %1").arg(allocationText(*allocation, device));
+    for (const QString& line : shareLines(*allocation, device, names)) lines << QStringLiteral("  ") + line;
+  } else {
+    lines << tr("Job: %1").arg(haveFrame ? jobText(frame->job[device], names) : tr("—"));
+  }
   return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "metric.h"
+#include "model/gpu_allocation.h"
 #include "model/job.h"
 
 #include <QString>
@@ -17,9 +18,15 @@ QString kindName(DeviceKind kind);
 QString jobText(JobId job, const JobNames& names);
 QString nodeStateText(bool up);
 
+// "90 % held by 3 jobs", "idle" or "whole, by 1 job".
+QString allocationText(const GpuAllocation& allocation, std::size_t device);
+// One line per job holding the device, largest share first: "#12 name · 30 %".
+QStringList shareLines(const GpuAllocation& allocation, std::size_t device, const JobNames& names);
+
 // Multi-line description of one device, used by the heatmap tooltip. The
-// frame may be null before the first frame arrives.
+// frame may be null before the first frame arrives, the allocation before
+// the first job list.
 QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device,
-                      const JobNames& names);
+                      const JobNames& names, const GpuAllocation* allocation = nullptr);
 
 }  // namespace hetsched

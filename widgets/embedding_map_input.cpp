@@ -2,6 +2,7 @@
 #include "embedding_map_view.h"
 
 #include <QMouseEvent>
+#include <QToolTip>
 
 #include "qcustomplot_include.h"
 
@@ -15,6 +16,13 @@ constexpr double kPickRadiusPx = 7.0;
 bool EmbeddingMapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched != m_plot || m_points.empty()) return QWidget::eventFilter(watched, event);
   const auto type = event->type();
+  if (type == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const std::optional<JobId> job = jobAt(help->pos());
+    if (job) QToolTip::showText(help->globalPos(), toolTipFor(*job), m_plot);
+    else QToolTip::hideText();
+    return true;
+  }
   if (type != QEvent::MouseButtonPress && type != QEvent::MouseMove && type != QEvent::MouseButtonRelease)
     return QWidget::eventFilter(watched, event);
   auto* mouse = static_cast<QMouseEvent*>(event);
@@ -57,6 +65,20 @@ bool EmbeddingMapView::eventFilter(QObject* watched, QEvent* event) {
   return false;
 }
 
+std::optional<JobId> EmbeddingMapView::jobAt(QPointF plotPos) const {
+  std::optional<JobId> picked;
+  double best = kPickRadiusPx * kPickRadiusPx;
+  for (const EmbeddedPoint& p : m_points) {
+    const QPointF d = pixelOf(p.x, p.y) - plotPos;
+    const double dist = QPointF::dotProduct(d, d);
+    if (dist <= best) {
+      best = dist;
+      picked = p.job;
+    }
+  }
+  return picked;
+}
+
 void EmbeddingMapView::finishDrag(bool lasso) {
   m_dragging = false;
   m_rubberBand->setVisible(false);
@@ -69,16 +91,10 @@ void EmbeddingMapView::finishDrag(bool lasso) {
     // A click picks the nearest point under the cursor, or clears on empty
     // space, like in file managers.
     std::vector<JobId> picked;
-    double best = kPickRadiusPx * kPickRadiusPx;
-    for (const EmbeddedPoint& p : m_points) {
-      const QPointF d = pixelOf(p.x, p.y) - a;
-      const double dist = QPointF::dotProduct(d, d);
-      if (dist <= best) {
-        best = dist;
-        picked = {p.job};
-      }
-    }
+    if (const std::optional<JobId> job = jobAt(a)) picked = {*job};
+    const JobId clicked = picked.empty() ? 0 : picked.front();
     applySelection(std::move(picked));
+    if (clicked != 0) emit jobActivated(clicked);
   } else if (lasso) {
     selectInPolygon(m_dragPath);
   } else {

@@ -104,7 +104,8 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_relayout(new QToolButton(this)),
-      m_status(new QLabel(this)) {
+      m_status(new QLabel(this)),
+      m_summary(new QLabel(this)) {
   m_colorBox->addItem(tr("Job kind"), static_cast<int>(ColorBy::JobKind));
   m_colorBox->addItem(tr("Device kind"), static_cast<int>(ColorBy::DeviceKind));
   m_colorBox->addItem(tr("Cluster"), static_cast<int>(ColorBy::Cluster));
@@ -141,6 +142,10 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   layout->setContentsMargins(6, 6, 6, 6);
   layout->addLayout(toolbar);
   layout->addWidget(m_plot, 1);
+  m_summary->setWordWrap(true);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_summary->hide();
+  layout->addWidget(m_summary);
   layout->addLayout(progressRow);
   setProgress(-1, {});
   setMinimumSize(320, 240);
@@ -328,6 +333,7 @@ void EmbeddingMapView::updateSelectionGraph() {
 void EmbeddingMapView::setSelectedJobs(std::span<const JobId> jobs) {
   m_selected = std::unordered_set<JobId>(jobs.begin(), jobs.end());
   updateSelectionGraph();
+  updateSummary();
 }
 
 void EmbeddingMapView::applySelection(std::vector<JobId> jobs) {

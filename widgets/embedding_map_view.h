@@ -1,10 +1,15 @@
 #pragma once
 
 #include "model/embedded_point.h"
+#include "model/job.h"
 
 #include <QWidget>
 
+#include <optional>
+
+#include <memory>
 #include <span>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -45,6 +50,15 @@ public:
   void setProgress(int percent, const QString& text);
   void setEmptyText(const QString& text);
 
+  // The jobs behind the points, for the tooltips and the selection summary;
+  // nowMs is the cluster's clock (waits of jobs still waiting run to it).
+  void setJobs(std::shared_ptr<const std::vector<Job>> jobs, std::int64_t nowMs);
+  // The job under a point in plot() coordinates, if one is within reach.
+  std::optional<JobId> jobAt(QPointF plotPos) const;
+  QString toolTipFor(JobId job) const;
+  // "173 jobs selected · …", or empty without a selection.
+  QString selectionSummary() const;
+
   void setSelectedJobs(std::span<const JobId> jobs);
   const std::unordered_set<JobId>& selectedJobs() const { return m_selected; }
   // Select as a finished drag would, in embedding coordinates; emit
@@ -64,6 +78,8 @@ public:
 
 signals:
   void jobsSelected(const std::vector<hetsched::JobId>& jobs);
+  // A click on a point: open that job's story.
+  void jobActivated(hetsched::JobId job);
   void cancelRequested();
   // The user asks for a fresh layout of every job (a refresh otherwise keeps
   // the jobs shown in place).
@@ -80,6 +96,7 @@ private:
   void finishDrag(bool lasso);
   QPointF toData(QPointF pixel) const;
   void applySelection(std::vector<JobId> jobs);
+  void updateSummary();
 
   std::vector<EmbeddedPoint> m_points;
   std::unordered_set<JobId> m_selected;
@@ -98,6 +115,10 @@ private:
   QPushButton* m_cancel;
   QToolButton* m_relayout;
   QLabel* m_status;
+  QLabel* m_summary;
+  std::shared_ptr<const std::vector<Job>> m_jobs;
+  std::unordered_map<JobId, std::size_t> m_jobIndex;
+  std::int64_t m_nowMs = 0;
 
   bool m_dragging = false;
   bool m_dragLasso = false;

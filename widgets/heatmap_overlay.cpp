@@ -1,5 +1,7 @@
 #include "heatmap_overlay.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 
 namespace hetsched {
@@ -44,6 +46,61 @@ QRectF HeatmapOverlay::rowsRect(int firstRow, int lastRow) const {
                 QPointF(x->coordToPixel(x->range().upper), std::max(top, bottom)));
 }
 
+QRectF HeatmapOverlay::cellRect(int row, int slot) const {
+  const QCPAxis* x = m_axisRect->axis(QCPAxis::atBottom);
+  const QCPAxis* y = m_axisRect->axis(QCPAxis::atLeft);
+  return QRectF(QPointF(x->coordToPixel(slot - 0.5), y->coordToPixel(row - 0.5)),
+                QPointF(x->coordToPixel(slot + 0.5), y->coordToPixel(row + 0.5)))
+      .normalized();
+}
+
+void HeatmapOverlay::drawShares(QCPPainter* painter) {
+  QFont font = m_axisRect->parentPlot()->font();
+  font.setBold(true);
+  const QFontMetricsF metrics(font);
+  painter->setFont(font);
+  for (const ShareMark& mark : m_shares) {
+    const QRectF cell = cellRect(mark.row, mark.slot).adjusted(1, 1, -1, -1);
+    if (cell.height() < 6.0 || cell.width() < 6.0) continue;
+    // The held share as a bar along the cell's foot: dark track, light fill,
+    // readable on either end of every gradient.
+    const double barHeight = std::clamp(cell.height() * 0.22, 2.0, 6.0);
+    const QRectF track(cell.left(), cell.bottom() - barHeight, cell.width(), barHeight);
+    painter->setPen(Qt::NoPen);
+    painter->fillRect(track, QColor(0, 0, 0, 170));
+    QRectF held = track;
+    held.setWidth(track.width() * std::clamp(static_cast<double>(mark.fraction), 0.0, 1.0));
+    painter->fillRect(held, QColor(255, 255, 255, 230));
+    // How many jobs, where a digit fits above the bar.
+    const QString count = QStringLiteral("×%1").arg(mark.jobs);
+    const QSizeF size(metrics.horizontalAdvance(count) + 4.0, metrics.height());
+    if (size.height() > cell.height() - barHeight || size.width() > cell.width()) continue;
+    const QRectF label(cell.right() - size.width(), cell.top(), size.width(), size.height());
+    painter->fillRect(label, QColor(0, 0, 0, 170));
+    painter->setPen(QColor(255, 255, 255));
+    painter->drawText(label, Qt::AlignCenter, count);
+  }
+}
+
+void HeatmapOverlay::drawHighlights(QCPPainter* painter) {
+  if (m_highlights.empty()) return;
+  QVector<QRectF> rects;
+  rects.reserve(static_cast<qsizetype>(m_highlights.size()));
+  for (const Cell& cell : m_highlights) {
+    QRectF r = cellRect(cell.row, cell.slot);
+    // Findable however thin the rows: at least 4 px tall.
+    if (r.height() < 4.0) r.adjust(0, -(4.0 - r.height()) / 2, 0, (4.0 - r.height()) / 2);
+    rects.push_back(r.adjusted(1, 1, -1, -1));
+  }
+  painter->setBrush(Qt::NoBrush);
+  // Magenta is in none of the gradients; the black under it keeps it visible
+  // on the bright ends.
+  painter->setPen(QPen(QColor(0, 0, 0), 4));
+  painter->drawRects(rects);
+  painter->setPen(QPen(QColor(255, 0, 200), 2));
+  painter->drawRects(rects);
+}
+
 void HeatmapOverlay::draw(QCPPainter* painter) {
   painter->setPen(Qt::NoPen);
   const QColor downFill(60, 60, 60, 170);
@@ -65,13 +122,11 @@ void HeatmapOverlay::draw(QCPPainter* painter) {
                              x->coordToPixel(x->range().upper), yPixel));
   }
 
+  drawShares(painter);
+  drawHighlights(painter);
+
   if (!m_selection) return;
-  const QCPAxis* y = m_axisRect->axis(QCPAxis::atLeft);
-  QRectF cell(QPointF(x->coordToPixel(m_selection->slot - 0.5),
-                      y->coordToPixel(m_selection->row - 0.5)),
-              QPointF(x->coordToPixel(m_selection->slot + 0.5),
-                      y->coordToPixel(m_selection->row + 0.5)));
-  cell = cell.normalized();
+  QRectF cell = cellRect(m_selection->row, m_selection->slot);
   // Keep the mark findable when cells are thinner than the pen.
   if (cell.height() < 6.0) cell.adjust(0, -(6.0 - cell.height()) / 2, 0, (6.0 - cell.height()) / 2);
   painter->setBrush(Qt::NoBrush);

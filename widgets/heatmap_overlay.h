@@ -9,7 +9,9 @@
 namespace hetsched {
 
 // Draws what the colour map cannot: separators between device-kind groups,
-// hatching over rows of down nodes and the selected cell. One layerable
+// hatching over rows of down nodes, the selected cell and, on shared GPUs, how
+// much is held (a bar along the cell's foot) and by how many jobs, and the
+// cells a search found. One layerable
 // painting runs of rows keeps the cost independent of the device count
 // (100,000 QCPItemRects would not be).
 class HeatmapOverlay : public QCPLayerable {
@@ -25,6 +27,18 @@ public:
     int slot = 0;
   };
   void setSelection(std::optional<Cell> cell);
+  struct ShareMark {
+    int row = 0;
+    int slot = 0;
+    float fraction = 0.0f;  // held, 0..1
+    int jobs = 0;
+  };
+  void setShareMarks(std::vector<ShareMark> marks) { m_shares = std::move(marks); }
+  // Cells a search found: outlined, each cell once however many devices it
+  // stands for.
+  void setHighlights(std::vector<Cell> cells) { m_highlights = std::move(cells); }
+  const std::vector<Cell>& highlights() const { return m_highlights; }
+  const std::vector<ShareMark>& shareMarks() const { return m_shares; }
 
 protected:
   void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -33,11 +47,16 @@ protected:
 
 private:
   QRectF rowsRect(int firstRow, int lastRow) const;
+  QRectF cellRect(int row, int slot) const;
+  void drawShares(QCPPainter* painter);
+  void drawHighlights(QCPPainter* painter);
 
   QCPAxisRect* m_axisRect;
   std::vector<int> m_separators;
   std::vector<std::pair<int, int>> m_downRuns;  // inclusive row ranges
   std::optional<Cell> m_selection;
+  std::vector<ShareMark> m_shares;
+  std::vector<Cell> m_highlights;
 };
 
 }  // namespace hetsched

@@ -95,6 +95,7 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_staleLabel->setVisible(false);
 
   connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onPlotPress);
+  connect(m_plot, &QCustomPlot::mouseDoubleClick, this, &HeatmapView::onPlotDoubleClick);
   connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::onPlotLayout);
   applyMetricStyle();
   applyPalette();
@@ -151,6 +152,7 @@ void HeatmapView::setTopology(const Topology& topology) {
   if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
     m_selected.reset();
   if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
+  if (m_allocation && m_allocation->deviceCount() != m_topology.devices.size()) m_allocation.reset();
   applyMetricStyle();  // the power range follows the models present
   // Height of the last layout; 0 before the first, which means one band per
   // row until onPlotLayout knows better.
@@ -181,6 +183,8 @@ void HeatmapView::rebuildBands() {
   m_overlay->setDownRows(m_downRows);
   fillCells();
   updateSelectionMark();
+  updateShareMarks();
+  updateHighlights();
 }
 
 void HeatmapView::onPlotLayout() {
@@ -303,7 +307,7 @@ QColor HeatmapView::cellColor(int device) const {
 
 QString HeatmapView::toolTipFor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames);
+  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get());
   if (!m_bands.aggregated()) return summary;
   // Say what the colour under the pointer stands for: one device shown on
   // behalf of several nodes.
@@ -331,6 +335,11 @@ void HeatmapView::fillCells() {
     case Metric::Memory: column = &frame.memoryUsed; scale = 100.0; break;
     case Metric::Power: column = &frame.powerWatts; break;
     case Metric::Temperature: column = &frame.temperatureC; break;
+    case Metric::Allocation:
+      m_noAllocation.assign(frame.deviceCount(), 0.0f);
+      column = m_allocation ? &m_allocation->fractions() : &m_noAllocation;
+      scale = 100.0;
+      break;
   }
   m_bands.aggregate(*column, scale);
   QCPColorMapData* data = m_map->data();

@@ -4,7 +4,9 @@
 #include "heatmap_bands.h"
 #include "heatmap_layout.h"
 #include "metric.h"
+#include "heatmap_overlay.h"
 #include "model/frame.h"
+#include "model/gpu_allocation.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -13,10 +15,10 @@
 
 #include <memory>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace hetsched {
-
-class HeatmapOverlay;
 
 // Live heatmap of every device: one row per node (grouped CPU, GPU, TPU), one
 // column per device slot, coloured by the chosen metric on a fixed scale.
@@ -31,6 +33,7 @@ public:
   explicit HeatmapView(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
+  const Topology* topology() const { return &m_topology; }
   // Ignored unless its columns match the current topology. The reference
   // form copies into storage reused frame after frame; the shared form keeps
   // the caller's snapshot without copying (the dashboard shares one).
@@ -40,6 +43,18 @@ public:
   // Not metric(): that name would hide QWidget::metric(PaintDeviceMetric).
   Metric shownMetric() const { return m_metric; }
   void setJobNames(JobNames names);
+  // Who holds each device (from the job list): the Allocation colouring,
+  // the share marks on shared GPUs and the tooltips read it. Ignored unless
+  // sized to the current topology.
+  void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
+  const GpuAllocation* allocation() const { return m_allocation.get(); }
+  // The shared devices marked on the map (one row per band only): how much
+  // of each is held and by how many jobs.
+  const std::vector<HeatmapOverlay::ShareMark>& shareMarks() const { return m_overlay->shareMarks(); }
+  // Outlines the devices a search found (their bands' cells when merged);
+  // empty clears. Out-of-range devices are ignored.
+  void setHighlightedDevices(std::span<const std::uint32_t> devices);
+  const std::vector<HeatmapOverlay::Cell>& highlightedCells() const { return m_overlay->highlights(); }
   // Desaturates the map and labels it while the data is not live.
   void setStale(bool stale);
   bool isStale() const { return m_stale; }
@@ -67,8 +82,14 @@ public:
   // keep the slot; Home/End go to the row's ends).
   std::optional<int> neighbour(int device, int key) const;
 
+  // The job a double-click on the device opens: its largest holder, or the
+  // frame's job; 0 when idle.
+  JobId jobOn(int device) const;
+
 signals:
   void deviceSelected(int deviceIndex);
+  // Double-click: open the story of the job on the device.
+  void jobActivated(hetsched::JobId job);
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -78,6 +99,7 @@ protected:
 
 private:
   void onPlotPress(QMouseEvent* event);
+  void onPlotDoubleClick(QMouseEvent* event);
   void onPlotLayout();
   void rebuildBands();
   void fillCells();
@@ -86,6 +108,8 @@ private:
   void updateRowLabels();
   void updateSizeLimit();
   void applyPalette();
+  void updateShareMarks();
+  void updateHighlights();
   static QString nodeCountText(int count);
 
   Topology m_topology;
@@ -96,6 +120,9 @@ private:
   int m_pixelRows = 0;  // the axis rect height m_bands was built for
   std::vector<std::uint8_t> m_downRows;  // per band
   JobNames m_jobNames;
+  std::shared_ptr<const GpuAllocation> m_allocation;  // null until a matching one
+  std::vector<float> m_noAllocation;
+  std::vector<std::uint32_t> m_highlighted;  // devices, as given  // zeros: the Allocation colouring before a job list
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;
   std::optional<int> m_selected;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <array>
 
 namespace hetsched {
@@ -81,6 +82,17 @@ QString clockText(std::int64_t ms) {
       .arg(s / 3600)
       .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
       .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString durationText(std::int64_t ms) {
+  const std::int64_t s = std::max<std::int64_t>(0, ms) / 1000;
+  if (s >= 3600)
+    return QCoreApplication::translate("hetsched::JobStyle", "%1 h %2 min")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'));
+  if (s >= 60)
+    return QCoreApplication::translate("hetsched::JobStyle", "%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+  return QCoreApplication::translate("hetsched::JobStyle", "%1 s").arg(s);
 }
 
 }  // namespace hetsched

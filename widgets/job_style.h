@@ -30,5 +30,7 @@ int clusterShape(std::int32_t cluster);
 
 // Cluster clock time as H:MM:SS (hours not wrapped), "—" for -1 (unknown).
 QString clockText(std::int64_t ms);
+// A duration as "1 h 02 min", "3 min 20 s" or "45 s".
+QString durationText(std::int64_t ms);
 
 }  // namespace hetsched

@@ -17,6 +17,7 @@ QString metricName(Metric metric) {
     case Metric::Memory: return tr("Memory");
     case Metric::Power: return tr("Power");
     case Metric::Temperature: return tr("Temperature");
+    case Metric::Allocation: return tr("Allocation");
   }
   return {};
 }
@@ -24,7 +25,8 @@ QString metricName(Metric metric) {
 QString metricUnit(Metric metric) {
   switch (metric) {
     case Metric::Utilization:
-    case Metric::Memory: return tr("%");
+    case Metric::Memory:
+    case Metric::Allocation: return tr("%");
     case Metric::Power: return tr("W");
     case Metric::Temperature: return tr("°C");
   }
@@ -38,7 +40,8 @@ QString metricLabel(Metric metric) {
 MetricRange metricRange(Metric metric, const Topology& topology) {
   switch (metric) {
     case Metric::Utilization:
-    case Metric::Memory: return {0.0, 100.0};
+    case Metric::Memory:
+    case Metric::Allocation: return {0.0, 100.0};
     case Metric::Power: {
       // Scaled to the hungriest model present so a saturated TPU and a
       // saturated GPU are told apart by colour.
@@ -58,14 +61,15 @@ double metricValue(const Frame& frame, std::size_t device, Metric metric) {
     case Metric::Memory: return 100.0 * frame.memoryUsed[device];
     case Metric::Power: return frame.powerWatts[device];
     case Metric::Temperature: return frame.temperatureC[device];
+    case Metric::Allocation: return 0.0;
   }
   return 0.0;
 }
 
 QString formatMetric(Metric metric, double value) {
-  const int decimals = metric == Metric::Utilization || metric == Metric::Memory ? 1 : 0;
-  const QString number = QString::number(value, 'f', decimals);
-  if (metric == Metric::Utilization || metric == Metric::Memory)
+  const bool percent = metric == Metric::Utilization || metric == Metric::Memory || metric == Metric::Allocation;
+  const QString number = QString::number(value, 'f', percent ? 1 : 0);
+  if (percent)
     return tr("%1 %").arg(number);
   return tr("%1 %2").arg(number, metricUnit(metric));
 }

@@ -91,7 +91,7 @@ QueuePage::QueuePage(QWidget* parent)
   m_queuePanel->setParent(m_splitter);
   m_splitter->addWidget(m_queuePanel);
   m_splitter->setStretchFactor(0, 3);
-  m_splitter->setStretchFactor(1, 1);
+  m_splitter->setStretchFactor(1, 2);
   m_splitter->setChildrenCollapsible(false);
   m_splitter->setObjectName(QStringLiteral("queueSplitter"));
   auto* layout = new QVBoxLayout(this);

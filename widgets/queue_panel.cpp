@@ -6,6 +6,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -14,8 +15,15 @@
 namespace hetsched {
 
 QueuePanel::QueuePanel(QWidget* parent)
-    : QWidget(parent), m_model(new QueueTableModel(this)), m_table(new QTableView(this)), m_summary(new QLabel(this)) {
-  m_table->setModel(m_model);
+    : QWidget(parent),
+      m_model(new QueueTableModel(this)),
+      m_sorted(new QSortFilterProxyModel(this)),
+      m_table(new QTableView(this)),
+      m_summary(new QLabel(this)) {
+  m_sorted->setSourceModel(m_model);
+  m_sorted->setSortRole(QueueTableModel::SortRole);
+  m_sorted->setDynamicSortFilter(true);
+  m_table->setModel(m_sorted);
   m_table->setAccessibleName(tr("Waiting jobs"));
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -25,8 +33,12 @@ QueuePanel::QueuePanel(QWidget* parent)
   m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Name, QHeaderView::Interactive);
   m_table->horizontalHeader()->setSectionResizeMode(QueueTableModel::Reason, QHeaderView::Stretch);
   m_table->horizontalHeader()->setHighlightSections(false);
-  // The order is the point of the table; sorting by a column would hide it.
-  m_table->setSortingEnabled(false);
+  // Service order (the # column) first; any column sorts on a click, and #
+  // brings the order back.
+  m_table->horizontalHeader()->setSortIndicator(QueueTableModel::Position, Qt::AscendingOrder);
+  m_table->setSortingEnabled(true);
+  // Opens tall enough to read: a dozen rows, not three.
+  m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 8);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -34,6 +46,9 @@ QueuePanel::QueuePanel(QWidget* parent)
   layout->addWidget(m_table, 1);
   setQueue({});
 
+  connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+    if (index.isValid()) emit jobActivated(index.data(QueueTableModel::JobIdRole).toULongLong());
+  });
   connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) {
             if (m_settingSelection || !current.isValid()) return;
@@ -66,7 +81,7 @@ void QueuePanel::setSelectedJobs(std::span<const JobId> jobs) {
   for (const JobId job : jobs) {
     const int row = m_model->rowOfJob(job);
     if (row < 0) continue;
-    const QModelIndex index = m_model->index(row, 0);
+    const QModelIndex index = m_sorted->mapFromSource(m_model->index(row, 0));
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                           QItemSelectionModel::Rows);
     m_table->scrollTo(index);
@@ -74,6 +89,8 @@ void QueuePanel::setSelectedJobs(std::span<const JobId> jobs) {
   }
   m_settingSelection = false;
 }
+
+void QueuePanel::setNow(std::int64_t nowMs) { m_model->setNow(nowMs); }
 
 QString QueuePanel::summaryText() const { return m_summary->text(); }
 

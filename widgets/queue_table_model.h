@@ -17,15 +17,20 @@ namespace hetsched {
 class QueueTableModel : public QAbstractTableModel {
   Q_OBJECT
 public:
-  enum Column { Position, Job, Name, Kind, Priority, Submitted, PredictedStart, PredictedNode, Reason, ColumnCount };
+  enum Column { Position, Job, Name, Kind, Priority, Submitted, Waited, PredictedStart, PredictedNode, Reason, ColumnCount };
   // The job id of a row, for selection linking.
   static constexpr int JobIdRole = Qt::UserRole + 1;
+  // What a column sorts by: numbers for times and classes, so that 0:10:00
+  // sorts after 0:9:59 and High before Low; unknown predictions last.
+  static constexpr int SortRole = Qt::UserRole + 2;
 
   explicit QueueTableModel(QObject* parent = nullptr);
 
   void setQueue(std::vector<QueuedJobPrediction> queue);
   // Node names for the predicted-node column (the topology's, by index).
   void setNodeNames(std::vector<QString> names);
+  // The cluster's clock, for the Waited column.
+  void setNow(std::int64_t nowMs);
   const std::vector<QueuedJobPrediction>& queue() const { return m_queue; }
   int rowOfJob(JobId job) const;
 
@@ -35,8 +40,11 @@ public:
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+  QString nodeText(std::int32_t node) const;
+
   std::vector<QueuedJobPrediction> m_queue;
   std::vector<QString> m_nodeNames;
+  std::int64_t m_nowMs = 0;
 };
 
 }  // namespace hetsched

@@ -102,6 +102,11 @@ void QueueTimelineView::mouseReleaseEvent(QMouseEvent* event) {
   unsetCursor();
 }
 
+void QueueTimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return QWidget::mouseDoubleClickEvent(event);
+  if (const auto job = jobAt(event->position().toPoint())) emit jobActivated(*job);
+}
+
 void QueueTimelineView::clickAt(QPoint pos) {
   const QRect plot = plotRect();
   if (pos.x() < plot.left() && pos.y() >= plot.top()) {

@@ -75,6 +75,8 @@ public:
 
 signals:
   void jobSelected(hetsched::JobId job);
+  // Double-click on a bar: open the job's story.
+  void jobActivated(hetsched::JobId job);
   void followNowChanged(bool follow);
 
 protected:
@@ -85,6 +87,7 @@ protected:
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
 
 private:

@@ -133,7 +133,7 @@ private Q_SLOTS:
 
   void queuePanelSelectsEverywhere() {
     QSignalSpy mapEcho(m_map.get(), &EmbeddingMapView::jobsSelected);
-    const QRect row = m_queue->table()->visualRect(m_queue->model()->index(0, QueueTableModel::Name));
+    const QRect row = m_queue->table()->visualRect(m_queue->sortedModel()->index(0, QueueTableModel::Name));
     QTest::mouseClick(m_queue->table()->viewport(), Qt::LeftButton, {}, row.center());
     QCOMPARE(m_selection->jobs(), (std::vector<JobId>{12}));
     QVERIFY(m_timeline->selectedJobs().contains(12));

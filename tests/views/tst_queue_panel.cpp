@@ -4,6 +4,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
 
@@ -90,7 +91,7 @@ private Q_SLOTS:
     QCOMPARE(cell(1, QueueTableModel::PredictedNode), QStringLiteral("–"));
     QCOMPARE(cell(0, QueueTableModel::Reason),
              QStringLiteral("No GPU node has room: GPU short on 20 of 20 nodes · 12 job(s) ahead (3 by priority class)"));
-    QCOMPARE(cell(1, QueueTableModel::Reason), QString());
+    QCOMPARE(cell(1, QueueTableModel::Reason), QStringLiteral("—"));
     QCOMPARE(cell(2, QueueTableModel::Reason),
              QStringLiteral("1 job(s) ahead · aged to Middle · room on 2 CPU node(s), but its turn has not come"));
     QCOMPARE(model.headerData(QueueTableModel::Reason, Qt::Horizontal).toString(), QStringLiteral("Why it waits"));
@@ -110,12 +111,37 @@ private Q_SLOTS:
     QCOMPARE(panel.table()->currentIndex().row(), 2);
     QCOMPARE(spy.count(), 0);
     // A click on a row selects its job.
-    const QRect row1 = panel.table()->visualRect(panel.model()->index(1, QueueTableModel::Name));
+    const QRect row1 = panel.table()->visualRect(panel.sortedModel()->index(1, QueueTableModel::Name));
     QTest::mouseClick(panel.table()->viewport(), Qt::LeftButton, {}, row1.center());
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).value<JobId>(), JobId{3});
     panel.setQueue({});
     QCOMPARE(panel.summaryText(), QStringLiteral("No jobs waiting."));
+  }
+
+  // Issue 14: how long each job has waited, and any column sorts (numbers
+  // as numbers, unknown predictions last); # brings service order back.
+  void waitedColumnAndSorting() {
+    QueuePanel panel;
+    panel.setQueue(sampleQueue());
+    panel.setNow(3'600'000);
+    QSortFilterProxyModel* sorted = panel.sortedModel();
+    const auto cell = [&](int row, int column) { return sorted->index(row, column).data().toString(); };
+    QCOMPARE(cell(0, QueueTableModel::Waited), QStringLiteral("0:58:55"));  // submitted 0:01:05
+    QCOMPARE(cell(0, QueueTableModel::Reason), QStringLiteral("—"));
+    panel.table()->sortByColumn(QueueTableModel::Waited, Qt::DescendingOrder);
+    QStringList byWait;
+    for (int row = 0; row < 3; ++row) byWait << cell(row, QueueTableModel::Waited);
+    QVERIFY2(byWait[0] >= byWait[1] && byWait[1] >= byWait[2], qPrintable(byWait.join(QLatin1Char(' '))));
+    panel.table()->sortByColumn(QueueTableModel::PredictedStart, Qt::AscendingOrder);
+    QCOMPARE(cell(2, QueueTableModel::PredictedStart), QStringLiteral("unknown"));
+    QCOMPARE(cell(0, QueueTableModel::PredictedStart), QStringLiteral("0:02:05"));
+    // The selection follows the job, not the row, under any order.
+    const JobId outside[] = {3};
+    panel.setSelectedJobs(outside);
+    QCOMPARE(panel.table()->currentIndex().data(QueueTableModel::JobIdRole).toULongLong(), 3ull);
+    panel.table()->sortByColumn(QueueTableModel::Position, Qt::AscendingOrder);
+    QCOMPARE(cell(0, QueueTableModel::Job), QStringLiteral("7"));
   }
 };
 

@@ -14,6 +14,9 @@ ClusterMenu::ClusterMenu(MainWindow* window) : ConsoleMenu(tr("&Cluster"), windo
   m_refresh = addAction(QStringLiteral("refreshJobs"), tr("&Refresh jobs"), QKeySequence::Refresh, [this] {
     if (ClusterWorkspace* w = this->window()->workspace()) w->refreshJobs();
   });
+  m_find = addAction(QStringLiteral("find"), tr("&Find jobs and nodes…"), QKeySequence::Find, [this] {
+    if (ClusterWorkspace* w = this->window()->workspace()) w->openFind();
+  });
   m_whatifNow = addAction(QStringLiteral("whatifFromNow"), tr("&What-if from now…"),
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), [this] {
                             if (ClusterWorkspace* w = this->window()->workspace()) w->startWhatifFromNow();
@@ -25,6 +28,9 @@ void ClusterMenu::update(ClusterWorkspace* workspace) {
   const QString reason = !workspace ? tr("No cluster is open.") : workspace->readOnlyReason();
   allow(m_submit, reason, tr("Submit a job to the cluster's gateway"));
   allow(m_refresh, reason);
+  // Finding reads only: it works in a replay too.
+  allow(m_find, workspace ? QString() : tr("No cluster is open."),
+        tr("Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view"));
   allow(m_whatifNow, reason,
         tr("Snapshot the cluster now and compare the policy in force with the editor's policy on it"));
 }

@@ -17,6 +17,7 @@ class ClusterMenu : public ConsoleMenu {
  private:
   QAction* m_submit;
   QAction* m_refresh;
+  QAction* m_find;
   QAction* m_whatifNow;
 };
 

@@ -1,6 +1,7 @@
 #include "cluster_workspace.h"
 
 #include "cluster_connection.h"
+#include "frag/node_fragmentation.h"
 #include "gateway_control.h"
 #include "job_map_worker.h"
 #include "job_selection.h"
@@ -14,6 +15,8 @@
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_text.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/find_bar.h"
+#include "widgets/heatmap_view.h"
 #include "widgets/job_style.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_panel.h"
@@ -68,7 +71,8 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
       m_policyPages(new PolicyPages(nullptr, this)),
       m_replayBar(new ReplayBar(this)),
       m_replayController(nullptr),
-      m_launcher(new WhatifLauncher(this)) {
+      m_launcher(new WhatifLauncher(this)),
+      m_findBar(new FindBar(this)) {
   setObjectName(QStringLiteral("workspace"));
   m_tabs->addTab(m_dashboard, tr("Cluster"));
   m_tabs->addTab(m_queuePage, tr("Queue timeline"));
@@ -81,6 +85,11 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
   layout->addWidget(m_replayBar);
+  layout->addWidget(m_findBar);
+  m_findBar->hide();
+  connect(m_findBar, &FindBar::queryChanged, this, &ClusterWorkspace::find);
+  connect(m_findBar, &FindBar::stepRequested, this, &ClusterWorkspace::stepFind);
+  connect(m_findBar, &FindBar::closed, this, &ClusterWorkspace::closeFind);
   layout->addWidget(m_tabs, 1);
   m_replayBar->hide();
   m_dashboard->setStale(true);
@@ -110,6 +119,11 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
           });
   connect(m_jobMapWorker, &JobMapWorker::failed, m_jobMap,
           [this](const QString& text) { m_jobMap->setProgress(-1, text); });
+  const auto open = [this](JobId job) { openJobStory(job); };
+  connect(m_dashboard->heatmap(), &HeatmapView::jobActivated, this, open);
+  connect(m_queuePage->timeline(), &QueueTimelineView::jobActivated, this, open);
+  connect(m_queuePage->queuePanel(), &QueuePanel::jobActivated, this, open);
+  connect(m_jobMap, &EmbeddingMapView::jobActivated, this, open);
   connect(&m_repaintTimer, &QTimer::timeout, this, &ClusterWorkspace::repaintTick);
   connect(&m_jobsTimer, &QTimer::timeout, this, [this] {
     if (m_connection->status().state == ConnectionState::Live) refreshJobs();
@@ -242,6 +256,25 @@ void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {
   for (const Job& job : jobs)
     names.emplace(job.id, QStringLiteral("%1 · %2").arg(QString::fromStdString(job.spec.name), jobKindName(job.spec.kind)));
   m_dashboard->setJobNames(names);
+  // Shared with the list it came from when possible: no copy of 100,000 jobs.
+  std::shared_ptr<const std::vector<Job>> shared;
+  if (m_jobs && &jobs == &m_jobs->jobs) shared = std::shared_ptr<const std::vector<Job>>(m_jobs, &m_jobs->jobs);
+  else if (m_replayMeta && &jobs == &m_replayMeta->jobs)
+    shared = std::shared_ptr<const std::vector<Job>>(m_replayMeta, &m_replayMeta->jobs);
+  else shared = std::make_shared<const std::vector<Job>>(jobs);
+  m_jobMap->setJobs(std::move(shared), m_nowMs);
+  showHolders(jobs);
+  refreshJobStory();
+}
+
+void ClusterWorkspace::showHolders(const std::vector<Job>& jobs) {
+  const Topology* topology = inReplay() ? &m_replayMeta->topology : m_topology.get();
+  if (!topology) return;
+  m_dashboard->setAllocation(std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(*topology, jobs)));
+  m_dashboard->setFragmentation(fragmentationOf(*topology, jobs));
+  // A search stays open across job lists: its results follow the new list.
+  m_searchIndex.rebuild(*topology, jobs);
+  if (m_findBar->isVisible() && !m_findBar->field()->text().isEmpty()) find(m_findBar->field()->text());
 }
 
 void ClusterWorkspace::rebuildTimeline() {
@@ -252,7 +285,11 @@ void ClusterWorkspace::rebuildTimeline() {
   m_jobsDirty = false;
   // A replay shows the queue as it was at the frame's time, not at the cut;
   // rebuilt here on the timer, not per frame, so scrubbing stays quick.
-  if (inReplay()) m_replayJobs = jobsAsOf(m_replayMeta->jobs, m_nowMs);
+  if (inReplay()) {
+    m_replayJobs = jobsAsOf(m_replayMeta->jobs, m_nowMs);
+    showHolders(m_replayJobs);
+    refreshJobStory();
+  }
   const std::vector<Job>& jobs = inReplay() ? m_replayJobs : m_jobs->jobs;
   JobTimeline timeline = timelineFromJobs(jobs, m_nowMs);
   // The live forecast (GetPredictions): predicted runs on the timeline, and
@@ -264,6 +301,7 @@ void ClusterWorkspace::rebuildTimeline() {
   m_queuePage->timeline()->setTimeline(std::move(timeline));
   m_queuePage->queuePanel()->setQueue(forecast ? queueWithPredictions(jobs, *m_predictions)
                                                : queueByPriorityThenSubmit(jobs));
+  m_queuePage->queuePanel()->setNow(m_nowMs);
   // The table was reset; put the shared selection back on it.
   m_queuePage->queuePanel()->setSelectedJobs(m_selection->jobs());
 }

@@ -2,8 +2,10 @@
 
 #include "model/connection_state.h"
 #include "model/frame.h"
+#include "model/job_search.h"
 #include "model/job_timeline.h"
 #include "model/topology.h"
+#include "widgets/job_story_dialog.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -19,6 +21,7 @@ namespace hetsched {
 class ClusterConnection;
 class ClusterDashboard;
 class EmbeddingMapView;
+class FindBar;
 class GatewayControl;
 class JobMapWorker;
 class JobSelection;
@@ -87,6 +90,22 @@ class ClusterWorkspace : public QWidget {
   // The queue timeline is rebuilt on a timer; tests and benches ask now.
   void rebuildTimeline();
 
+  // A job's whole story in a dialog that follows the job list; every view
+  // that shows jobs opens it (double-click, Enter, a click on the map).
+  // False if no listed job has that id.
+  bool openJobStory(JobId job);
+  JobStoryDialog* jobStoryDialog() const { return m_storyDialog; }
+
+  // Find (Ctrl+F): jobs by id, name, kind, state, priority or node, nodes
+  // and devices by name (SearchIndex). The jobs found become the selection
+  // every job view highlights, their devices and the nodes found are
+  // outlined on the heatmap; stepping jumps the views to one result.
+  void openFind();
+  FindBar* findBar() const { return m_findBar; }
+  void find(const QString& query);
+  void stepFind(int step);
+  const SearchHits& findHits() const { return m_hits; }
+
   // Replay: the views show a stored snapshot's history instead of the
   // connection (which keeps running underneath for "Back to live").
   bool inReplay() const { return m_replayMeta != nullptr; }
@@ -119,6 +138,13 @@ class ClusterWorkspace : public QWidget {
   void applyFrame(std::shared_ptr<const Frame> frame);
   void requestJobMap(const std::vector<Job>& jobs);
   void applyJobs(const std::vector<Job>& jobs);
+  // Who holds each device and the GPU fragmentation, on the dashboard.
+  void showHolders(const std::vector<Job>& jobs);
+  // The jobs the views show: the live list, or the replay's as of its frame.
+  const std::vector<Job>* shownJobs() const;
+  void refreshJobStory();
+  JobStory storyOf(const Job& job) const;
+  void closeFind();
   void setControl(bool live);
   void setFrameInfo(const QString& text);
   static QString simTime(std::int64_t ms);
@@ -149,6 +175,11 @@ class ClusterWorkspace : public QWidget {
   std::int64_t m_nowMs = 0;  // cluster time of the newest frame
   bool m_jobsDirty = false;
   QPointer<SubmitJobDialog> m_submitDialog;
+  QPointer<JobStoryDialog> m_storyDialog;
+  FindBar* m_findBar;
+  SearchIndex m_searchIndex;
+  SearchHits m_hits;
+  int m_hitCursor = -1;  // jobs first, then nodes
   QString m_frameInfo;
   QString m_sourceInfo;
   QString m_sourceToolTip;

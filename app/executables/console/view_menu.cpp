@@ -34,7 +34,7 @@ ViewMenu::ViewMenu(MainWindow* window)
   menu()->addSeparator();
 
   QMenu* metrics = menu()->addMenu(tr("Colour heatmap &by"));
-  for (const Metric metric : kMetrics) {
+  for (const Metric metric : kHeatmapMetrics) {
     QAction* a = addAction(metrics, QStringLiteral("metric-%1").arg(static_cast<int>(metric)), metricName(metric), {},
                            [this, metric] {
                              if (ClusterWorkspace* w = this->window()->workspace()) w->dashboard()->setMetric(metric);

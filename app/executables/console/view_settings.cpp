@@ -52,7 +52,7 @@ void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
   if (settings.contains(kPage)) workspace->pages()->setCurrentIndex(settings.value(kPage).toInt());
   if (settings.contains(kMetric)) {
     const int metric = settings.value(kMetric).toInt();
-    if (metric >= 0 && metric < static_cast<int>(kMetrics.size()))
+    if (metric >= 0 && metric < static_cast<int>(kHeatmapMetrics.size()))
       workspace->dashboard()->setMetric(static_cast<Metric>(metric));
   }
   for (QSplitter* splitter : workspace->findChildren<QSplitter*>()) {

@@ -1,0 +1,138 @@
+// Issue 14 in a live workspace on a real gateway (a simulated cluster on
+// loopback): Find highlights across the views and steps through results;
+// a job's story opens from the views and follows the job list; the GPU
+// allocation and fragmentation reach the dashboard.
+#include "cluster/simulated_cluster.h"
+#include "cluster_connection.h"
+#include "cluster_workspace.h"
+#include "gateway/gateway.h"
+#include "job_selection.h"
+#include "widgets/cluster_dashboard.h"
+#include "widgets/find_bar.h"
+#include "widgets/fragmentation_panel.h"
+#include "widgets/heatmap_view.h"
+#include "widgets/job_story_dialog.h"
+#include "widgets/queue_page.h"
+#include "widgets/queue_timeline_view.h"
+
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace hetsched;
+
+class TestOperatorQuestions : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<Gateway> m_gateway;
+  std::unique_ptr<ClusterWorkspace> m_workspace;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    SimOptions sim;
+    sim.shape = defaultClusterShape(3, 3, 1);
+    sim.warmupS = 900;
+    GatewayOptions options;
+    options.speed = 30.0;
+    m_gateway = std::make_unique<Gateway>(std::make_unique<SimulatedCluster>(sim), options);
+    std::string error;
+    QVERIFY2(m_gateway->start(&error), error.c_str());
+    m_workspace = std::make_unique<ClusterWorkspace>(
+        std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address())), QStringLiteral("sim"));
+    m_workspace->resize(1300, 850);
+    m_workspace->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_workspace.get()));
+    // A job list with running jobs has arrived when "running" finds some.
+    QTRY_VERIFY_WITH_TIMEOUT((m_workspace->find(QStringLiteral("running")), !m_workspace->findHits().jobs.empty()),
+                             20000);
+  }
+
+  void cleanupTestCase() {
+    m_workspace.reset();
+    m_gateway.reset();
+  }
+
+  void findHighlightsEverywhereAndSteps() {
+    ClusterWorkspace& ws = *m_workspace;
+    ws.openFind();
+    QVERIFY(ws.findBar()->isVisible());
+    ws.findBar()->field()->setText(QStringLiteral("running"));  // typed: the bar asks the workspace
+    const SearchHits& hits = ws.findHits();
+    QVERIFY(!hits.jobs.empty());
+    // The jobs found are the selection every job view shows; their devices
+    // are outlined on the heatmap.
+    QCOMPARE(ws.selection()->jobs(), hits.jobs);
+    QVERIFY(!ws.dashboard()->heatmap()->highlightedCells().empty());
+    QVERIFY(!hits.devices.empty());
+    // Enter steps to the first result: the heatmap jumps to its device.
+    ws.stepFind(1);
+    QVERIFY(ws.dashboard()->heatmap()->selectedDevice().has_value());
+    QVERIFY2(ws.findBar()->resultText().contains(QStringLiteral("result 1")), qPrintable(ws.findBar()->resultText()));
+    // A node by name: outlined, and stepping to it shows the Cluster page.
+    const QString node = QString::fromStdString(ws.topology()->nodes.back().name);
+    ws.findBar()->field()->setText(node);
+    QVERIFY(std::ranges::find(ws.findHits().nodes, static_cast<std::uint32_t>(ws.topology()->nodes.size() - 1)) !=
+            ws.findHits().nodes.end());
+    ws.showTab(QStringLiteral("timeline"));
+    ws.stepFind(-1);  // the last result: the node (jobs come first)
+    QCOMPARE(ws.pages()->currentWidget(), ws.dashboard());
+    QCOMPARE(ws.dashboard()->heatmap()->selectedDevice(),
+             std::optional<int>(static_cast<int>(ws.topology()->nodes.back().firstDevice)));
+
+    ws.findBar()->field()->setText(QStringLiteral("running"));
+    const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+    if (!dir.isEmpty()) {
+      ws.showTab(QStringLiteral("cluster"));
+      QTest::qWait(300);
+      ws.dashboard()->heatmap()->replotNow();
+      QVERIFY(ws.grab().save(dir + QStringLiteral("/find-heatmap.png")));
+      ws.showTab(QStringLiteral("timeline"));
+      ws.rebuildTimeline();
+      QTest::qWait(300);
+      QVERIFY(ws.grab().save(dir + QStringLiteral("/find-timeline.png")));
+    }
+    // Escape: the highlights and the selection go.
+    QTest::keyClick(ws.findBar()->field(), Qt::Key_Escape);
+    QVERIFY(!ws.findBar()->isVisible());
+    QVERIFY(ws.selection()->jobs().empty());
+    QVERIFY(ws.dashboard()->heatmap()->highlightedCells().empty());
+  }
+
+  void storyOpensFromTheViews() {
+    ClusterWorkspace& ws = *m_workspace;
+    ws.find(QStringLiteral("running"));
+    const JobId job = ws.findHits().jobs.front();
+    ws.findBar()->field()->clear();
+    // The heatmap's double-click and the others all end here.
+    Q_EMIT ws.dashboard()->heatmap()->jobActivated(job);
+    JobStoryDialog* story = ws.jobStoryDialog();
+    QVERIFY(story && story->isVisible());
+    QCOMPARE(story->job(), job);
+    QVERIFY2(story->displayedText().contains(QStringLiteral("State: ")), qPrintable(story->displayedText()));
+    QVERIFY(story->displayedText().contains(QStringLiteral("started")));
+    Q_EMIT ws.queuePage()->timeline()->jobActivated(job);
+    QCOMPARE(ws.jobStoryDialog(), story);  // one dialog, refilled
+    QVERIFY(!ws.openJobStory(987654321));  // not listed: a message, no dialog change
+    QCOMPARE(story->job(), job);
+    const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+    if (!dir.isEmpty()) {
+      QTest::qWait(200);
+      QVERIFY(story->grab().save(dir + QStringLiteral("/story-live.png")));
+    }
+    story->close();
+  }
+
+  void allocationAndFragmentationReachTheDashboard() {
+    ClusterWorkspace& ws = *m_workspace;
+    const GpuAllocation* allocation = ws.dashboard()->heatmap()->allocation();
+    QVERIFY(allocation);
+    QCOMPARE(allocation->deviceCount(), ws.topology()->devices.size());
+    std::uint64_t held = 0;
+    for (std::size_t d = 0; d < allocation->deviceCount(); ++d) held += allocation->allocatedMilli(d);
+    QVERIFY(held > 0);  // a warmed-up cluster runs jobs
+    QVERIFY(!ws.dashboard()->fragmentation()->summaryText().contains(QStringLiteral("no job list")));
+  }
+};
+
+QTEST_MAIN(TestOperatorQuestions)
+#include "tst_operator_questions.moc"

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/gpu_fragmentation.h"
+#include "model/topology.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTableWidget;
+
+namespace hetsched {
+
+// Where GPU capacity is lost: per GPU node, the free share, how much of it
+// sits on partly used GPUs, and the ATC'23 fragmentation measure (the free
+// share the cluster's own job shapes could not use), worst first. The values
+// come from frag::fragmentationOf; this only shows them.
+class FragmentationPanel : public QWidget {
+  Q_OBJECT
+public:
+  // At most this many nodes are listed (the worst); the summary covers all.
+  static constexpr int kMaxRows = 500;
+  enum Column { NodeColumn, FragmentedColumn, FreeColumn, PartlyColumn, GpusColumn, ColumnCount };
+
+  explicit FragmentationPanel(QWidget* parent = nullptr);
+
+  void setTopology(const Topology& topology);
+  void setFragmentation(const ClusterFragmentation& fragmentation);
+
+  QString summaryText() const;
+  QTableWidget* table() const { return m_table; }
+
+signals:
+  // A row was activated: the heatmap shows that node.
+  void nodeActivated(int node);
+
+private:
+  Topology m_topology;
+  QLabel* m_summary;
+  QTableWidget* m_table;
+};
+
+}  // namespace hetsched
