@@ -402,11 +402,27 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preempted</source>
+        <source>nothing held</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Migrated</source>
+        <source>%1 % held by 1 job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % held by %2 jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2&#xa0;%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocation</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -560,7 +576,19 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
+        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held  ·  Click a cell for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU fragmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device details and GPU fragmentation</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -592,6 +620,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Snapshot the cluster now and compare the policy in force with the editor&apos;s policy on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find jobs and nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -755,6 +791,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Replay frame %1 of %2 · simulated time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 is not in the job list (it may have ended long ago)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1005,6 +1045,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::EmbeddingMapView</name>
@@ -1076,6 +1124,58 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job #%1 (no longer listed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 %2
+%3 · %4 · %5
+waited %6
+owner: not reported
+click for its story</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 jobs selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 · mean wait %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · mean runtime %1 (%2 started)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 no longer listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · also selected in the timeline and heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::FileMenu</name>
@@ -1121,6 +1221,104 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::FindBar</name>
+    <message>
+        <source>&amp;Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job id, name, kind, state, priority, node or node/slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find jobs and nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the search and clear its highlights (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter: next result · Shift+Enter: previous · Esc: close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 jobs, %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · result %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::FragmentationPanel</name>
+    <message>
+        <source>GPU fragmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fragmented: free GPU share that the cluster&apos;s own job shapes could not use (Weng et al., ATC&apos;23). In GPUs; double-click a node to show it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fragmented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partly used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free share the cluster&apos;s job shapes could not use (ATC&apos;23), in GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free GPU share, in GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free share on GPUs that jobs partly hold, in GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs on the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU fragmentation per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU nodes, or no job list yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs free on %2 nodes; %3 of them on partly used GPUs; %4 fragmented for the current job shapes (%5 % of free).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1221,6 +1419,224 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::JobStoryDialog</name>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: fits no node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency-sensitive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best effort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>burstable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guaranteed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job story</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner / team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes and devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job&apos;s events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (slot %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (slots %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 TPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>submitted, waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted, back in the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migrated to other devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job #%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job #%1 — story</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · QoS %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · may be preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported by this cluster&apos;s source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no prediction yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its node went down, back in the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::JobStoryStrip</name>
+    <message>
+        <source>The job&apos;s life from submit to now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::JobStyle</name>
     <message>
         <source>Training</source>
@@ -1256,6 +1672,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1402,14 +1830,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Both arms, live</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preempted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Migrated</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1799,18 +2219,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Device kind of route %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hybrid weights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -2089,6 +2497,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Predicted start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

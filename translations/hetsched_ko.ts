@@ -412,12 +412,28 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>Alibaba 트레이스 발췌: %1, %2</translation>
     </message>
     <message>
-        <source>Preempted</source>
-        <translation>선점됨</translation>
+        <source>nothing held</source>
+        <translation>할당 없음</translation>
     </message>
     <message>
-        <source>Migrated</source>
-        <translation>마이그레이션됨</translation>
+        <source>%1 % held by 1 job</source>
+        <translation>%1 % 할당, 작업 1개</translation>
+    </message>
+    <message>
+        <source>%1 % held by %2 jobs</source>
+        <translation>%1 % 할당, 작업 %2개</translation>
+    </message>
+    <message>
+        <source>%1 · %2&#xa0;%</source>
+        <translation>%1 · %2&#xa0;%</translation>
+    </message>
+    <message>
+        <source>Allocated: %1</source>
+        <translation>할당: %1</translation>
+    </message>
+    <message>
+        <source>Allocation</source>
+        <translation>할당</translation>
     </message>
 </context>
 <context>
@@ -570,8 +586,20 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>색상 기준(&amp;C):</translation>
     </message>
     <message>
-        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  Click a cell for details</source>
-        <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  칸을 클릭하면 상세 정보</translation>
+        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held  ·  Click a cell for details</source>
+        <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  ×3 = 작업 3개가 공유하는 GPU, 막대 = 할당된 몫  ·  칸을 클릭하면 상세 정보</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <source>GPU fragmentation</source>
+        <translation>GPU 단편화</translation>
+    </message>
+    <message>
+        <source>Device details and GPU fragmentation</source>
+        <translation>장치 상세 정보와 GPU 단편화</translation>
     </message>
 </context>
 <context>
@@ -603,6 +631,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Snapshot the cluster now and compare the policy in force with the editor&apos;s policy on it</source>
         <translation>지금 클러스터의 스냅샷을 찍고, 그 위에서 적용 중인 정책과 편집기의 정책을 비교합니다</translation>
+    </message>
+    <message>
+        <source>&amp;Find jobs and nodes…</source>
+        <translation>작업과 노드 찾기(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view</source>
+        <translation>작업을 ID, 이름, 유형, 상태, 노드로, 노드를 이름으로 찾습니다; 모든 화면에 강조 표시</translation>
     </message>
 </context>
 <context>
@@ -764,6 +800,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Replay frame %1 of %2 · simulated time %3</source>
         <translation>재생 프레임 %1/%2 · 시뮬레이션 시각 %3</translation>
+    </message>
+    <message>
+        <source>Job %1 is not in the job list (it may have ended long ago)</source>
+        <translation>작업 %1이(가) 작업 목록에 없습니다 (오래전에 끝났을 수 있습니다)</translation>
     </message>
 </context>
 <context>
@@ -1013,6 +1053,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>—</source>
         <translation>—</translation>
     </message>
+    <message>
+        <source>Allocated</source>
+        <translation>할당</translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation>사용 작업</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::EmbeddingMapView</name>
@@ -1084,6 +1132,62 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>거부됨</translation>
+    </message>
+    <message>
+        <source>Job #%1 (no longer listed)</source>
+        <translation>작업 #%1 (더 이상 목록에 없음)</translation>
+    </message>
+    <message>
+        <source>#%1 %2
+%3 · %4 · %5
+waited %6
+owner: not reported
+click for its story</source>
+        <translation>#%1 %2
+%3 · %4 · %5
+대기 %6
+소유자: 알려지지 않음
+클릭하면 이력 보기</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 jobs selected</source>
+        <translation>작업 %1개 선택</translation>
+    </message>
+    <message>
+        <source> · %1 · mean wait %2</source>
+        <translation> · %1 · 평균 대기 %2</translation>
+    </message>
+    <message>
+        <source> · mean runtime %1 (%2 started)</source>
+        <translation> · 평균 실행 시간 %1 (%2개 시작)</translation>
+    </message>
+    <message>
+        <source> · %1 no longer listed</source>
+        <translation> · %1개는 더 이상 목록에 없음</translation>
+    </message>
+    <message>
+        <source> · also selected in the timeline and heatmap</source>
+        <translation> · 타임라인과 히트맵에서도 선택됨</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::FileMenu</name>
@@ -1130,6 +1234,104 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Connect</source>
         <translation>연결</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::FindBar</name>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>찾기(&amp;F):</translation>
+    </message>
+    <message>
+        <source>job id, name, kind, state, priority, node or node/slot</source>
+        <translation>작업 ID, 이름, 유형, 상태, 우선순위, 노드 또는 노드/슬롯</translation>
+    </message>
+    <message>
+        <source>Find jobs and nodes</source>
+        <translation>작업과 노드 찾기</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Close the search and clear its highlights (Escape)</source>
+        <translation>검색을 닫고 강조 표시를 지웁니다 (Esc)</translation>
+    </message>
+    <message>
+        <source>Enter: next result · Shift+Enter: previous · Esc: close</source>
+        <translation>Enter: 다음 결과 · Shift+Enter: 이전 · Esc: 닫기</translation>
+    </message>
+    <message>
+        <source>Nothing found</source>
+        <translation>찾은 것이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1 jobs, %2 nodes</source>
+        <translation>작업 %1개, 노드 %2개</translation>
+    </message>
+    <message>
+        <source>%1 · result %2</source>
+        <translation>%1 · %2번째 결과</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::FragmentationPanel</name>
+    <message>
+        <source>GPU fragmentation</source>
+        <translation>GPU 단편화</translation>
+    </message>
+    <message>
+        <source>Fragmented: free GPU share that the cluster&apos;s own job shapes could not use (Weng et al., ATC&apos;23). In GPUs; double-click a node to show it.</source>
+        <translation>단편화: 클러스터의 작업 형태로는 쓸 수 없는 여유 GPU 몫 (Weng 외, ATC&apos;23). 단위는 GPU; 노드를 더블클릭하면 히트맵에서 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <source>Fragmented</source>
+        <translation>단편화</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>여유</translation>
+    </message>
+    <message>
+        <source>Partly used</source>
+        <translation>일부 사용</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 수</translation>
+    </message>
+    <message>
+        <source>Free share the cluster&apos;s job shapes could not use (ATC&apos;23), in GPUs</source>
+        <translation>클러스터의 작업 형태로는 쓸 수 없는 여유 몫 (ATC&apos;23), 단위 GPU</translation>
+    </message>
+    <message>
+        <source>Free GPU share, in GPUs</source>
+        <translation>여유 GPU 몫, 단위 GPU</translation>
+    </message>
+    <message>
+        <source>Free share on GPUs that jobs partly hold, in GPUs</source>
+        <translation>작업이 일부 사용 중인 GPU의 여유 몫, 단위 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs on the node</source>
+        <translation>노드의 GPU 수</translation>
+    </message>
+    <message>
+        <source>GPU fragmentation per node</source>
+        <translation>노드별 GPU 단편화</translation>
+    </message>
+    <message>
+        <source>No GPU nodes, or no job list yet.</source>
+        <translation>GPU 노드가 없거나 아직 작업 목록이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 GPUs free on %2 nodes; %3 of them on partly used GPUs; %4 fragmented for the current job shapes (%5 % of free).</source>
+        <translation>노드 %2개에 여유 GPU %1개; 그중 %3개는 일부 사용 중인 GPU에 있음; 현재 작업 형태 기준 %4개 단편화 (여유의 %5 %).</translation>
     </message>
 </context>
 <context>
@@ -1229,6 +1431,224 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::JobStoryDialog</name>
+    <message>
+        <source>waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>refused: fits no node</source>
+        <translation>거부됨: 맞는 노드 없음</translation>
+    </message>
+    <message>
+        <source>latency-sensitive</source>
+        <translation>지연 민감</translation>
+    </message>
+    <message>
+        <source>best effort</source>
+        <translation>최선 노력</translation>
+    </message>
+    <message>
+        <source>burstable</source>
+        <translation>버스트 가능</translation>
+    </message>
+    <message>
+        <source>guaranteed</source>
+        <translation>보장</translation>
+    </message>
+    <message>
+        <source>Job story</source>
+        <translation>작업 이력</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>우선순위</translation>
+    </message>
+    <message>
+        <source>Owner / team</source>
+        <translation>소유자 / 팀</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>요청</translation>
+    </message>
+    <message>
+        <source>Submitted</source>
+        <translation>제출</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>종료</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>대기 시간</translation>
+    </message>
+    <message>
+        <source>Ran</source>
+        <translation>실행 시간</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>예상 실행 시간</translation>
+    </message>
+    <message>
+        <source>Predicted start</source>
+        <translation>예상 시작</translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
+        <translation>대기 이유</translation>
+    </message>
+    <message>
+        <source>Nodes and devices</source>
+        <translation>노드와 장치</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>시각</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>사건</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>The job&apos;s events</source>
+        <translation>작업의 사건</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <source>%1 (slot %2)</source>
+        <translation>%1 (슬롯 %2)</translation>
+    </message>
+    <message>
+        <source>%1 (slots %2)</source>
+        <translation>%1 (슬롯 %2)</translation>
+    </message>
+    <message>
+        <source>%1 CPU cores</source>
+        <translation>CPU 코어 %1개</translation>
+    </message>
+    <message>
+        <source>%1 GiB memory</source>
+        <translation>메모리 %1 GiB</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>GPU 1개</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>GPU %1개</translation>
+    </message>
+    <message>
+        <source>%1 % of one GPU</source>
+        <translation>GPU 1개의 %1 %</translation>
+    </message>
+    <message>
+        <source>1 TPU</source>
+        <translation>TPU 1개</translation>
+    </message>
+    <message>
+        <source>%1 TPUs</source>
+        <translation>TPU %1개</translation>
+    </message>
+    <message>
+        <source>submitted, waiting</source>
+        <translation>제출됨, 대기</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>시작됨</translation>
+    </message>
+    <message>
+        <source>preempted, back in the queue</source>
+        <translation>선점됨, 다시 대기열로</translation>
+    </message>
+    <message>
+        <source>migrated to other devices</source>
+        <translation>다른 장치로 이전됨</translation>
+    </message>
+    <message>
+        <source>Job #%1 %2</source>
+        <translation>작업 #%1 %2</translation>
+    </message>
+    <message>
+        <source>Job #%1 — story</source>
+        <translation>작업 #%1 — 이력</translation>
+    </message>
+    <message>
+        <source>%1 · QoS %2%3</source>
+        <translation>%1 · QoS %2%3</translation>
+    </message>
+    <message>
+        <source> · may be preempted</source>
+        <translation> · 선점 가능</translation>
+    </message>
+    <message>
+        <source>not reported by this cluster&apos;s source</source>
+        <translation>이 클러스터의 소스가 알려 주지 않음</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>아직 아님</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>주어지지 않음</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>no prediction yet</source>
+        <translation>아직 예측 없음</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>아직 없음</translation>
+    </message>
+    <message>
+        <source>its node went down, back in the queue</source>
+        <translation>노드가 다운되어 다시 대기열로</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::JobStoryStrip</name>
+    <message>
+        <source>The job&apos;s life from submit to now</source>
+        <translation>제출부터 지금까지의 작업 이력</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::JobStyle</name>
     <message>
         <source>Training</source>
@@ -1265,6 +1685,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>—</source>
         <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1시간 %2분</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1분 %2초</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1초</translation>
     </message>
 </context>
 <context>
@@ -1411,14 +1843,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Both arms, live</source>
         <translation>양쪽 실시간 집계</translation>
-    </message>
-    <message>
-        <source>Preempted</source>
-        <translation>선점됨</translation>
-    </message>
-    <message>
-        <source>Migrated</source>
-        <translation>마이그레이션됨</translation>
     </message>
 </context>
 <context>
@@ -1806,18 +2230,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Device kind of route %1</source>
         <translation>경로 %1의 장치 종류</translation>
     </message>
-    <message>
-        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
-        <translation>없음 (하이브리드 정책이 가지고 있음; 푸시할 때 hybrid:PATH를 읽음)</translation>
-    </message>
-    <message>
-        <source>Hybrid weights</source>
-        <translation>하이브리드 가중치</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1바이트</translation>
-    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -2095,6 +2507,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Predicted start</source>
         <translation>예상 시작</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>대기 시간</translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
+        <translation>대기 이유</translation>
     </message>
 </context>
 <context>
