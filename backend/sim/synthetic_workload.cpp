@@ -90,4 +90,20 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
   return jobs;
 }
 
+std::vector<SimJob> syntheticBacklogJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,
+                                         double baseLoad, double overload) {
+  std::vector<SimJob> jobs = syntheticJobs(topology, count, seed, baseLoad);
+  const std::uint64_t rushFrom = count * 3 / 10;
+  const std::uint64_t rushTo = count * 7 / 10;
+  double previous = 0.0;  // the original time of the job before
+  double t = 0.0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const double gap = jobs[i].arrivalS - previous;
+    previous = jobs[i].arrivalS;
+    t += i >= rushFrom && i < rushTo ? gap / overload : gap;
+    jobs[i].arrivalS = t;
+  }
+  return jobs;
+}
+
 }  // namespace hetsched

@@ -21,4 +21,12 @@ Topology syntheticTopology(std::uint32_t nodes);
 std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,
                                   double load = 0.9);
 
+// The same jobs with a rush: arrivals are paced for `baseLoad`, except that
+// between 30 % and 70 % of the jobs they come `overload` times faster
+// (offered load baseLoad * overload > 1), so a queue of thousands of
+// jobs of every priority class, whole GPUs and GPU shares, builds up and
+// drains afterwards. What `hetsched bench sim --workload backlog` runs.
+std::vector<SimJob> syntheticBacklogJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,
+                                         double baseLoad = 0.8, double overload = 1.6);
+
 }  // namespace hetsched

@@ -236,6 +236,32 @@ class TestSim : public QObject {
     QVERIFY(simulate(t, p, syntheticJobs(t, 4000, 43, 1.1)).jobs != a.jobs);
   }
 
+  // bench sim's backlog workload: the same jobs as the easy one, with a rush
+  // in the middle that makes a queue hundreds of times deeper than the
+  // same jobs paced evenly, and that drains (every job completes).
+  void backlogWorkloadQueues() {
+    const Topology t = syntheticTopology(100);
+    const auto easy = syntheticJobs(t, 20000, 5, 0.8);
+    const auto backlog = syntheticBacklogJobs(t, 20000, 5, 0.8, 1.6);
+    QCOMPARE(backlog.size(), easy.size());
+    for (std::size_t i = 0; i < easy.size(); ++i) {
+      QVERIFY(backlog[i].spec.requests == easy[i].spec.requests);
+      if (i > 0) QVERIFY(backlog[i].arrivalS >= backlog[i - 1].arrivalS);
+    }
+    QVERIFY(backlog.back().arrivalS < easy.back().arrivalS);
+    auto peak = [](const SimResult& r) {
+      std::uint32_t most = 0;
+      for (const TimeSample& s : r.series) most = std::max(most, s.queued);
+      return most;
+    };
+    const CompiledPolicy sjf = builtin("sjf");
+    const SimResult calm = simulate(t, sjf, easy);
+    const SimResult rush = simulate(t, sjf, backlog);
+    qInfo("peak queue: %u evenly paced, %u with the rush", peak(calm), peak(rush));
+    QCOMPARE(rush.summary.completed, backlog.size());
+    QVERIFY(peak(rush) > 200);
+    QVERIFY(peak(rush) > 5 * std::max<std::uint32_t>(peak(calm), 1));
+  }
 
   // SJF that knows runtimes only from history: after one short (A) and one
   // long (B) job of each shape has completed, it orders like the oracle.

@@ -22,7 +22,10 @@ constexpr std::array kBenches{
           &benchStream},
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",
           &benchStore},
-    Bench{"sim", "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed)", &benchSim},
+    Bench{"sim",
+          "what-if simulator, SJF + best fit (--jobs, --nodes, --runs, --load, --seed, --workload easy|backlog, "
+          "--policy)",
+          &benchSim},
     Bench{"predict", "live predictions: refresh time (--devices, --waiting, --runs), then predicted against actual\n"
                      "           starts on the simulated cluster (--hours, 0: skip; --load; --accuracy-only)",
           &benchPredict},
