@@ -67,6 +67,8 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
     std::optional<JobRun> endedRun;  // the run just released, until we know why
   };
 
+  // One agent period of the workload and the core, without the frame's metrics.
+  void advance();
   Active& admit(const JobSpec& spec, double runtimeS, std::int64_t submitMs);
   void failAndRecoverNodes(std::int64_t atMs);
   void finish(Active& a, JobState state);
@@ -93,6 +95,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   WorkloadGenerator m_workload;
   DevicePhysics m_physics;
   std::mt19937_64 m_rng;
+  std::mt19937_64 m_noiseRng;  // the metrics' noise only
 
   std::int64_t m_nowMs = 0;
   JobId m_nextId = 1;
@@ -101,6 +104,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   std::vector<JobSlot> m_freeSlots;
   std::deque<Job> m_finished;
   std::vector<std::int64_t> m_downUntil;
+  std::vector<std::uint32_t> m_repairing;  // nodes with a m_downUntil set, in no order
   std::vector<Arrival> m_arrivals;
   std::vector<float> m_utilTarget;
   std::vector<float> m_memTarget;

@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <array>
+#include <cmath>
+
 using namespace hetsched;
 
 namespace {
@@ -30,6 +33,42 @@ class TestSimulatedCluster : public QObject {
     QCOMPARE(a.frame().job, b.frame().job);
     QCOMPARE(a.frame().utilization, b.frame().utilization);
     QVERIFY(a.frame().job != c.frame().job);
+  }
+
+  // The warm-up leaves out the per-device metrics but nothing that decides:
+  // fast-forwarding an hour runs the same jobs on the same devices as
+  // watching the hour step by step, and the devices come out as busy.
+  void fastForwardRunsWhatStepsRun() {
+    SimOptions options = small(5);
+    options.warmupS = 0;
+    SimulatedCluster watched(options);
+    SimulatedCluster fast(options);
+    const auto steps = static_cast<int>(3600 * 1000 / options.agentPeriodMs);
+    for (int i = 0; i < steps; ++i) watched.step();
+    fast.fastForward(3600);
+    QCOMPARE(fast.nowMs(), watched.nowMs());
+    QCOMPARE(fast.frame().sequence, watched.frame().sequence);
+    const std::array all{JobState::Queued, JobState::Running, JobState::Completed, JobState::Unschedulable};
+    const auto a = watched.jobs(all, 1'000'000, nullptr);
+    const auto b = fast.jobs(all, 1'000'000, nullptr);
+    QVERIFY(a.size() > 50);
+    QCOMPARE(b.size(), a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      QCOMPARE(b[i].id, a[i].id);
+      QCOMPARE(b[i].state, a[i].state);
+      QCOMPARE(b[i].startTimeMs, a[i].startTimeMs);
+      QCOMPARE(b[i].devices, a[i].devices);
+    }
+    QCOMPARE(fast.frame().job, watched.frame().job);
+    QCOMPARE(fast.frame().queue.queuedByClass, watched.frame().queue.queuedByClass);
+    // Busy on the same devices (the noise differs); temperatures settled
+    // at the present load rather than followed through the hour.
+    double off = 0.0;
+    for (std::size_t d = 0; d < fast.frame().deviceCount(); ++d) {
+      QCOMPARE(fast.frame().utilization[d] > 0.0f, watched.frame().utilization[d] > 0.0f);
+      off += std::abs(fast.frame().temperatureC[d] - watched.frame().temperatureC[d]);
+    }
+    QVERIFY2(off / fast.frame().deviceCount() < 5.0, qPrintable(QString::number(off / fast.frame().deviceCount())));
   }
 
   void metricsFollowJobs() {
