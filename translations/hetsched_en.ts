@@ -90,6 +90,118 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>WaitReasonText</name>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -423,6 +535,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrated</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1051,6 +1171,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Held by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1832,6 +1960,14 @@ click for its story</source>
         <source>Both arms, live</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::MainWindow</name>
@@ -2219,6 +2355,18 @@ click for its story</source>
         <source>Device kind of route %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hybrid weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -2436,7 +2584,7 @@ click for its story</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2445,13 +2593,6 @@ click for its story</source>
     <message>
         <source>No jobs waiting.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) waiting, in service order.</source>
-        <translation>
-            <numerusform>%n job waiting, in service order.</numerusform>
-            <numerusform>%n jobs waiting, in service order.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
@@ -2463,6 +2604,13 @@ click for its story</source>
     <message>
         <source>Waiting jobs</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2509,6 +2657,10 @@ click for its story</source>
     </message>
     <message>
         <source>Why it waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted node</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2579,6 +2731,10 @@ click for its story</source>
     </message>
     <message>
         <source>&lt;br&gt;%1 → %2 (%3 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted run (the live forecast)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3396,6 +3552,29 @@ click for its story</source>
     </message>
     <message>
         <source>Add a built-in policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How well the engine reproduces this snapshot is unknown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: an exact reproduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: predictions here are only as close as that</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -100,6 +100,115 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>WaitReasonText</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>host CPU</source>
+        <translation>호스트 CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <source>an allowed %1 model</source>
+        <translation>허용된 %1 모델</translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation>가동 노드</translation>
+    </message>
+    <message>
+        <source>first in line</source>
+        <translation>대기열 맨 앞</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ahead</source>
+        <translation>
+            <numerusform>앞에 작업 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n by priority class)</source>
+        <translation>
+            <numerusform> (우선순위 등급으로 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · aged to %1</source>
+        <translation> · 에이징으로 %1까지 상승</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <source>never fits</source>
+        <translation>배치 불가</translation>
+    </message>
+    <message>
+        <source>quota</source>
+        <translation>쿼터</translation>
+    </message>
+    <message>
+        <source>nodes down</source>
+        <translation>노드 다운</translation>
+    </message>
+    <message>
+        <source>no room</source>
+        <translation>자원 부족</translation>
+    </message>
+    <message>
+        <source>queue order</source>
+        <translation>대기 순서</translation>
+    </message>
+    <message>
+        <source>Just submitted: not yet seen by the scheduler</source>
+        <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Can never fit: the largest %1 node is too small</source>
+        <translation>배치 불가: 가장 큰 %1 노드도 너무 작습니다</translation>
+    </message>
+    <message>
+        <source>Held by a quota · %1</source>
+        <translation>쿼터에 묶여 있음 · %1</translation>
+    </message>
+    <message>
+        <source>All %1 %2 nodes are down · %3</source>
+        <translation>%2 노드 %1개가 모두 다운 · %3</translation>
+    </message>
+    <message>
+        <source>No %1 node has room: %2 short on %3 of %4 nodes · %5</source>
+        <translation>자리가 있는 %1 노드 없음: 노드 %4개 중 %3개에서 %2 부족 · %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but its turn has not come</source>
+        <translation>
+            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not foreseen</source>
+        <translation>예측 범위 밖</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2에서 %1</translation>
+    </message>
+</context>
+<context>
     <name>WhatifCharts</name>
     <message>
         <source>Wait (s)</source>
@@ -434,6 +543,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Allocation</source>
         <translation>할당</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>선점됨</translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation>이전됨</translation>
     </message>
 </context>
 <context>
@@ -1060,6 +1177,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Held by</source>
         <translation>사용 작업</translation>
+    </message>
+    <message>
+        <source>Next predicted</source>
+        <translation>다음 예측 작업</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2에 %1</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +1969,14 @@ click for its story</source>
         <source>Both arms, live</source>
         <translation>양쪽 실시간 집계</translation>
     </message>
+    <message>
+        <source>Preempted</source>
+        <translation>선점됨</translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation>이전됨</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::MainWindow</name>
@@ -2230,6 +2363,18 @@ click for its story</source>
         <source>Device kind of route %1</source>
         <translation>경로 %1의 장치 종류</translation>
     </message>
+    <message>
+        <source>none (a hybrid policy carries them; push reads hybrid:PATH)</source>
+        <translation>없음 (하이브리드 정책이 함께 가져갑니다. 배포 시 hybrid:PATH를 읽습니다)</translation>
+    </message>
+    <message>
+        <source>Hybrid weights</source>
+        <translation>하이브리드 가중치</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 바이트</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -2447,8 +2592,8 @@ click for its story</source>
         <translation>휠 또는 +/−: 확대/축소 · 드래그 또는 화살표: 이동 · 막대를 클릭하면 작업 선택</translation>
     </message>
     <message>
-        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now</source>
-        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재</translation>
+        <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
+        <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재 · 그 뒤의 옅은 빗금과 점선 테두리 = 예측</translation>
     </message>
 </context>
 <context>
@@ -2456,12 +2601,6 @@ click for its story</source>
     <message>
         <source>No jobs waiting.</source>
         <translation>대기 중인 작업이 없습니다.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n job(s) waiting, in service order.</source>
-        <translation>
-            <numerusform>대기 중인 작업 %n개, 처리 순서대로.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) waiting, in service order (priority class, then submit time). Start times need a what-if prediction.</source>
@@ -2472,6 +2611,12 @@ click for its story</source>
     <message>
         <source>Waiting jobs</source>
         <translation>대기 중인 작업</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
+        <translation>
+            <numerusform>대기 중인 작업 %n개, 예상 시작 순서대로: 게이트웨이의 스케줄링 코어를 지금부터 앞으로 돌린 결과 (새 도착 없음).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2519,6 +2664,10 @@ click for its story</source>
     <message>
         <source>Why it waits</source>
         <translation>대기 이유</translation>
+    </message>
+    <message>
+        <source>Predicted node</source>
+        <translation>예상 노드</translation>
     </message>
 </context>
 <context>
@@ -2588,6 +2737,10 @@ click for its story</source>
     <message>
         <source>&lt;br&gt;%1 → %2 (%3 min)</source>
         <translation>&lt;br&gt;%1 → %2 (%3분)</translation>
+    </message>
+    <message>
+        <source>predicted run (the live forecast)</source>
+        <translation>예측된 실행 (실시간 예측)</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3555,28 @@ click for its story</source>
     <message>
         <source>Add a built-in policy</source>
         <translation>내장 정책 추가</translation>
+    </message>
+    <message>
+        <source>How well the engine reproduces this snapshot is unknown: %1</source>
+        <translation>엔진이 이 스냅샷을 얼마나 재현하는지 알 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Fidelity: no job started within this snapshot&apos;s recorded %1 s, so how closely the engine reproduces it cannot be measured.</source>
+        <translation>충실도: 이 스냅샷에 기록된 %1초 동안 시작한 작업이 없어 엔진의 재현 정도를 측정할 수 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
+        <translation>
+            <numerusform>충실도: 엔진이 이 스냅샷의 지난 %1분(작업 %n개)을 P95 시작 오차 %2초, 같은 노드 %3 %로 재현합니다%4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: an exact reproduction</source>
+        <translation>: 정확한 재현</translation>
+    </message>
+    <message>
+        <source>: predictions here are only as close as that</source>
+        <translation>: 이 스냅샷에서의 예측도 그만큼만 정확합니다</translation>
     </message>
 </context>
 </TS>

@@ -28,7 +28,8 @@ JobStory jobStoryOf(const Job& job, std::span<const TimelineSegment> segments, s
   // The timeline has one segment per device of a run: a run is the devices
   // whose segments share start, end and kind.
   for (const TimelineSegment& s : segments) {
-    if (s.job != job.id) continue;
+    // A predicted run is a forecast, not part of the job's record.
+    if (s.job != job.id || s.kind == SegmentKind::Predicted) continue;
     auto same = std::ranges::find_if(story.stretches, [&](const JobStretch& r) {
       return s.device >= 0 && r.kind == s.kind && r.startMs == s.startMs && r.endMs == s.endMs;
     });
@@ -60,7 +61,8 @@ JobStory jobStoryOf(const Job& job, std::span<const TimelineSegment> segments, s
       }
       case SegmentKind::Migrated: story.events.push_back({JobEvent::Kind::Migrated, r.endMs, r.devices}); break;
       case SegmentKind::Running: story.events.push_back({JobEvent::Kind::Finished, r.endMs, r.devices}); break;
-      case SegmentKind::Waiting: break;
+      case SegmentKind::Waiting:
+      case SegmentKind::Predicted: break;
     }
   }
   std::ranges::stable_sort(story.events, {}, &JobEvent::atMs);
