@@ -52,6 +52,7 @@ void JobStoryStrip::paintEvent(QPaintEvent*) {
         painter.drawLine(QPointF(r.right() - 4, y + 4), QPointF(r.right(), y));
         break;
       }
+      case SegmentKind::Predicted: break;  // never in a story: jobStoryOf leaves forecasts out
     }
   }
   painter.setPen(palette().color(QPalette::Mid));

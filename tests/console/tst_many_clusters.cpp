@@ -234,7 +234,7 @@ class TestManyClusters : public QObject {
     ClusterWorkspace* ws =
         again.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())),
                          QStringLiteral("alpha"));
-    QCOMPARE(ws->dashboard()->heatmap()->metric(), Metric::Temperature);
+    QCOMPARE(ws->dashboard()->heatmap()->shownMetric(), Metric::Temperature);
     QCOMPARE(ws->pages()->currentIndex(), 2);
     QCOMPARE(again.size(), QSize(1300, 820));
     again.show();

@@ -157,7 +157,12 @@ private slots:
 
   void viewsOpenTheStory() {
     QueuePanel panel;
-    panel.setQueue({{7, "llama-finetune", JobKind::Training, PriorityClass::Low, 0, -1}});
+    QueuedJobPrediction waiting;
+    waiting.id = 7;
+    waiting.name = "llama-finetune";
+    waiting.kind = JobKind::Training;
+    waiting.priority = PriorityClass::Low;
+    panel.setQueue({waiting});
     QSignalSpy fromQueue(&panel, &QueuePanel::jobActivated);
     Q_EMIT panel.table()->activated(panel.sortedModel()->index(0, QueueTableModel::Name));
     QCOMPARE(fromQueue.size(), 1);

@@ -62,7 +62,7 @@ ViewMenu::ViewMenu(MainWindow* window)
   });
   connect(metrics, &QMenu::aboutToShow, this, [this] {
     ClusterWorkspace* w = this->window()->workspace();
-    const int current = w ? static_cast<int>(w->dashboard()->heatmap()->metric()) : -1;
+    const int current = w ? static_cast<int>(w->dashboard()->heatmap()->shownMetric()) : -1;
     for (QAction* a : m_metrics->actions()) a->setChecked(a->data().toInt() == current);
   });
   menu()->addSeparator();

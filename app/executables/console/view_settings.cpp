@@ -41,7 +41,7 @@ void ViewSettings::restoreWindow(MainWindow* window) {
 void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
   QSettings settings;
   settings.setValue(kPage, workspace->pages()->currentIndex());
-  settings.setValue(kMetric, static_cast<int>(workspace->dashboard()->heatmap()->metric()));
+  settings.setValue(kMetric, static_cast<int>(workspace->dashboard()->heatmap()->shownMetric()));
   for (const QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
     if (!splitter->objectName().isEmpty()) settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
   }
