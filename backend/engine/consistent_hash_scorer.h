@@ -15,6 +15,7 @@ class ConsistentHashScorer final : public CopyableScorer<ConsistentHashScorer> {
   ConsistentHashScorer(const Topology& topology, std::uint32_t virtualNodes);
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 
  private:
   std::array<ConsistentHashRing, kDeviceKindCount> m_rings;

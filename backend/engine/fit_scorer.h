@@ -13,6 +13,7 @@ class FitScorer final : public CopyableScorer<FitScorer> {
   explicit FitScorer(Mode mode) : m_mode(mode) {}
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 
  private:
   Mode m_mode;

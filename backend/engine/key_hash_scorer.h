@@ -12,6 +12,7 @@ class KeyHashScorer final : public CopyableScorer<KeyHashScorer> {
  public:
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 };
 
 }  // namespace hetsched

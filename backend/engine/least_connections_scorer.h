@@ -16,6 +16,7 @@ class LeastConnectionsScorer final : public CopyableScorer<LeastConnectionsScore
   explicit LeastConnectionsScorer(const Topology& topology);
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
   void onStarted(std::uint32_t node) override { shift(node, +1); }
   void onFinished(std::uint32_t node) override { shift(node, -1); }
 

@@ -55,6 +55,13 @@ class PlacementScorer {
   // A copy with the same state, for a copy of the core (predictions run a
   // copy forward).
   virtual std::unique_ptr<PlacementScorer> clone() const = 0;
+  // Whether choose() finds nothing only when no node of the kind passes
+  // the fit oracle, and then changes nothing (no random draw, no cursor
+  // moved). The core then skips jobs it knows fit nowhere, and stops
+  // reading the queue when every waiting job is such a job; a scorer that
+  // is not (a random draw, a learned rule that may defer) is asked every
+  // time.
+  virtual bool exhaustive() const { return false; }
   // Lifecycle notices for scorers with state (least connections).
   virtual void onStarted(std::uint32_t node) { (void)node; }
   virtual void onFinished(std::uint32_t node) { (void)node; }

@@ -12,6 +12,7 @@ class RoundRobinScorer final : public CopyableScorer<RoundRobinScorer> {
  public:
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 
  private:
   std::array<std::uint32_t, kDeviceKindCount> m_cursor{};

@@ -32,7 +32,12 @@ std::uint32_t canaryBucket(std::uint64_t x) {
 }
 
 SchedulingCore::Arm::Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<PlacementScorer> s, std::size_t nodes)
-    : policy(std::move(p)), version(v), scorer(std::move(s)), queues(queuesFor(policy)) {
+    : policy(std::move(p)),
+      version(v),
+      scorer(std::move(s)),
+      queues(queuesFor(policy)),
+      exhaustive(scorer && scorer->exhaustive()),
+      marks(exhaustive && policy.backfillDepth > 0) {
   if (ticks()) history = std::make_unique<FreeCapacityHistory>(nodes, policy.migrationHistorySamples);
 }
 
@@ -43,7 +48,10 @@ SchedulingCore::Arm::Arm(const Arm& o)
       queues(o.queues),
       victims(o.victims),
       blocked(o.blocked),
-      history(o.history ? std::make_unique<FreeCapacityHistory>(*o.history) : nullptr) {}
+      waiting(o.waiting),
+      history(o.history ? std::make_unique<FreeCapacityHistory>(*o.history) : nullptr),
+      exhaustive(o.exhaustive),
+      marks(o.marks) {}
 
 SchedulingCore::SchedulingCore(const Topology& topology, CoreOptions options)
     : m_topology(topology),
@@ -67,6 +75,7 @@ SchedulingCore::SchedulingCore(const SchedulingCore& o)
       m_epoch(o.m_epoch),
       m_dirty(o.m_dirty),
       m_arrived(o.m_arrived),
+      m_unplaceable(o.m_unplaceable),
       m_slots(o.m_slots),
       m_placement(o.m_placement),
       m_predicted(o.m_predicted),
@@ -131,11 +140,13 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
   // Everything already here belongs to the active arm: the canary only takes
   // new arrivals. Waiting jobs keep their first arrival and their order.
   std::vector<JobSlot> waiting;
+  m_unplaceable.resetArms();
   m_nodeJobs.assign(anyMigration() ? m_topology.nodes.size() : 0, {});
   Arm& active = m_arms.front();
   for (JobSlot j = 0; j < m_slots.size(); ++j) {
     if (m_slots[j].phase == kIdle) continue;
     m_slots[j].arm = 0;
+    m_slots[j].counted = false;  // the old arms' counts are gone
     if (m_slots[j].phase == kWaiting) {
       waiting.push_back(j);
       continue;
@@ -193,12 +204,14 @@ PlacementRequest SchedulingCore::requestOf(JobSlot j) const {
 
 Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
   grow(j);
+  leaveQueue(j);  // a slot reused while its job waited: that job is gone
   m_slots[j].job = &job;
   // Never reset: a recycled slot must not match an older occupant's
   // scheduled completion.
   ++m_slots[j].generation;
   m_slots[j].preemptions = 0;
   m_slots[j].doneS = 0.0;
+  m_slots[j].shape = UnplaceableShapes::kNone;
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
   if (job.profile && job.spec.requests == JobRequests{}) estimateRequests(j);
   const JobSpec& spec = specOf(j);
@@ -235,11 +248,31 @@ void SchedulingCore::enqueue(JobSlot j) {
   m_slots[j].phase = kWaiting;  // first: expectedRemaining reads it
   Arm& arm = armOfJob(j);
   const double size = arm.srtf() ? expectedRemaining(j, 0.0) : expectedRuntime(j);
-  const QueueEntry entry{j, m_slots[j].job->arrivalS, size, m_slots[j].job->spec.priority, ++m_seq};
+  // An arm that marks shapes knows every waiting job's: a job far down the
+  // queue, never tried, is then known to fit nowhere when its shape is.
+  if (arm.marks && m_slots[j].shape == UnplaceableShapes::kNone)
+    m_slots[j].shape = m_unplaceable.intern(static_cast<DeviceKind>(m_slots[j].kind), specOf(j).requests,
+                                            m_slots[j].job->allowedModels);
+  const QueueEntry entry{.job = j,
+                         .arrivalS = m_slots[j].job->arrivalS,
+                         .sizeS = size,
+                         .priority = m_slots[j].job->spec.priority,
+                         .shape = m_slots[j].shape,
+                         .seq = ++m_seq};
   m_slots[j].queueSeq = entry.seq;
   arm.queues[m_slots[j].kind].push(entry);
+  m_unplaceable.enter(m_slots[j].arm, m_slots[j].kind, m_slots[j].shape);
+  m_slots[j].counted = true;
+  ++arm.waiting[m_slots[j].kind];
   ++m_queued;
   m_dirty[m_slots[j].kind] = true;
+}
+
+void SchedulingCore::leaveQueue(JobSlot j) {
+  if (!m_slots[j].counted) return;
+  m_slots[j].counted = false;
+  m_unplaceable.leave(m_slots[j].arm, m_slots[j].kind, m_slots[j].shape);
+  --armOfJob(j).waiting[m_slots[j].kind];
 }
 
 bool SchedulingCore::stale(const QueueEntry& e) const {
@@ -248,6 +281,7 @@ bool SchedulingCore::stale(const QueueEntry& e) const {
 
 void SchedulingCore::withdraw(JobSlot j) {
   if (j >= m_slots.size() || m_slots[j].phase != kWaiting) return;
+  leaveQueue(j);
   m_slots[j].phase = kIdle;  // its queue entry is now stale and dropped when met
   --m_queued;
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
@@ -263,100 +297,15 @@ void SchedulingCore::decide(double t) {
   m_arrived.clear();
 }
 
-void SchedulingCore::dispatchDirty(double t) {
-  for (std::size_t k = 0; k < kDeviceKindCount; ++k)
-    if (m_dirty[k]) dispatch(k, t);
-}
-
-void SchedulingCore::dispatch(std::size_t k, double t) {
-  m_dirty[k] = false;
-  if (m_arms.size() == 1) {
-    Arm& arm = m_arms.front();
-    arm.held.clear();
-    while (dispatchStep(arm, k, t)) {
-    }
-    for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
-  } else {
-    // Arms take turns, one attempt each, so that neither starves the other
-    // of capacity freed at the same moment.
-    for (Arm& arm : m_arms) arm.held.clear();
-    std::array<bool, 2> more{true, true};
-    while (more[0] || more[1]) {
-      for (std::size_t a = 0; a < m_arms.size(); ++a)
-        if (more[a]) more[a] = dispatchStep(m_arms[a], k, t);
-    }
-    for (Arm& arm : m_arms)
-      for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
-  }
-  m_dirty[k] = false;
-}
-
-// One attempt at the arm's next job of kind k; false when the arm is done
-// for now (queue empty, or more than backfill_depth jobs blocked).
-bool SchedulingCore::dispatchStep(Arm& arm, std::size_t k, double t) {
-  JobQueue& queue = arm.queues[k];
-  while (!queue.empty() && stale(queue.top(t))) queue.pop(t);
-  if (queue.empty()) return false;
-  if (m_options.selector) {
-    // The seam for learned selection: the chosen one of the first K goes
-    // first; the others keep their places.
-    std::vector<QueueEntry> window;
-    std::vector<JobSlot> slots;
-    while (!queue.empty() && window.size() < m_options.selector->window()) {
-      QueueEntry e = queue.pop(t);
-      if (stale(e)) continue;
-      slots.push_back(e.job);
-      window.push_back(e);
-    }
-    const std::size_t pick =
-        std::min(window.size() - 1,
-                 m_options.selector->pick(slots, static_cast<std::uint8_t>(&arm - m_arms.data()),
-                                          static_cast<DeviceKind>(k), t));
-    std::swap(window[0], window[pick]);
-    // Re-pushed with the chosen first: it is tried next (entries keep
-    // their keys, so the heap would reorder them; the chosen one is tried
-    // directly instead).
-    for (std::size_t i = 1; i < window.size(); ++i) queue.push(window[i]);
-    const QueueEntry chosen = window[0];
-    const bool gated = m_options.gate && !m_options.gate->allows(chosen.job, *m_slots[chosen.job].job, static_cast<DeviceKind>(k));
-    if (!gated && tryStart(chosen.job, t)) return true;
-    if (arm.held.size() >= arm.policy.backfillDepth) {
-      queue.push(chosen);
-      return false;
-    }
-    arm.held.push_back(chosen);
-    return true;
-  }
-  const QueueEntry& head = queue.top(t);
-  // A head that failed and has seen no capacity freed since fails again.
-  const bool knownBlocked = arm.blocked[k].seq == head.seq && arm.blocked[k].epoch == m_epoch[k];
-  const bool gated = m_options.gate && !m_options.gate->allows(head.job, *m_slots[head.job].job, static_cast<DeviceKind>(k));
-  if (!knownBlocked && !gated && tryStart(head.job, t)) {
-    queue.pop(t);
-    return true;
-  }
-  if (arm.held.empty() && !gated) arm.blocked[k] = {head.seq, m_epoch[k]};
-  if (arm.held.size() >= arm.policy.backfillDepth) return false;
-  arm.held.push_back(queue.pop(t));
-  return true;
-}
-
-bool SchedulingCore::tryStart(JobSlot j, double t) {
-  Arm& arm = armOfJob(j);
-  m_fit.reset(*m_slots[j].job, specOf(j));
-  const auto node = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), m_fit);
-  if (!node) return false;
-  start(j, m_fit.take(*node), t);
-  return true;
-}
-
 void SchedulingCore::syncIndex(std::uint32_t node) {
   m_index.update(node, m_state.isUp(node) ? m_state.nodeFreeMilli(node) : 0);
 }
 
 void SchedulingCore::start(JobSlot j, Placement p, double t) {
   const std::uint32_t node = p.node;
+  leaveQueue(j);
   m_state.allocate(p);
+  m_unplaceable.shrank(m_slots[j].kind);
   syncIndex(node);
   Arm& arm = armOfJob(j);
   arm.scorer->onStarted(node);
@@ -384,6 +333,7 @@ void SchedulingCore::release(JobSlot j, double t) {
   Placement& p = m_placement[j];
   m_state.release(p);
   syncIndex(p.node);
+  m_unplaceable.grew(m_topology, m_state, p.node);
   Arm& arm = armOfJob(j);
   arm.scorer->onFinished(p.node);
   arm.scorer->onReleased(p);
@@ -415,6 +365,7 @@ void SchedulingCore::setNodeUp(std::uint32_t node, bool up, double t) {
   m_state.setUp(node, up);
   syncIndex(node);
   if (up) {
+    m_unplaceable.grew(m_topology, m_state, node);
     ++m_epoch[index(m_topology.nodes[node].kind)];
     m_dirty[index(m_topology.nodes[node].kind)] = true;
     return;

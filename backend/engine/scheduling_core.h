@@ -13,6 +13,7 @@
 #include "placement_scorer.h"
 #include "policy_arms.h"
 #include "sched/job_validation.h"
+#include "unplaceable_shapes.h"
 #include "wait_facts.h"
 
 #include <array>
@@ -134,8 +135,14 @@ class SchedulingCore {
     std::array<JobQueue, kDeviceKindCount> queues;
     std::array<std::set<VictimKey>, kDeviceKindCount> victims;
     std::array<Blocked, kDeviceKindCount> blocked{};
+    // Waiting jobs per kind: a queue holding more entries holds stale ones.
+    std::array<std::uint32_t, kDeviceKindCount> waiting{};
     std::unique_ptr<FreeCapacityHistory> history;  // tick-driven migration only
-    std::vector<QueueEntry> held;
+    std::vector<QueueEntry> held;                   // the selector seam's dispatch
+    bool exhaustive = false;                        // scorer->exhaustive()
+    // Records shapes that fit nowhere (backfill reads past a blocked head;
+    // without backfill a dispatch stops at its first failure anyway).
+    bool marks = false;
 
     Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<PlacementScorer> s, std::size_t nodes);
     Arm(const Arm& other);
@@ -149,8 +156,17 @@ class SchedulingCore {
   void grow(JobSlot slot);
   void enqueue(JobSlot j);
   bool stale(const QueueEntry& entry) const;
+  // One arm's progress through a dispatch.
+  struct Pass {
+    JobQueue::Walk walk;
+    std::uint32_t held = 0;  // jobs passed over (blocked) so far
+  };
   void dispatch(std::size_t kind, double t);
-  bool dispatchStep(Arm& arm, std::size_t kind, double t);
+  bool walkStep(Arm& arm, std::size_t kind, double t, Pass& pass, bool alone);
+  void selectDispatch(std::size_t kind, double t);
+  bool selectStep(Arm& arm, std::size_t kind, double t);
+  void markUnplaceable(JobSlot j);
+  void leaveQueue(JobSlot j);
   bool tryStart(JobSlot j, double t);
   bool tryPreempt(JobSlot j, double t);
   void start(JobSlot j, Placement placement, double t);
@@ -186,6 +202,7 @@ class SchedulingCore {
   std::array<std::uint64_t, kDeviceKindCount> m_epoch{};  // capacity freed per kind
   std::array<bool, kDeviceKindCount> m_dirty{};
   std::vector<JobSlot> m_arrived;  // since the last decide(), for preemption
+  UnplaceableShapes m_unplaceable;
 
   // Per slot, what an event touches together in one cache line (a million
   // jobs do not fit in cache; separate arrays cost a miss each).
@@ -194,6 +211,7 @@ class SchedulingCore {
     std::uint8_t phase = kIdle;
     std::uint8_t arm = 0;
     std::uint8_t kind = 0;
+    bool counted = false;  // in m_unplaceable's counts of waiting jobs
     std::uint32_t need = 0;
     std::uint32_t generation = 0;
     std::uint32_t preemptions = 0;
@@ -201,6 +219,7 @@ class SchedulingCore {
     double doneS = 0.0;      // work kept from earlier runs
     double runStart = 0.0;
     std::uint64_t queueSeq = 0;
+    UnplaceableShapes::ShapeId shape = UnplaceableShapes::kNone;  // known once a try failed
   };
   std::vector<Slot> m_slots;
   std::vector<Placement> m_placement;

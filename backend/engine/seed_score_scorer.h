@@ -16,6 +16,7 @@ class SeedScoreScorer final : public CopyableScorer<SeedScoreScorer> {
   SeedScoreScorer(const Topology& topology, const CapacityState& state, NodeScoreWeights weights);
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 
  private:
   NodeScoreWeights m_weights;

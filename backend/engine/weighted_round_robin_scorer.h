@@ -17,6 +17,7 @@ class WeightedRoundRobinScorer final : public CopyableScorer<WeightedRoundRobinS
   WeightedRoundRobinScorer(std::size_t nodeCount, std::vector<std::uint32_t> weights);
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
+  bool exhaustive() const override { return true; }
 
  private:
   std::vector<std::uint32_t> m_weight;

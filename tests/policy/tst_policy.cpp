@@ -187,10 +187,11 @@ class TestPolicy : public QObject {
   }
 
   void queueOrders() {
-    const std::vector<QueueEntry> entries{{0, 0.0, 5.0, PriorityClass::Low, 1},
-                                          {1, 1.0, 1.0, PriorityClass::High, 2},
-                                          {2, 2.0, 3.0, PriorityClass::Middle, 3},
-                                          {3, 3.0, 1.0, PriorityClass::High, 4}};
+    const std::vector<QueueEntry> entries{
+        {.job = 0, .arrivalS = 0.0, .sizeS = 5.0, .priority = PriorityClass::Low, .seq = 1},
+        {.job = 1, .arrivalS = 1.0, .sizeS = 1.0, .priority = PriorityClass::High, .seq = 2},
+        {.job = 2, .arrivalS = 2.0, .sizeS = 3.0, .priority = PriorityClass::Middle, .seq = 3},
+        {.job = 3, .arrivalS = 3.0, .sizeS = 1.0, .priority = PriorityClass::High, .seq = 4}};
     auto drain = [&](QueueKind kind, double aging, double now) {
       JobQueue q(kind, aging);
       for (const auto& e : entries) q.push(e);

@@ -1,0 +1,154 @@
+#include "core_seams.h"
+#include "scheduling_core.h"
+
+#include <algorithm>
+
+// Dispatch: which waiting jobs start now, in the queue discipline's order,
+// with backfill behind a blocked head (seed §2.2, §2.3).
+namespace hetsched {
+
+void SchedulingCore::dispatchDirty(double t) {
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k)
+    if (m_dirty[k]) dispatch(k, t);
+}
+
+void SchedulingCore::dispatch(std::size_t k, double t) {
+  m_dirty[k] = false;
+  if (m_options.selector) {
+    selectDispatch(k, t);
+  } else if (m_arms.size() == 1) {
+    Pass pass{m_arms.front().queues[k].walk(t)};
+    while (walkStep(m_arms.front(), k, t, pass, true)) {
+    }
+  } else {
+    // Arms take turns, one attempt each, so that neither starves the other
+    // of capacity freed at the same moment.
+    std::array<Pass, 2> pass{Pass{m_arms[0].queues[k].walk(t)}, Pass{m_arms[1].queues[k].walk(t)}};
+    std::array<bool, 2> more{true, true};
+    while (more[0] || more[1]) {
+      for (std::size_t a = 0; a < m_arms.size(); ++a)
+        if (more[a]) more[a] = walkStep(m_arms[a], k, t, pass[a], !more[1 - a]);
+    }
+  }
+  m_dirty[k] = false;
+}
+
+// One attempt at the arm's next job of kind k; false when the arm is done
+// for now (queue read to its end, or more than backfill_depth jobs blocked).
+// Jobs that do not start stay in the queue, where they are. `alone`: no
+// other arm takes turns with this one, so the jobs it passes over without
+// trying may all be passed in one step.
+bool SchedulingCore::walkStep(Arm& arm, std::size_t k, double t, Pass& pass, bool alone) {
+  JobQueue::Walk& walk = pass.walk;
+  // Stale entries (withdrawn jobs, jobs started by preemption) are dropped
+  // as met; a queue with no more entries than waiting jobs has none, and
+  // its entries need no look at their slots.
+  const JobQueue& queue = arm.queues[k];
+  const std::uint32_t& waiting = arm.waiting[k];
+  while (!walk.done() && queue.size() > waiting && stale(walk.entry())) walk.take();
+  if (walk.done()) return false;
+  const QueueEntry head = walk.entry();
+  // A head that failed and has seen no capacity freed since fails again.
+  const bool knownBlocked = arm.blocked[k].seq == head.seq && arm.blocked[k].epoch == m_epoch[k];
+  const bool gated = m_options.gate && !m_options.gate->allows(head.job, *m_slots[head.job].job, static_cast<DeviceKind>(k));
+  // A job of a shape that fits on no node fails too; only a scorer that
+  // asks every node may skip it (another might draw a random number, or
+  // keep state, on a failed try).
+  const bool fitsNowhere = arm.exhaustive && m_unplaceable.fitsNowhere(head.shape);
+  if (!knownBlocked && !gated && !fitsNowhere) {
+    if (tryStart(head.job, t)) {
+      walk.take();
+      return true;
+    }
+    if (arm.marks) markUnplaceable(head.job);
+  }
+  if (pass.held == 0 && !gated) arm.blocked[k] = {head.seq, m_epoch[k]};
+  if (pass.held >= arm.policy.backfillDepth) return false;
+  ++pass.held;
+  walk.next();
+  // The jobs after it that fit nowhere fail without a try; only the count
+  // of jobs passed over matters (the blocked head is recorded above). With
+  // arms taking turns each is one turn, as a try would be.
+  while (alone && arm.exhaustive && !walk.done() && pass.held < arm.policy.backfillDepth) {
+    const QueueEntry& e = walk.entry();
+    if (queue.size() > waiting && stale(e)) {
+      walk.take();
+    } else if (m_unplaceable.fitsNowhere(e.shape)) {
+      ++pass.held;
+      walk.next();
+    } else {
+      break;
+    }
+  }
+  // When every job the arm has waiting of this kind is of a shape that fits
+  // nowhere, the rest of the walk could only fail: nothing changes by
+  // reading it (the blocked head is recorded above).
+  if (!arm.marks) return true;
+  const auto a = static_cast<std::size_t>(&arm - m_arms.data());
+  if (m_unplaceable.unknown(a, k) != 0) m_unplaceable.recheck(m_topology, m_state, k);
+  return m_unplaceable.unknown(a, k) != 0;
+}
+
+void SchedulingCore::markUnplaceable(JobSlot j) {
+  Slot& slot = m_slots[j];
+  if (slot.shape == UnplaceableShapes::kNone) {
+    slot.shape = m_unplaceable.intern(static_cast<DeviceKind>(slot.kind), specOf(j).requests, slot.job->allowedModels);
+    m_unplaceable.assign(slot.arm, slot.kind, slot.shape);
+  }
+  m_unplaceable.mark(slot.shape);
+}
+
+// The learned-selection seam: taken out and put back, as the selector's
+// window needs (its others keep their places, the chosen one goes first).
+void SchedulingCore::selectDispatch(std::size_t k, double t) {
+  for (Arm& arm : m_arms) arm.held.clear();
+  std::array<bool, 2> more{true, true};
+  while (more[0] || (m_arms.size() > 1 && more[1])) {
+    for (std::size_t a = 0; a < m_arms.size(); ++a)
+      if (more[a]) more[a] = selectStep(m_arms[a], k, t);
+  }
+  for (Arm& arm : m_arms)
+    for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
+}
+
+bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
+  JobQueue& queue = arm.queues[k];
+  while (!queue.empty() && stale(queue.top(t))) queue.pop(t);
+  if (queue.empty()) return false;
+  std::vector<QueueEntry> window;
+  std::vector<JobSlot> slots;
+  while (!queue.empty() && window.size() < m_options.selector->window()) {
+    QueueEntry e = queue.pop(t);
+    if (stale(e)) continue;
+    slots.push_back(e.job);
+    window.push_back(e);
+  }
+  const std::size_t pick =
+      std::min(window.size() - 1, m_options.selector->pick(slots, static_cast<std::uint8_t>(&arm - m_arms.data()),
+                                                           static_cast<DeviceKind>(k), t));
+  std::swap(window[0], window[pick]);
+  // Put back but the chosen one, which is tried directly (entries keep
+  // their keys, so the queue would reorder them).
+  for (std::size_t i = 1; i < window.size(); ++i) queue.push(window[i]);
+  const QueueEntry chosen = window[0];
+  const bool gated =
+      m_options.gate && !m_options.gate->allows(chosen.job, *m_slots[chosen.job].job, static_cast<DeviceKind>(k));
+  if (!gated && tryStart(chosen.job, t)) return true;
+  if (arm.held.size() >= arm.policy.backfillDepth) {
+    queue.push(chosen);
+    return false;
+  }
+  arm.held.push_back(chosen);
+  return true;
+}
+
+bool SchedulingCore::tryStart(JobSlot j, double t) {
+  Arm& arm = armOfJob(j);
+  m_fit.reset(*m_slots[j].job, specOf(j));
+  const auto node = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), m_fit);
+  if (!node) return false;
+  start(j, m_fit.take(*node), t);
+  return true;
+}
+
+}  // namespace hetsched
