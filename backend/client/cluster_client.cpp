@@ -2,6 +2,7 @@
 
 #include "hetsched.grpc.pb.h"
 #include "rpc/frame_codec.h"
+#include "rpc/history_convert.h"
 #include "rpc/prediction_convert.h"
 #include "rpc/proto_convert.h"
 
@@ -285,6 +286,32 @@ void ClusterClient::getPredictions(std::function<void(std::variant<QueuePredicti
                                           }
                                           done(std::get<QueuePredictions>(std::move(decoded)));
                                         });
+}
+
+void ClusterClient::getDeviceHistory(const HistoryRequest& request,
+                                     std::function<void(std::variant<DeviceHistory, RpcError>)> done) {
+  struct Call {
+    grpc::ClientContext context;
+    v1::GetDeviceHistoryRequest request;
+    v1::GetDeviceHistoryResponse response;
+  };
+  auto call = std::make_shared<Call>();
+  call->context.set_deadline(deadline());
+  prepare(call->context);
+  toProto(request, &call->request);
+  m_stub->stub->async()->GetDeviceHistory(&call->context, &call->request, &call->response,
+                                          [call, done = std::move(done)](grpc::Status status) {
+                                            if (!status.ok()) {
+                                              done(toError(status));
+                                              return;
+                                            }
+                                            auto decoded = fromProto(call->response);
+                                            if (auto* e = std::get_if<std::string>(&decoded)) {
+                                              done(RpcError{grpc::StatusCode::INTERNAL, "GetDeviceHistory: " + *e});
+                                              return;
+                                            }
+                                            done(std::get<DeviceHistory>(std::move(decoded)));
+                                          });
 }
 
 }  // namespace hetsched

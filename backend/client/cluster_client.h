@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gateway_channel.h"
+#include "history/device_history.h"
 #include "model/connection_state.h"
 #include "model/frame.h"
 #include "model/job.h"
@@ -74,6 +75,8 @@ class ClusterClient {
                 std::function<void(std::variant<JobList, RpcError>)> done);
   // The gateway's latest live forecast of the queue (GetPredictions).
   void getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done);
+  // Devices' series over the gateway's frame history (GetDeviceHistory).
+  void getDeviceHistory(const HistoryRequest& request, std::function<void(std::variant<DeviceHistory, RpcError>)> done);
 
  private:
   class FrameReader;

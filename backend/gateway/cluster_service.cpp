@@ -3,7 +3,10 @@
 #include "frame_writer.h"
 #include "refused_call.h"
 #include "report_reader.h"
+#include "ring_history_frames.h"
 #include "snapshot_writer.h"
+#include "history/device_history_query.h"
+#include "rpc/history_convert.h"
 #include "rpc/proto_convert.h"
 
 namespace hetsched {
@@ -134,6 +137,31 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::GetPredictions(grpc::CallbackServe
   // thread, never under the cluster's lock.
   if (const auto latest = m_state.predictions.latest()) *response = *latest;
   else response->set_availability(v1::GetPredictionsResponse::AVAILABILITY_NOT_YET);
+  return finish(ctx, grpc::Status::OK);
+}
+
+grpc::ServerUnaryReactor* ClusterServiceImpl::GetDeviceHistory(grpc::CallbackServerContext* ctx,
+                                                               const v1::GetDeviceHistoryRequest* request,
+                                                               v1::GetDeviceHistoryResponse* response) {
+  auto caller = m_state.gate.admit(*ctx, Method::GetDeviceHistory, request->ByteSizeLong());
+  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  std::vector<FrameRing::Entry> entries;
+  std::size_t devices = 0;
+  {
+    // Only the cut under the lock: the entries share the ring's bytes, and
+    // the frames are parsed after it is released.
+    std::lock_guard lock(m_state.mutex);
+    devices = static_cast<std::size_t>(m_state.topology.devices_size());
+    entries = m_state.history.tail(m_state.topology.topology_version(), 0);
+  }
+  RingHistoryFrames frames(std::move(entries), devices);
+  auto history = readDeviceHistory(frames, fromProto(*request));
+  if (auto* e = std::get_if<HistoryError>(&history)) {
+    const auto code =
+        e->kind == HistoryError::Kind::BadRequest ? grpc::StatusCode::INVALID_ARGUMENT : grpc::StatusCode::INTERNAL;
+    return finish(ctx, {code, e->message()});
+  }
+  toProto(std::get<DeviceHistory>(history), response);
   return finish(ctx, grpc::Status::OK);
 }
 

@@ -29,6 +29,9 @@ class ClusterServiceImpl final
                                                            const v1::GetSnapshotRequest* request) override;
   grpc::ServerUnaryReactor* GetPredictions(grpc::CallbackServerContext* ctx, const v1::GetPredictionsRequest* request,
                                            v1::GetPredictionsResponse* response) override;
+  grpc::ServerUnaryReactor* GetDeviceHistory(grpc::CallbackServerContext* ctx,
+                                             const v1::GetDeviceHistoryRequest* request,
+                                             v1::GetDeviceHistoryResponse* response) override;
 
  private:
   GatewayState& m_state;

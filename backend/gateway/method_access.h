@@ -32,8 +32,9 @@ enum class Method : std::uint8_t {
   ListPolicyHistory,
   ListAuditLog,
   GetPredictions,
+  GetDeviceHistory,
 };
-inline constexpr std::size_t kMethodCount = 13;
+inline constexpr std::size_t kMethodCount = 14;
 
 struct MethodRule {
   Method method;
@@ -62,6 +63,8 @@ inline constexpr std::array<MethodRule, kMethodCount> kMethodRules{{
     {Method::ListPolicyHistory, "hetsched.v1.PolicyService", "ListPolicyHistory", Access::Read, 64},
     {Method::ListAuditLog, "hetsched.v1.PolicyService", "ListAuditLog", Access::Read, 64},
     {Method::GetPredictions, "hetsched.v1.ClusterService", "GetPredictions", Access::Read, 64},
+    // 64 device indexes and a range fit in a few hundred bytes.
+    {Method::GetDeviceHistory, "hetsched.v1.ClusterService", "GetDeviceHistory", Access::Read, 1 << 10},
 }};
 
 constexpr const MethodRule& ruleOf(Method method) { return kMethodRules[static_cast<std::size_t>(method)]; }

@@ -127,4 +127,26 @@ std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::
   return std::nullopt;
 }
 
+std::optional<std::string> readDeviceSamples(const v1::Frame& in, std::size_t n, std::span<const std::uint32_t> which,
+                                             std::span<DeviceSample> out) {
+  if (in.utilization().size() != n) return std::string("utilization: expected one byte per device");
+  if (in.temperature_c().size() != n) return std::string("temperature_c: expected one byte per device");
+  if (in.memory_used().size() != 2 * n) return std::string("memory_used: expected two bytes per device");
+  if (in.power_watts().size() != 2 * n) return std::string("power_watts: expected two bytes per device");
+  if (static_cast<std::size_t>(in.job_size()) != n) return std::string("job: expected one entry per device");
+  const char* util = in.utilization().data();
+  const char* temp = in.temperature_c().data();
+  const char* mem = in.memory_used().data();
+  const char* power = in.power_watts().data();
+  for (std::size_t k = 0; k < which.size() && k < out.size(); ++k) {
+    const std::size_t i = which[k];
+    if (i >= n) return "device " + std::to_string(i) + ": the frame has " + std::to_string(n);
+    // The same scales as decodeFrame, so history and live frames agree.
+    out[k] = {static_cast<unsigned char>(util[i]) / 200.0f, getU16(mem + 2 * i) / 65535.0f,
+              static_cast<float>(getU16(power + 2 * i)), static_cast<float>(static_cast<unsigned char>(temp[i])),
+              in.job(static_cast<int>(i))};
+  }
+  return std::nullopt;
+}
+
 }  // namespace hetsched

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "hetsched.pb.h"
+#include "history/device_history.h"
 #include "model/frame.h"
 
 #include <optional>
+#include <span>
 #include <string>
 
 namespace hetsched {
@@ -16,5 +18,11 @@ void encodeFrame(const Frame& frame, v1::Frame* out);
 // device or node count the caller expects from its Topology.
 std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t devices, std::size_t nodes,
                                        Frame* out);
+
+// Only `devices`' values of a wire frame (a device history reads a few
+// devices of many frames: no whole Frame is built). Fails like decodeFrame
+// on a column of the wrong length.
+std::optional<std::string> readDeviceSamples(const v1::Frame& in, std::size_t devices,
+                                             std::span<const std::uint32_t> which, std::span<DeviceSample> out);
 
 }  // namespace hetsched

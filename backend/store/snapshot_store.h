@@ -1,5 +1,6 @@
 #pragma once
 
+#include "history/device_history.h"
 #include "history_reader.h"
 #include "pending_file.h"
 #include "snapshot_data.h"
@@ -58,6 +59,11 @@ class SnapshotStore {
   // The last frame at or before simTimeMs (the first one for earlier times).
   std::variant<std::size_t, StoreError> indexAt(SnapshotId id, std::int64_t simTimeMs);
   std::optional<StoreError> frameAt(SnapshotId id, std::int64_t simTimeMs, Frame* out);
+  // Cluster time of every history frame, oldest first.
+  std::variant<std::vector<std::int64_t>, StoreError> frameTimes(SnapshotId id);
+  // Devices' series over the snapshot's history: the same use case
+  // (readDeviceHistory) that the gateway answers GetDeviceHistory with.
+  std::variant<DeviceHistory, HistoryError> deviceHistory(SnapshotId id, const HistoryRequest& request);
 
   std::variant<WhatIfRunId, StoreError> addWhatIfRun(const WhatIfRun& run);
   std::variant<std::vector<WhatIfRun>, StoreError> whatIfRuns(SnapshotId id);

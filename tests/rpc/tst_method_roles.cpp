@@ -120,7 +120,8 @@ class TestMethodRoles : public QObject {
     for (Method m : {Method::SubmitJob, Method::PushPolicy, Method::PromotePolicy, Method::RollbackPolicy})
       QVERIFY(ruleOf(m).access == Access::Mutate);
     for (Method m : {Method::GetTopology, Method::WatchFrames, Method::ListJobs, Method::GetSnapshot, Method::GetPolicy,
-                     Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions})
+                     Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions,
+                     Method::GetDeviceHistory})
       QVERIFY(ruleOf(m).access == Access::Read);
   }
 
@@ -172,8 +173,8 @@ class TestMethodRoles : public QObject {
         }
       }
     }
-    // 8 reads x (viewer, operator) + 1 report x (agent, operator) + 4 mutations x operator
-    QCOMPARE(granted, 8 * 2 + 2 + 4 + (anonymousReads ? 8 : 0));
+    // 9 reads x (viewer, operator) + 1 report x (agent, operator) + 4 mutations x operator
+    QCOMPARE(granted, 9 * 2 + 2 + 4 + (anonymousReads ? 9 : 0));
   }
 
   void loopbackAddresses_data() {
