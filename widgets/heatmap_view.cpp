@@ -153,7 +153,8 @@ void HeatmapView::setTopology(const Topology& topology) {
     m_selected.reset();
   if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
   if (m_allocation && m_allocation->deviceCount() != m_topology.devices.size()) m_allocation.reset();
-  applyMetricStyle();  // the power range follows the models present
+  m_inverseTdp = inverseTdp(m_topology);  // power is coloured against each device's own TDP
+  applyMetricStyle();
   // Height of the last layout; 0 before the first, which means one band per
   // row until onPlotLayout knows better.
   m_pixelRows = m_plot->axisRect()->height();
@@ -333,7 +334,14 @@ void HeatmapView::fillCells() {
   switch (m_metric) {
     case Metric::Utilization: scale = 100.0; break;
     case Metric::Memory: column = &frame.memoryUsed; scale = 100.0; break;
-    case Metric::Power: column = &frame.powerWatts; break;
+    case Metric::Power:
+      // Percent of each device's own TDP (colourValue).
+      m_powerShare.resize(frame.deviceCount());
+      for (std::size_t i = 0; i < m_powerShare.size() && i < m_inverseTdp.size(); ++i)
+        m_powerShare[i] = frame.powerWatts[i] * m_inverseTdp[i];
+      column = &m_powerShare;
+      scale = 100.0;
+      break;
     case Metric::Temperature: column = &frame.temperatureC; break;
     case Metric::Allocation:
       m_noAllocation.assign(frame.deviceCount(), 0.0f);
@@ -363,7 +371,7 @@ void HeatmapView::applyMetricStyle() {
   const QCPColorGradient gradient = gradientFor(m_metric);
   m_map->setGradient(m_stale ? desaturated(gradient) : gradient);
   m_map->setDataRange(QCPRange(range.lower, range.upper));
-  m_scale->axis()->setLabel(metricLabel(m_metric));
+  m_scale->axis()->setLabel(colourLabel(m_metric));
 }
 
 void HeatmapView::updateSelectionMark() {

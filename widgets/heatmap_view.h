@@ -122,6 +122,8 @@ private:
   JobNames m_jobNames;
   std::shared_ptr<const GpuAllocation> m_allocation;  // null until a matching one
   std::vector<float> m_noAllocation;
+  std::vector<float> m_inverseTdp;  // per device, from the topology
+  std::vector<float> m_powerShare;  // power / TDP of the frame shown
   std::vector<std::uint32_t> m_highlighted;  // devices, as given  // zeros: the Allocation colouring before a job list
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;

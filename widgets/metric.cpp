@@ -37,18 +37,20 @@ QString metricLabel(Metric metric) {
   return tr("%1 (%2)").arg(metricName(metric), metricUnit(metric));
 }
 
-MetricRange metricRange(Metric metric, const Topology& topology) {
+QString colourLabel(Metric metric) {
+  if (metric == Metric::Power) return tr("Power (% of TDP)");
+  return metricLabel(metric);
+}
+
+MetricRange metricRange(Metric metric, const Topology&) {
   switch (metric) {
     case Metric::Utilization:
     case Metric::Memory:
     case Metric::Allocation: return {0.0, 100.0};
-    case Metric::Power: {
-      // Scaled to the hungriest model present so a saturated TPU and a
-      // saturated GPU are told apart by colour.
-      double most = 0.0;
-      for (const DeviceModel& model : topology.models) most = std::max(most, model.tdpWatts);
-      return {0.0, most > 0.0 ? most : 1.0};
-    }
+    // Each device against its own TDP: scaled to the hungriest model, a
+    // 150 W CPU at full load stayed below 40 % of a 400 W GPU's scale and
+    // every CPU looked idle.
+    case Metric::Power: return {0.0, 100.0};
     // Roughly idle air-cooled silicon to thermal-throttle territory.
     case Metric::Temperature: return {20.0, 95.0};
   }
@@ -64,6 +66,21 @@ double metricValue(const Frame& frame, std::size_t device, Metric metric) {
     case Metric::Allocation: return 0.0;
   }
   return 0.0;
+}
+
+double colourValue(const Frame& frame, const Topology& topology, std::size_t device, Metric metric) {
+  if (metric != Metric::Power) return metricValue(frame, device, metric);
+  const double tdp = topology.modelOf(device).tdpWatts;
+  return tdp > 0.0 ? 100.0 * frame.powerWatts[device] / tdp : 0.0;
+}
+
+std::vector<float> inverseTdp(const Topology& topology) {
+  std::vector<float> out(topology.devices.size(), 0.0f);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const double tdp = topology.modelOf(i).tdpWatts;
+    out[i] = tdp > 0.0 ? static_cast<float>(1.0 / tdp) : 0.0f;
+  }
+  return out;
 }
 
 QString formatMetric(Metric metric, double value) {

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <vector>
 
 namespace hetsched {
 
@@ -31,12 +32,22 @@ struct MetricRange {
 
 QString metricName(Metric metric);   // "Utilization"
 QString metricUnit(Metric metric);   // "%"
-QString metricLabel(Metric metric);  // "Utilization (%)", for the colour scale
+QString metricLabel(Metric metric);  // "Utilization (%)"
+// What the heatmap's colour scale says: metricLabel, but power is coloured
+// as a share of each device's own TDP ("Power (% of TDP)").
+QString colourLabel(Metric metric);
+// The colour range, in colourValue's units.
 MetricRange metricRange(Metric metric, const Topology& topology);
 
 // The value in display units (percent, W, °C); Allocation is not in a frame
 // and reads 0 here.
 double metricValue(const Frame& frame, std::size_t device, Metric metric);
+// What the heatmap colours a device by: metricValue, except power, which is
+// the percent of the device's own model's TDP, so a 150 W CPU at its limit
+// is as hot a colour as a 400 W GPU at its limit.
+double colourValue(const Frame& frame, const Topology& topology, std::size_t device, Metric metric);
+// 1 / TDP per device (0 where the model has none), for colouring power.
+std::vector<float> inverseTdp(const Topology& topology);
 QString formatMetric(Metric metric, double value);
 
 // Views drop frames that do not belong to their topology rather than index

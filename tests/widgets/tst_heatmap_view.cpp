@@ -109,9 +109,28 @@ private slots:
     // The value behind the colour is the device's, in display units.
     const MetricRange range = metricRange(metric, m_topology);
     const Frame frame = knownFrame(m_topology);
-    const QColor fromValue = QColor::fromRgba(gradientColor(metric, metricValue(frame, device, metric),
+    const QColor fromValue = QColor::fromRgba(gradientColor(metric, colourValue(frame, m_topology, device, metric),
                                                             range));
     QVERIFY(colourDistance(actual, fromValue) <= 2);
+  }
+
+  // Power is coloured against each device's own TDP: a 150 W CPU and a 400 W
+  // GPU both at their limit are equally hot, and a GPU drawing the CPU's
+  // 150 W is cooler than that CPU (scaled to the hungriest model, every CPU
+  // stayed below 40 % of the scale and looked idle).
+  void powerIsColouredAgainstEachDevicesOwnTdp() {
+    Frame frame = knownFrame(m_topology);
+    frame.powerWatts[0] = static_cast<float>(m_topology.modelOf(0).tdpWatts);
+    frame.powerWatts[4] = static_cast<float>(m_topology.modelOf(4).tdpWatts);
+    frame.powerWatts[5] = frame.powerWatts[0];
+    m_view->setFrame(frame);
+    m_view->setMetric(Metric::Power);
+    m_view->replotNow();
+    QVERIFY(m_topology.modelOf(0).tdpWatts < m_topology.modelOf(4).tdpWatts);
+    QCOMPARE(colourValue(frame, m_topology, 0, Metric::Power), 100.0);
+    QVERIFY(colourDistance(m_view->cellColor(0), m_view->cellColor(4)) <= 2);
+    QVERIFY(colourDistance(m_view->cellColor(0), m_view->cellColor(5)) > 40);
+    QCOMPARE(colourLabel(Metric::Power), QStringLiteral("Power (% of TDP)"));
   }
 
   // The benchmark times setFrame + replotNow; this proves that pair repaints.
