@@ -2,6 +2,7 @@
 #include "theme.h"
 
 #include "device_detail_panel.h"
+#include "device_history_panel.h"
 #include "fragmentation_panel.h"
 #include "heatmap_view.h"
 #include "kind_summary_strip.h"
@@ -22,10 +23,11 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
       m_heatmap(new HeatmapView(this)),
       m_details(new DeviceDetailPanel(this)),
       m_fragmentation(new FragmentationPanel(this)),
+      m_history(new DeviceHistoryPanel(this)),
       m_side(new QTabWidget(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this)) {
   for (const Metric metric : kHeatmapMetrics)
-    m_metricBox->addItem(metricLabel(metric), static_cast<int>(metric));
+    m_metricBox->addItem(colourLabel(metric), static_cast<int>(metric));
 
   auto* mapPane = new QWidget(m_splitter);
   auto* mapLayout = new QVBoxLayout(mapPane);
@@ -50,9 +52,10 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   mapLayout->addWidget(m_heatmap, 1);
 
   m_side->addTab(m_details, tr("Device"));
+  m_side->addTab(m_history, tr("History"));
   m_side->addTab(m_fragmentation, tr("GPU fragmentation"));
   m_side->setDocumentMode(true);
-  m_side->setAccessibleName(tr("Device details and GPU fragmentation"));
+  m_side->setAccessibleName(tr("Device details, history and GPU fragmentation"));
   m_splitter->addWidget(mapPane);
   m_splitter->addWidget(m_side);
   m_splitter->setStretchFactor(0, 1);
@@ -72,15 +75,31 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   connect(m_heatmap, &HeatmapView::deviceSelected, m_details,
           [this](int device) {
             m_details->setDevice(device);
-            m_side->setCurrentWidget(m_details);
+            m_history->setSelectedDevice(device);
+            // The history stays in front while devices are picked for it.
+            if (m_side->currentWidget() != m_history) m_side->setCurrentWidget(m_details);
           });
+  connect(m_side, &QTabWidget::currentChanged, this, [this] {
+    if (m_side->currentWidget() == m_history) showHistory();
+  });
   connect(m_fragmentation, &FragmentationPanel::nodeActivated, this, [this](int node) {
     const Topology* topology = m_heatmap->topology();
     if (node < 0 || static_cast<std::size_t>(node) >= topology->nodes.size()) return;
     const auto device = static_cast<int>(topology->nodes[static_cast<std::size_t>(node)].firstDevice);
     m_heatmap->setSelectedDevice(device);
     m_details->setDevice(device);
+    m_history->setSelectedDevice(device);
   });
+}
+
+void ClusterDashboard::showHistory() {
+  m_side->setCurrentWidget(m_history);
+  // Four charts need more room than the details' form: widen the side to
+  // about 45 % of the page if it is narrower.
+  const QList<int> sizes = m_splitter->sizes();
+  const int total = sizes.value(0) + sizes.value(1);
+  const int wanted = total * 45 / 100;
+  if (sizes.value(1) < wanted) m_splitter->setSizes({total - wanted, wanted});
 }
 
 void ClusterDashboard::setTopology(const Topology& topology) {
@@ -88,6 +107,8 @@ void ClusterDashboard::setTopology(const Topology& topology) {
   m_heatmap->setTopology(topology);
   m_details->setTopology(topology);
   m_details->setDevice(m_heatmap->selectedDevice());
+  m_history->setTopology(topology);
+  m_history->setSelectedDevice(m_heatmap->selectedDevice());
   m_fragmentation->setTopology(topology);
 }
 
@@ -107,6 +128,7 @@ void ClusterDashboard::setPredictions(std::shared_ptr<const QueuePredictions> pr
 void ClusterDashboard::setJobNames(const JobNames& names) {
   m_heatmap->setJobNames(names);
   m_details->setJobNames(names);
+  m_history->setJobNames(names);
 }
 
 void ClusterDashboard::setAllocation(std::shared_ptr<const GpuAllocation> allocation) {

@@ -19,13 +19,14 @@ class QTabWidget;
 namespace hetsched {
 
 class DeviceDetailPanel;
+class DeviceHistoryPanel;
 class FragmentationPanel;
 class HeatmapView;
 class KindSummaryStrip;
 
 // The live cluster page: per-kind summary on top, the device heatmap with its
-// metric selector, and beside it the selected device's details or the GPU
-// fragmentation per node. The host
+// metric selector, and beside it the selected device's details, its history
+// or the GPU fragmentation per node. The host
 // feeds it coalesced frames from a timer; it keeps no connection itself.
 class ClusterDashboard : public QWidget {
   Q_OBJECT
@@ -49,7 +50,10 @@ public:
   KindSummaryStrip* summary() const { return m_summary; }
   DeviceDetailPanel* details() const { return m_details; }
   FragmentationPanel* fragmentation() const { return m_fragmentation; }
-  // "Device" or "GPU fragmentation" beside the heatmap.
+  DeviceHistoryPanel* history() const { return m_history; }
+  // Brings the History tab forward (wider, for its charts).
+  void showHistory();
+  // "Device", "History" or "GPU fragmentation" beside the heatmap.
   QTabWidget* sidePanels() const { return m_side; }
   QComboBox* metricSelector() const { return m_metricBox; }
 
@@ -59,6 +63,7 @@ private:
   HeatmapView* m_heatmap;
   DeviceDetailPanel* m_details;
   FragmentationPanel* m_fragmentation;
+  DeviceHistoryPanel* m_history;
   QTabWidget* m_side;
   QSplitter* m_splitter;
 };

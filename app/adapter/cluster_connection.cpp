@@ -10,6 +10,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
   qRegisterMetaType<std::shared_ptr<const Topology>>();
   qRegisterMetaType<std::shared_ptr<const JobList>>();
   qRegisterMetaType<std::shared_ptr<const QueuePredictions>>();
+  qRegisterMetaType<std::shared_ptr<const DeviceHistory>>();
   ClientEvents events;
   events.onStatus = [this, guard = m_guard](const ConnectionStatus& status) {
     guard.post(this, [this, status] {
@@ -75,6 +76,18 @@ void ClusterConnection::refreshPredictions() {
     if (!predictions) return;
     auto shared = std::make_shared<const QueuePredictions>(std::move(*predictions));
     guard.post(this, [this, shared] { Q_EMIT predictionsListed(shared); });
+  });
+}
+
+void ClusterConnection::requestHistory(const HistoryRequest& request) {
+  m_client->getDeviceHistory(request, [this, guard = m_guard](std::variant<DeviceHistory, RpcError> result) {
+    if (auto* error = std::get_if<RpcError>(&result)) {
+      const QString message = QString::fromStdString(error->message);
+      guard.post(this, [this, message] { Q_EMIT historyFailed(message); });
+      return;
+    }
+    auto shared = std::make_shared<const DeviceHistory>(std::get<DeviceHistory>(std::move(result)));
+    guard.post(this, [this, shared] { Q_EMIT historyReady(shared); });
   });
 }
 

@@ -2,6 +2,7 @@
 
 #include "callback_guard.h"
 #include "client/cluster_client.h"
+#include "device_history_meta.h"
 
 #include <QObject>
 #include <QString>
@@ -45,6 +46,8 @@ class ClusterConnection : public QObject {
   // The gateway's latest live forecast; answers predictionsListed (a
   // failure, e.g. an older gateway, is silent: the queue shows no forecast).
   void refreshPredictions();
+  // Devices' series over the gateway's history: historyReady or historyFailed.
+  void requestHistory(const HistoryRequest& request);
 
  Q_SIGNALS:
   void statusChanged(const hetsched::ConnectionStatus& status);
@@ -53,6 +56,8 @@ class ClusterConnection : public QObject {
   void jobsListed(std::shared_ptr<const hetsched::JobList> jobs);
   void jobsListFailed(const QString& message);
   void predictionsListed(std::shared_ptr<const hetsched::QueuePredictions> predictions);
+  void historyReady(std::shared_ptr<const hetsched::DeviceHistory> history);
+  void historyFailed(const QString& message);
 
  private:
   // Client callbacks may outlive this object; the destructor closes it first.

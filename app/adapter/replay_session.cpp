@@ -19,6 +19,7 @@ ReplaySession::ReplaySession(QObject* parent)
   qRegisterMetaType<QList<SnapshotInfo>>();
   qRegisterMetaType<std::shared_ptr<const SnapshotMeta>>();
   qRegisterMetaType<std::shared_ptr<const Frame>>();
+  qRegisterMetaType<std::shared_ptr<const DeviceHistory>>();
   m_thread->setObjectName(QStringLiteral("replay"));
   m_context->moveToThread(m_thread);
   m_thread->start();
@@ -84,6 +85,20 @@ void ReplaySession::load(SnapshotId id) {
 void ReplaySession::seekIndex(std::size_t index) { request({false, static_cast<std::int64_t>(index)}); }
 
 void ReplaySession::seekTime(std::int64_t simTimeMs) { request({true, simTimeMs}); }
+
+void ReplaySession::requestHistory(const HistoryRequest& request) {
+  onWorker([this, request] {
+    Worker& w = *m_worker;
+    if (!w.store) return;
+    auto history = w.store->deviceHistory(w.snapshot, request);
+    if (auto* e = std::get_if<HistoryError>(&history)) {
+      toOwner([this, message = QString::fromStdString(e->message())] { Q_EMIT historyFailed(message); });
+      return;
+    }
+    auto shared = std::make_shared<const DeviceHistory>(std::get<DeviceHistory>(std::move(history)));
+    toOwner([this, shared] { Q_EMIT historyReady(shared); });
+  });
+}
 
 void ReplaySession::request(Request r) {
   std::lock_guard lock(m_requestMutex);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "device_history_meta.h"
 #include "model/frame.h"
 #include "store/snapshot_data.h"
 
@@ -34,6 +35,9 @@ class ReplaySession : public QObject {
   // time: frameReady (or failed).
   void seekIndex(std::size_t index);
   void seekTime(std::int64_t simTimeMs);
+  // Devices' series over the loaded snapshot's history, read by the same
+  // use case a gateway answers with: historyReady or historyFailed.
+  void requestHistory(const HistoryRequest& request);
 
   QString path() const { return m_path; }
   std::shared_ptr<const SnapshotMeta> meta() const { return m_meta; }
@@ -43,6 +47,8 @@ class ReplaySession : public QObject {
   void loaded(std::shared_ptr<const hetsched::SnapshotMeta> meta);
   void frameReady(qulonglong index, std::shared_ptr<const hetsched::Frame> frame);
   void failed(const QString& message);
+  void historyReady(std::shared_ptr<const hetsched::DeviceHistory> history);
+  void historyFailed(const QString& message);
 
  private:
   struct Request {

@@ -159,7 +159,7 @@ private slots:
     dashboard.metricSelector()->setCurrentIndex(3);
     QCOMPARE(dashboard.heatmap()->shownMetric(), Metric::Temperature);
     dashboard.setMetric(Metric::Power);
-    QCOMPARE(dashboard.metricSelector()->currentText(), metricLabel(Metric::Power));
+    QCOMPARE(dashboard.metricSelector()->currentText(), colourLabel(Metric::Power));
   }
 
   // Screenshot for review and the README: HETSCHED_RENDER_DIR=/tmp/x.

@@ -133,6 +133,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   m_jobsTimer.start(kJobRefreshMs);
   m_timelineTimer.start(kTimelineRebuildMs);
   wire();
+  wireHistory();
   setControl(true);
   onStatus(m_connection->status());
   m_connection->start();

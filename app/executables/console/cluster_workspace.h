@@ -29,6 +29,7 @@ class PolicyPages;
 class QueuePage;
 class ReplayBar;
 class ReplayController;
+class ReplaySession;
 class SelectionLinker;
 class SubmitJobDialog;
 class WhatifLauncher;
@@ -115,6 +116,10 @@ class ClusterWorkspace : public QWidget {
   void showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame);
   void leaveReplay();
 
+  // The History tab's devices over the gateway's ring (live) or the
+  // snapshot's frames (replay); the answer goes to the tab.
+  void requestHistory();
+
  Q_SIGNALS:
   void connectionStatusChanged(const hetsched::ConnectionStatus& status);
   // title(), frameInfo() or sourceInfo() changed.
@@ -131,6 +136,7 @@ class ClusterWorkspace : public QWidget {
 
  private:
   void wire();
+  void wireHistory();
   void onStatus(const ConnectionStatus& status);
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
@@ -166,6 +172,8 @@ class ClusterWorkspace : public QWidget {
   QTimer m_repaintTimer;
   QTimer m_jobsTimer;
   QTimer m_timelineTimer;
+  QTimer m_historyTimer;
+  QPointer<ReplaySession> m_historySession;  // the replay whose answers the History tab takes
   std::shared_ptr<const JobList> m_jobs;
   std::shared_ptr<const QueuePredictions> m_predictions;  // the gateway's live forecast
   std::shared_ptr<const Topology> m_topology;

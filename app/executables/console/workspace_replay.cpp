@@ -37,6 +37,7 @@ void ClusterWorkspace::enterReplay(const QString& file, std::shared_ptr<const Sn
                            info.lastSimTimeMs);
   m_replayBar->show();
   setFrameInfo(QString());
+  requestHistory();  // the same devices over the snapshot's frames
 }
 
 void ClusterWorkspace::showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame) {
@@ -71,6 +72,7 @@ void ClusterWorkspace::leaveReplay() {
   setControl(true);
   onStatus(m_connection->status());
   if (m_connection->status().state == ConnectionState::Live) m_policyPages->refresh();
+  requestHistory();
 }
 
 }  // namespace hetsched
