@@ -545,6 +545,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Migrated</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Power (% of TDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::BackendText</name>
@@ -708,7 +712,11 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Device details and GPU fragmentation</source>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device details, history and GPU fragmentation</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1179,6 +1187,86 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceHistoryPanel</name>
+    <message>
+        <source>&amp;Add to history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole &amp;node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a device on the heatmap to see its utilization, memory, power and temperature over the recorded history. Add to history keeps it while you select others; Whole node shows every device of its node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the selected device in the history while you select others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every device of the selected device&apos;s node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only the selected device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No frames recorded yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 frames from %2 to %3, at most %4 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceHistoryView</name>
+    <message>
+        <source>Device history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+on %2
+%3 – %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 – %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

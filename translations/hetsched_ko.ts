@@ -552,6 +552,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Migrated</source>
         <translation>이전됨</translation>
     </message>
+    <message>
+        <source>Power (% of TDP)</source>
+        <translation>전력 (TDP 대비 %)</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::BackendText</name>
@@ -715,8 +719,12 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>GPU 단편화</translation>
     </message>
     <message>
-        <source>Device details and GPU fragmentation</source>
-        <translation>장치 상세 정보와 GPU 단편화</translation>
+        <source>History</source>
+        <translation>이력</translation>
+    </message>
+    <message>
+        <source>Device details, history and GPU fragmentation</source>
+        <translation>장치 상세 정보, 이력, GPU 단편화</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1193,88 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>%1 at %2</source>
         <translation>%2에 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceHistoryPanel</name>
+    <message>
+        <source>&amp;Add to history</source>
+        <translation>이력에 추가(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Whole &amp;node</source>
+        <translation>노드 전체(&amp;N)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>지우기(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Select a device on the heatmap to see its utilization, memory, power and temperature over the recorded history. Add to history keeps it while you select others; Whole node shows every device of its node.</source>
+        <translation>히트맵에서 장치를 선택하면 기록된 이력 동안의 사용률, 메모리, 전력, 온도를 보여 줍니다. 이력에 추가는 다른 장치를 고르는 동안에도 그 장치를 남겨 두고, 노드 전체는 그 노드의 모든 장치를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Keep the selected device in the history while you select others</source>
+        <translation>다른 장치를 고르는 동안에도 선택한 장치를 이력에 남겨 둡니다</translation>
+    </message>
+    <message>
+        <source>Show every device of the selected device&apos;s node</source>
+        <translation>선택한 장치가 속한 노드의 모든 장치를 보여 줍니다</translation>
+    </message>
+    <message>
+        <source>Show only the selected device</source>
+        <translation>선택한 장치만 보여 줍니다</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>장치 %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 %3</source>
+        <translation>%1 · %2 %3</translation>
+    </message>
+    <message>
+        <source>No frames recorded yet</source>
+        <translation>아직 기록된 프레임이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1 frames from %2 to %3, at most %4 points</source>
+        <translation>%2부터 %3까지 프레임 %1개, 최대 %4개 점</translation>
+    </message>
+    <message>
+        <source>History unavailable: %1</source>
+        <translation>이력을 가져올 수 없음: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceHistoryView</name>
+    <message>
+        <source>Device history</source>
+        <translation>장치 이력</translation>
+    </message>
+    <message>
+        <source>%1
+on %2
+%3 – %4 (%5)</source>
+        <translation>%1
+%2에서
+%3 – %4 (%5)</translation>
+    </message>
+    <message>
+        <source>%1: no job</source>
+        <translation>%1: 작업 없음</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2 시점의 %1</translation>
+    </message>
+    <message>
+        <source>%1: no reading</source>
+        <translation>%1: 측정값 없음</translation>
+    </message>
+    <message>
+        <source>%1: %2 – %3</source>
+        <translation>%1: %2 – %3</translation>
     </message>
 </context>
 <context>
