@@ -3,6 +3,7 @@
 #include "live_policies.h"
 #include "model/frame.h"
 #include "model/job.h"
+#include "model/queue_ages.h"
 #include "model/topology.h"
 #include "node_report.h"
 #include "predict/queue_forecast.h"
@@ -55,6 +56,9 @@ class ClusterSource {
   // gateway's lock, that QueueForecast::run() runs forward without it.
   // Null for sources that do not schedule jobs.
   virtual std::unique_ptr<QueueForecast> forecast() const { return nullptr; }
+  // The longest waits per priority class now (job_wait alerts); sources
+  // that do not know their queue answer none.
+  virtual QueueAges queueAges() const { return {}; }
   // Slow I/O (HTTP, files) for the next step(), called by the ticker outside
   // the gateway's lock, so RPCs are not held up meanwhile. It may run while
   // other threads call the const methods and must not change what they see.

@@ -224,6 +224,8 @@ void SimulatedCluster::fillQueueSummary() {
   QueueSummary& q = m_frame.queue;
   q.kinds = {};
   q.queuedByClass = {};
+  m_queueAges = {};
+  m_queueAges.known = true;
   m_armStats.fill(m_nowMs, q.arms);
   const SchedulingCore& core = m_driver->core();
   for (std::size_t i = 0; i < q.arms.size(); ++i) {
@@ -244,7 +246,9 @@ void SimulatedCluster::fillQueueSummary() {
     } else {
       ++k.queued;
       ++summary.queued;
-      ++q.queuedByClass[static_cast<std::size_t>(a.job.spec.priority)];
+      const auto c = static_cast<std::size_t>(a.job.spec.priority);
+      ++q.queuedByClass[c];
+      m_queueAges.longestWaitS[c] = std::max(m_queueAges.longestWaitS[c], seconds(m_nowMs - a.job.submitTimeMs));
     }
   }
 }

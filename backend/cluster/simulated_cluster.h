@@ -53,6 +53,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   // Every waiting job's predicted start and node, and why it waits: a fork
   // of this cluster's event driver (queue_forecast.h).
   std::unique_ptr<QueueForecast> forecast() const override;
+  QueueAges queueAges() const override { return m_queueAges; }
   // The forecast option "arrivals at the recent rate": the jobs submitted
   // in the last `windowS` seconds as templates, at their rate.
   ForecastOptions recentArrivals(double windowS) const;
@@ -110,6 +111,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   std::vector<float> m_memTarget;
   std::vector<std::uint32_t> m_biggestShare;
   Frame m_frame;
+  QueueAges m_queueAges;  // filled with the queue summary
 };
 
 }  // namespace hetsched
