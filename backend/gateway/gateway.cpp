@@ -1,5 +1,7 @@
 #include "gateway.h"
 
+#include "alert_gauges.h"
+#include "alert_service.h"
 #include "cluster_service.h"
 #include "gateway_state.h"
 #include "listen_address.h"
@@ -63,6 +65,10 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
   m_state->reports.setLimits(m_options.maxReportStreams);
   m_service = std::make_unique<ClusterServiceImpl>(*m_state);
   m_policyService = std::make_unique<PolicyServiceImpl>(*m_state);
+  m_alertService = std::make_unique<AlertServiceImpl>(*m_state);
+  if (m_options.alertRules)
+    m_state->alerts.setRules(std::move(*m_options.alertRules),
+                             m_options.alertRulesOrigin.empty() ? "options" : m_options.alertRulesOrigin);
 }
 
 Gateway::~Gateway() { stop(); }
@@ -87,6 +93,7 @@ bool Gateway::start(std::string* error) {
   builder.AddListeningPort(m_options.listen, serverCredentials(m_options.tls), &m_port);
   builder.RegisterService(m_service.get());
   builder.RegisterService(m_policyService.get());
+  builder.RegisterService(m_alertService.get());
   builder.SetMaxReceiveMessageSize(m_options.maxReceiveMessageBytes);
   builder.SetMaxSendMessageSize(m_options.maxSendMessageBytes);
   // gRPC sets SO_REUSEPORT by default, which lets a second gateway bind the
@@ -106,6 +113,7 @@ bool Gateway::start(std::string* error) {
   m_server->GetHealthCheckService()->SetServingStatus(true);
   m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.ClusterService", true);
   m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.PolicyService", true);
+  m_server->GetHealthCheckService()->SetServingStatus("hetsched.v1.AlertService", true);
   registerGauges();
   if (!m_options.metricsListen.empty()) {
     m_metricsServer = std::make_unique<MetricsHttpServer>([this] { return m_metrics->exposition(); });
@@ -181,9 +189,15 @@ std::string Gateway::address() const {
 
 std::size_t Gateway::watcherCount() const { return m_state->hub.watcherCount(); }
 
+void Gateway::withSource(const std::function<void(ClusterSource&)>& change) {
+  std::lock_guard lock(m_state->mutex);
+  change(*m_state->source);
+}
+
 int Gateway::metricsPort() const { return m_metricsServer ? m_metricsServer->port() : 0; }
 
 void Gateway::registerGauges() {
+  registerAlertGauges(*m_metrics, *m_state);
   m_metrics->addGauge("hetsched_device_utilization", "Mean utilisation (0..1) of the devices of a kind", [this] {
     std::lock_guard lock(m_state->mutex);
     const Topology& t = m_state->source->topology();
@@ -288,6 +302,13 @@ void Gateway::publishFrame() {
     std::lock_guard state(m_state->mutex);
     encodeFrame(m_state->source->frame(), frame.get());
     frame->set_wall_time_ms(wallNowMs());
+    // Alerts fire here, on the gateway, whether or not a console watches.
+    AlertInputs alertInputs;
+    alertInputs.topology = &m_state->source->topology();
+    alertInputs.frame = &m_state->source->frame();
+    alertInputs.ages = m_state->source->queueAges();
+    alertInputs.wallMs = frame->wall_time_ms();
+    m_state->alerts.evaluate(alertInputs);
     // Under the same lock as the step, so a snapshot's cut never holds a
     // topology or jobs newer than its last frame.
     m_state->history.push(*frame);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alert/alert_rule.h"
 #include "cluster/cluster_source.h"
 #include "method_access.h"
 #include "policy.pb.h"
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -22,6 +24,7 @@ namespace hetsched {
 struct GatewayState;
 class ClusterServiceImpl;
 class PolicyServiceImpl;
+class AlertServiceImpl;
 class MetricsHttpServer;
 class MetricsRegistry;
 
@@ -75,6 +78,10 @@ struct GatewayOptions {
   std::uint32_t predictionIntervalMs = 2000;
   // Version 1 of the policy book; unset = liveDefaultPolicy().
   std::optional<v1::Policy> initialPolicy;
+  // The alert rules at start (hetschedd --alert-rules FILE) and where they
+  // came from; unset = defaultAlertRules(), "built-in".
+  std::optional<std::vector<AlertRule>> alertRules;
+  std::string alertRulesOrigin;
 };
 
 // hetschedd's core: serves ClusterService for one ClusterSource and steps
@@ -98,6 +105,10 @@ class Gateway {
   int metricsPort() const;
   MetricsRegistry& metrics() { return *m_metrics; }
   std::size_t watcherCount() const;
+  // Runs `change` on the source under the cluster's lock, between two
+  // steps: the embedded console's and the tests' way to act on a
+  // simulated cluster a gateway runs (take a node down).
+  void withSource(const std::function<void(ClusterSource&)>& change);
   // Finishes every stream, stops the server and the ticker. Idempotent.
   void stop();
 
@@ -113,6 +124,7 @@ class Gateway {
   std::unique_ptr<GatewayState> m_state;
   std::unique_ptr<ClusterServiceImpl> m_service;
   std::unique_ptr<PolicyServiceImpl> m_policyService;
+  std::unique_ptr<AlertServiceImpl> m_alertService;
   std::unique_ptr<MetricsRegistry> m_metrics;
   std::unique_ptr<MetricsHttpServer> m_metricsServer;
   std::unique_ptr<grpc::Server> m_server;

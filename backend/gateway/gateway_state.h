@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alert_board.h"
 #include "audit_log.h"
 #include "call_gate.h"
 #include "cluster/cluster_source.h"
@@ -36,6 +37,7 @@ struct GatewayState {
   FrameHub hub;
   FrameRing history;  // the frames published last, for GetSnapshot
   PredictionBoard predictions;  // the latest live forecast, for GetPredictions
+  AlertBoard alerts;  // evaluated on every frame, for GetAlerts, frames and /metrics
   std::optional<PolicyBook> policies;
   // Where the book and the audit log last; opened by Gateway::start().
   std::unique_ptr<StateFile> stateFile;

@@ -33,8 +33,10 @@ enum class Method : std::uint8_t {
   ListAuditLog,
   GetPredictions,
   GetDeviceHistory,
+  GetAlerts,
+  SetAlertRules,
 };
-inline constexpr std::size_t kMethodCount = 14;
+inline constexpr std::size_t kMethodCount = 16;
 
 struct MethodRule {
   Method method;
@@ -65,6 +67,8 @@ inline constexpr std::array<MethodRule, kMethodCount> kMethodRules{{
     {Method::GetPredictions, "hetsched.v1.ClusterService", "GetPredictions", Access::Read, 64},
     // 64 device indexes and a range fit in a few hundred bytes.
     {Method::GetDeviceHistory, "hetsched.v1.ClusterService", "GetDeviceHistory", Access::Read, 1 << 10},
+    {Method::GetAlerts, "hetsched.v1.AlertService", "GetAlerts", Access::Read, 64},
+    {Method::SetAlertRules, "hetsched.v1.AlertService", "SetAlertRules", Access::Mutate, 64 << 10},
 }};
 
 constexpr const MethodRule& ruleOf(Method method) { return kMethodRules[static_cast<std::size_t>(method)]; }

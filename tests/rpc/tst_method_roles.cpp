@@ -1,5 +1,5 @@
 // The gateway's one table of roles (gateway/method_access.h), walked over
-// every RPC of both services as their descriptors list them, with no token,
+// every RPC of the three services as their descriptors list them, with no token,
 // a wrong token, and viewer, agent and operator tokens: a method missing
 // from the table, or a handler that skips the gate, fails here.
 #include "cluster/simulated_cluster.h"
@@ -7,6 +7,7 @@
 #include "gateway/listen_address.h"
 #include "gateway/method_access.h"
 #include "hetsched.grpc.pb.h"
+#include "alerts.grpc.pb.h"
 #include "policy_service.grpc.pb.h"
 
 #include <google/protobuf/descriptor.h>
@@ -71,7 +72,8 @@ Outcome call(const std::shared_ptr<grpc::Channel>& channel, const std::string& m
 
 std::vector<const google::protobuf::MethodDescriptor*> everyMethod() {
   std::vector<const google::protobuf::MethodDescriptor*> out;
-  for (const auto* service : {v1::ClusterService::service_full_name(), v1::PolicyService::service_full_name()}) {
+  for (const auto* service : {v1::ClusterService::service_full_name(), v1::PolicyService::service_full_name(),
+                               v1::AlertService::service_full_name()}) {
     const auto* descriptor = google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(service);
     if (!descriptor) qFatal("no descriptor for %s", service);
     for (int i = 0; i < descriptor->method_count(); ++i) out.push_back(descriptor->method(i));
@@ -106,7 +108,7 @@ class TestMethodRoles : public QObject {
   }
 
  private Q_SLOTS:
-  // Every method of both services has exactly one row, and no row names a
+  // Every method of the three services has exactly one row, and no row names a
   // method the services do not have.
   void theTableCoversEveryMethod() {
     const auto methods = everyMethod();
@@ -117,11 +119,12 @@ class TestMethodRoles : public QObject {
     }
     // Reads for viewers, ReportMetrics for agents, the rest for operators.
     QVERIFY(ruleOf(Method::ReportMetrics).access == Access::Report);
-    for (Method m : {Method::SubmitJob, Method::PushPolicy, Method::PromotePolicy, Method::RollbackPolicy})
+    for (Method m : {Method::SubmitJob, Method::PushPolicy, Method::PromotePolicy, Method::RollbackPolicy,
+                     Method::SetAlertRules})
       QVERIFY(ruleOf(m).access == Access::Mutate);
     for (Method m : {Method::GetTopology, Method::WatchFrames, Method::ListJobs, Method::GetSnapshot, Method::GetPolicy,
                      Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions,
-                     Method::GetDeviceHistory})
+                     Method::GetDeviceHistory, Method::GetAlerts})
       QVERIFY(ruleOf(m).access == Access::Read);
   }
 
@@ -173,8 +176,8 @@ class TestMethodRoles : public QObject {
         }
       }
     }
-    // 9 reads x (viewer, operator) + 1 report x (agent, operator) + 4 mutations x operator
-    QCOMPARE(granted, 9 * 2 + 2 + 4 + (anonymousReads ? 9 : 0));
+    // 10 reads x (viewer, operator) + 1 report x (agent, operator) + 5 mutations x operator
+    QCOMPARE(granted, 10 * 2 + 2 + 5 + (anonymousReads ? 10 : 0));
   }
 
   void loopbackAddresses_data() {

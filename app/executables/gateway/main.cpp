@@ -1,6 +1,7 @@
 // hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
 // gRPC for a cluster source: simulated, this host, node agents or
 // Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
+#include "alert/alert_rules_file.h"
 #include "cli_args.h"
 #include "config_file.h"
 #include "connect_args.h"
@@ -27,6 +28,7 @@ constexpr const char* kUsage =
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n"
     "  --max-watchers N        frame streams open at once (default 256; 32 per remote address)\n"
     "  --max-agents N          agent report streams open at once (default 10000)\n"
+    "  --alert-rules FILE      alert rules (JSON, docs/alerts.md) instead of the built-in ones\n"
     "  --config FILE           more options from FILE, one 'key = value' (or a flag) a line, keys the long\n"
     "                          options below without dashes; the command line wins\n";
 
@@ -41,7 +43,7 @@ int main(int argc, char** argv) {
   using namespace hetsched;
   std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames",
                                          "metrics-listen", "max-watchers", "max-agents", "help",
-                                         "config"};
+                                         "config",         "alert-rules"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   known.insert(known.end(), std::begin(cli::kTokenOptionNames), std::end(cli::kTokenOptionNames));
@@ -82,6 +84,12 @@ int main(int argc, char** argv) {
       limits->total = static_cast<std::size_t>(std::get<long long>(v));
       limits->perPeer = std::min(limits->perPeer, limits->total);
     }
+  }
+  if (auto file = args.value("alert-rules")) {
+    auto rules = loadAlertRulesFile(*file);
+    if (auto* e = std::get_if<std::string>(&rules)) return fail("--alert-rules " + *e);
+    options.alertRules = std::get<std::vector<AlertRule>>(std::move(rules));
+    options.alertRulesOrigin = "file " + *file;
   }
   auto sim = cli::simOptionsFromArgs(args);
   if (auto* e = std::get_if<std::string>(&sim)) return fail(*e);
@@ -128,6 +136,8 @@ int main(int argc, char** argv) {
               !options.tls ? "" : options.tls->clientCaPem.empty() ? " with TLS" : " with mutual TLS", source.c_str(),
               nodes, devices, options.speed);
   std::printf("hetschedd: %s\n", gateway.stateSummary().c_str());
+  std::printf("hetschedd: %zu alert rules (%s)\n", options.alertRules ? options.alertRules->size() : defaultAlertRules().size(),
+              options.alertRulesOrigin.empty() ? "built-in" : options.alertRulesOrigin.c_str());
   if (tokenFile) std::printf("hetschedd: operator token written to %s\n", tokenFile->path.c_str());
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());
   std::fflush(stdout);

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "alerts.grpc.pb.h"
+#include "gateway_state.h"
+
+namespace hetsched {
+
+// AlertService on gRPC's callback API: GetAlerts answers from the board;
+// SetAlertRules (operator) replaces the rules and is audited, granted or
+// refused, like a policy push.
+class AlertServiceImpl final : public v1::AlertService::CallbackService {
+ public:
+  explicit AlertServiceImpl(GatewayState& state) : m_state(state) {}
+
+  grpc::ServerUnaryReactor* GetAlerts(grpc::CallbackServerContext* ctx, const v1::GetAlertsRequest* request,
+                                      v1::GetAlertsResponse* response) override;
+  grpc::ServerUnaryReactor* SetAlertRules(grpc::CallbackServerContext* ctx, const v1::SetAlertRulesRequest* request,
+                                          v1::SetAlertRulesResponse* response) override;
+
+ private:
+  GatewayState& m_state;
+};
+
+}  // namespace hetsched
