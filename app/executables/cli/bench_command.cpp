@@ -40,6 +40,8 @@ constexpr std::array kBenches{
     Bench{"jobmap", "the console's job map of N jobs, then a refresh (--jobs 100000, --runs, --seed)", &benchJobMap},
     Bench{"console-map", "console start to its first job map, headless (--runs, --console, --baseline PATH)",
           &benchConsoleMap},
+    Bench{"alerts", "the gateway's alert evaluation per frame, beside the frame's encoding (--devices 100000, --frames)",
+          &benchAlerts},
 };
 
 int usage() {

@@ -20,6 +20,8 @@ int benchLoad(const Args& args);
 int benchAgents(const Args& args);
 int benchJobMap(const Args& args);
 int benchConsoleMap(const Args& args);
+// bench alerts: the gateway's per-frame alert evaluation at scale.
+int benchAlerts(const Args& args);
 // bench load --compare: gateway and bare gRPC server, TLS off and on.
 int benchLoadCompare(const Args& args);
 // bench bare-server: the framework's limit, a fixed reply to GetTopology.

@@ -24,5 +24,6 @@ int runTrainHybrid(std::span<char* const> args);
 int runPolicy(std::span<char* const> args);
 int runQueue(std::span<char* const> args);
 int runValidate(std::span<char* const> args);
+int runAlerts(std::span<char* const> args);
 
 }  // namespace hetsched::cli

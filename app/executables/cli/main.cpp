@@ -27,6 +27,8 @@ constexpr std::array kCommands{
             &hetsched::cli::runPolicy},
     Command{"queue", "a gateway's waiting jobs: predicted start, node and why each waits",
             &hetsched::cli::runQueue},
+    Command{"alerts", "a gateway's alerts (firing, pending, resolved), its rules, and setting them",
+            &hetsched::cli::runAlerts},
     Command{"validate", "how closely the engine reproduces a snapshot's recorded period (fidelity)",
             &hetsched::cli::runValidate},
 };
