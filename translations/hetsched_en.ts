@@ -2,6 +2,104 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AlertText</name>
+    <message>
+        <source>node down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job waiting too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs idle while GPU jobs wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>canary worse than active policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 °C (above %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 W (above %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waited %1 min (above %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle GPUs</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>+%1 s mean wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>middle priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>canary %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PushConfirmation</name>
     <message>
         <source>&lt;p&gt;Push &lt;b&gt;%1&lt;/b&gt; (version %2) to the cluster for &lt;b&gt;%3 %&lt;/b&gt; of new jobs first (canary)?&lt;/p&gt;</source>
@@ -551,6 +649,131 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::AlertListModel</name>
+    <message>
+        <source>%1 (acknowledged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, resolved %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertListView</name>
+    <message>
+        <source>&amp;Acknowledge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledge a&amp;ll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit &amp;rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen here: greyed, and no more notifications for them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the gateway&apos;s alert rules (needs an operator token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pushed by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n firing (%1 not acknowledged)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pending</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rules (%1)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertNotifier</name>
+    <message>
+        <source>HetSched alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertRulesDialog</name>
+    <message>
+        <source>Alert rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s rules as a rules file (JSON). Kinds: node_down, device_temperature, device_power, job_wait, gpus_idle_while_waiting, canary_worse. Applying replaces every rule; the gateway records who did it in its audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::BackendText</name>
     <message>
         <source>simulated</source>
@@ -840,6 +1063,13 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Alerts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterRegistry</name>
@@ -923,6 +1153,25 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Job %1 is not in the job list (it may have ended long ago)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n alerts firing</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert rules replaced</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

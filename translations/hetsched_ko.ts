@@ -2,6 +2,103 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>AlertText</name>
+    <message>
+        <source>node down</source>
+        <translation>노드 다운</translation>
+    </message>
+    <message>
+        <source>device temperature</source>
+        <translation>장치 온도</translation>
+    </message>
+    <message>
+        <source>device power</source>
+        <translation>장치 전력</translation>
+    </message>
+    <message>
+        <source>job waiting too long</source>
+        <translation>작업 대기 시간 초과</translation>
+    </message>
+    <message>
+        <source>GPUs idle while GPU jobs wait</source>
+        <translation>GPU 작업이 기다리는데 GPU가 유휴</translation>
+    </message>
+    <message>
+        <source>canary worse than active policy</source>
+        <translation>카나리가 활성 정책보다 나쁨</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>심각</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation>발생 중</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>해결됨</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>다운</translation>
+    </message>
+    <message>
+        <source>%1 °C (above %2)</source>
+        <translation>%1 °C (%2 초과)</translation>
+    </message>
+    <message>
+        <source>%1 W (above %2)</source>
+        <translation>%1 W (%2 초과)</translation>
+    </message>
+    <message>
+        <source>waited %1 min (above %2)</source>
+        <translation>%1분 대기 (%2 초과)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle GPUs</source>
+        <translation>
+            <numerusform>유휴 GPU %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>+%1 s mean wait</source>
+        <translation>평균 대기 +%1초</translation>
+    </message>
+    <message>
+        <source>high priority</source>
+        <translation>높은 우선순위</translation>
+    </message>
+    <message>
+        <source>middle priority</source>
+        <translation>중간 우선순위</translation>
+    </message>
+    <message>
+        <source>low priority</source>
+        <translation>낮은 우선순위</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>canary %1</source>
+        <translation>카나리 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, %4)</source>
+        <translation>%1: %2 (%3, %4)</translation>
+    </message>
+</context>
+<context>
     <name>PushConfirmation</name>
     <message>
         <source>&lt;p&gt;Push &lt;b&gt;%1&lt;/b&gt; (version %2) to the cluster for &lt;b&gt;%3 %&lt;/b&gt; of new jobs first (canary)?&lt;/p&gt;</source>
@@ -558,6 +655,128 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
 </context>
 <context>
+    <name>hetsched::AlertListModel</name>
+    <message>
+        <source>%1 (acknowledged)</source>
+        <translation>%1 (확인함)</translation>
+    </message>
+    <message>
+        <source>%1, resolved %2</source>
+        <translation>%1, %2에 해결</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>심각도</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>규칙</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>대상</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>조건</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation>발생</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertListView</name>
+    <message>
+        <source>&amp;Acknowledge</source>
+        <translation>확인(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Acknowledge a&amp;ll</source>
+        <translation>모두 확인(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Edit &amp;rules…</source>
+        <translation>규칙 편집(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>경보</translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen here: greyed, and no more notifications for them</source>
+        <translation>선택한 경보를 이 콘솔에서 확인한 것으로 표시: 회색으로 보이고 더 이상 알림이 오지 않습니다</translation>
+    </message>
+    <message>
+        <source>Replace the gateway&apos;s alert rules (needs an operator token)</source>
+        <translation>게이트웨이의 경보 규칙 교체 (운영자 토큰 필요)</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>내장</translation>
+    </message>
+    <message>
+        <source>pushed by %1</source>
+        <translation>%1이(가) 적용</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>파일 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n firing (%1 not acknowledged)</source>
+        <translation>
+            <numerusform>%n개 발생 중 (%1개 미확인)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pending</source>
+        <translation>
+            <numerusform>%n개 대기 중</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rules (%1)</source>
+        <translation>
+            <numerusform>규칙 %n개 (%1)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertNotifier</name>
+    <message>
+        <source>HetSched alerts</source>
+        <translation>HetSched 경보</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::AlertRulesDialog</name>
+    <message>
+        <source>Alert rules</source>
+        <translation>경보 규칙</translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s rules as a rules file (JSON). Kinds: node_down, device_temperature, device_power, job_wait, gpus_idle_while_waiting, canary_worse. Applying replaces every rule; the gateway records who did it in its audit log.</source>
+        <translation>게이트웨이의 규칙을 규칙 파일(JSON)로 편집합니다. 종류: node_down, device_temperature, device_power, job_wait, gpus_idle_while_waiting, canary_worse. 적용하면 모든 규칙이 교체되며, 게이트웨이는 누가 적용했는지 감사 로그에 기록합니다.</translation>
+    </message>
+    <message>
+        <source>rules</source>
+        <translation>규칙</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::BackendText</name>
     <message>
         <source>simulated</source>
@@ -846,6 +1065,12 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Alerts</source>
         <translation>경고</translation>
     </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing</source>
+        <translation>
+            <numerusform>경보 %n개 발생 중</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ClusterRegistry</name>
@@ -929,6 +1154,24 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Job %1 is not in the job list (it may have ended long ago)</source>
         <translation>작업 %1이(가) 작업 목록에 없습니다 (오래전에 끝났을 수 있습니다)</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>경보</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n alerts firing</source>
+        <translation>
+            <numerusform>%1: 경보 %n개 발생</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <translation>경보 (%1)</translation>
+    </message>
+    <message>
+        <source>Alert rules replaced</source>
+        <translation>경보 규칙을 교체했습니다</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@ QString ClusterOverviewModel::alertText(const ClusterSummary& s) {
   std::size_t down = 0;
   for (const KindStats& k : s.kinds) down += k.nodesDown;
   if (down > 0) alerts << tr("%n node(s) down", nullptr, static_cast<int>(down));
+  if (!s.replay && s.alertsFiring > 0) alerts << tr("%n alert(s) firing", nullptr, static_cast<int>(s.alertsFiring));
   return alerts.join(QStringLiteral(", "));
 }
 

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <cstdint>
 #include <optional>
 
 namespace hetsched {
@@ -19,6 +20,7 @@ struct ClusterSummary {
   bool haveFrame = false;
   std::size_t devices = 0;
   KindStatsTable kinds{};
+  std::uint32_t alertsFiring = 0;  // the gateway's alert rules, firing now
 };
 
 // The overview page's table: one row per open cluster (devices, mean

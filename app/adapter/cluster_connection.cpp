@@ -1,5 +1,7 @@
 #include "cluster_connection.h"
 
+#include "client/alert_client.h"
+
 #include <utility>
 
 namespace hetsched {
@@ -11,6 +13,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
   qRegisterMetaType<std::shared_ptr<const JobList>>();
   qRegisterMetaType<std::shared_ptr<const QueuePredictions>>();
   qRegisterMetaType<std::shared_ptr<const DeviceHistory>>();
+  qRegisterMetaType<std::shared_ptr<const AlertReport>>();
   ClientEvents events;
   events.onStatus = [this, guard = m_guard](const ConnectionStatus& status) {
     guard.post(this, [this, status] {
@@ -36,6 +39,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
     if (notify) guard.post(this, [this] { Q_EMIT frameAvailable(); });
   };
   m_client = std::make_unique<ClusterClient>(target.toStdString(), std::move(events), options);
+  m_alerts = std::make_unique<AlertClient>(m_client->channel(), options);
 }
 
 ClusterConnection::~ClusterConnection() {
@@ -88,6 +92,19 @@ void ClusterConnection::requestHistory(const HistoryRequest& request) {
     }
     auto shared = std::make_shared<const DeviceHistory>(std::get<DeviceHistory>(std::move(result)));
     guard.post(this, [this, shared] { Q_EMIT historyReady(shared); });
+  });
+}
+
+}  // namespace hetsched
+
+namespace hetsched {
+
+void ClusterConnection::refreshAlerts() {
+  m_alerts->get([this, guard = m_guard](std::variant<AlertReport, RpcError> result) {
+    auto* report = std::get_if<AlertReport>(&result);
+    if (!report) return;
+    auto shared = std::make_shared<const AlertReport>(std::move(*report));
+    guard.post(this, [this, shared] { Q_EMIT alertsListed(shared); });
   });
 }
 

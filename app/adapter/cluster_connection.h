@@ -1,6 +1,7 @@
 #pragma once
 
 #include "callback_guard.h"
+#include "alert/alert.h"
 #include "client/cluster_client.h"
 #include "device_history_meta.h"
 
@@ -11,6 +12,8 @@
 #include <mutex>
 
 namespace hetsched {
+
+class AlertClient;
 
 // The console's Qt face of a ClusterClient: the read side of a gateway.
 // Status and topology changes arrive as queued signals on the GUI thread;
@@ -48,6 +51,9 @@ class ClusterConnection : public QObject {
   void refreshPredictions();
   // Devices' series over the gateway's history: historyReady or historyFailed.
   void requestHistory(const HistoryRequest& request);
+  // The gateway's alerts and rules; answers alertsListed (a failure, e.g. a
+  // gateway older than alerts, is silent: the list stays empty).
+  void refreshAlerts();
 
  Q_SIGNALS:
   void statusChanged(const hetsched::ConnectionStatus& status);
@@ -58,12 +64,14 @@ class ClusterConnection : public QObject {
   void predictionsListed(std::shared_ptr<const hetsched::QueuePredictions> predictions);
   void historyReady(std::shared_ptr<const hetsched::DeviceHistory> history);
   void historyFailed(const QString& message);
+  void alertsListed(std::shared_ptr<const hetsched::AlertReport> report);
 
  private:
   // Client callbacks may outlive this object; the destructor closes it first.
   CallbackGuard m_guard;
   ClientOptions m_options;
   std::unique_ptr<ClusterClient> m_client;
+  std::unique_ptr<AlertClient> m_alerts;
   ConnectionStatus m_status;
   std::shared_ptr<const Topology> m_topology;
   std::mutex m_frameMutex;
@@ -78,3 +86,4 @@ Q_DECLARE_METATYPE(hetsched::ConnectionStatus)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::Topology>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::JobList>)
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::QueuePredictions>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::AlertReport>)

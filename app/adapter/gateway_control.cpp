@@ -1,5 +1,6 @@
 #include "gateway_control.h"
 
+#include "client/alert_client.h"
 #include "client/job_submitter.h"
 #include "cluster_connection.h"
 
@@ -11,7 +12,8 @@ GatewayControl::GatewayControl(const ClusterConnection& connection, QObject* par
     : QObject(parent),
       m_target(connection.target()),
       m_jobs(std::make_unique<JobSubmitter>(connection.channel(), connection.options())),
-      m_policy(std::make_unique<PolicyClient>(connection.channel(), connection.options())) {
+      m_policy(std::make_unique<PolicyClient>(connection.channel(), connection.options())),
+      m_alerts(std::make_unique<AlertClient>(connection.channel(), connection.options())) {
   qRegisterMetaType<std::shared_ptr<const v1::GetPolicyResponse>>();
   qRegisterMetaType<std::shared_ptr<const v1::ListPolicyHistoryResponse>>();
 }
@@ -66,6 +68,15 @@ void GatewayControl::fetchPolicyHistory() {
     auto history =
         std::make_shared<const v1::ListPolicyHistoryResponse>(std::get<v1::ListPolicyHistoryResponse>(std::move(result)));
     guard.post(this, [this, history] { Q_EMIT policyHistoryListed(history); });
+  });
+}
+
+void GatewayControl::setAlertRules(const std::vector<AlertRule>& rules) {
+  m_alerts->setRules(rules, [this, guard = m_guard](std::variant<std::uint64_t, RpcError> result) {
+    guard.post(this, [this, result] {
+      if (const auto* e = std::get_if<RpcError>(&result)) Q_EMIT alertRulesFailed(QString::fromStdString(e->message));
+      else Q_EMIT alertRulesSet();
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "callback_guard.h"
+#include "alert/alert_rule.h"
 #include "client/cluster_client.h"
 #include "client/policy_client.h"
 
@@ -11,12 +12,13 @@
 
 namespace hetsched {
 
+class AlertClient;
 class ClusterConnection;
 class JobSubmitter;
 
-// Everything the console can change on a gateway: job submission and the
-// policy lifecycle (push with a canary share, promote, roll back), with
-// the reads that go with them. It is made only from a live
+// Everything the console can change on a gateway: job submission, the
+// policy lifecycle (push with a canary share, promote, roll back) and the
+// alert rules, with the reads that go with them. It is made only from a live
 // ClusterConnection, and a console in replay holds none: a view or a menu
 // that acts on a gateway takes a GatewayControl*, so in replay it has
 // nothing to call. Answers arrive as queued signals on the owner's thread.
@@ -36,6 +38,9 @@ class GatewayControl : public QObject {
   void pushPolicy(const v1::Policy& spec, int canaryPercent, quint64 expectedVersion);
   void promotePolicy(quint64 expectedVersion);
   void rollbackPolicy(quint64 toVersion, quint64 expectedVersion);
+  // Replaces the gateway's alert rules (SetAlertRules, audited there):
+  // alertRulesSet or alertRulesFailed.
+  void setAlertRules(const std::vector<AlertRule>& rules);
 
  Q_SIGNALS:
   void jobSubmitted(quint64 id);
@@ -45,6 +50,8 @@ class GatewayControl : public QObject {
   void policyHistoryListed(std::shared_ptr<const hetsched::v1::ListPolicyHistoryResponse> history);
   // `code` is the grpc::StatusCode (FAILED_PRECONDITION: a stale version).
   void policyCallFailed(const QString& action, int code, const QString& message);
+  void alertRulesSet();
+  void alertRulesFailed(const QString& message);
 
  private:
   PolicyClient::StateDone policyAnswer(const QString& action);
@@ -53,6 +60,7 @@ class GatewayControl : public QObject {
   QString m_target;
   std::unique_ptr<JobSubmitter> m_jobs;
   std::unique_ptr<PolicyClient> m_policy;
+  std::unique_ptr<AlertClient> m_alerts;
 };
 
 }  // namespace hetsched

@@ -5,6 +5,8 @@
 #include "main_window.h"
 #include "saved_connection_model.h"
 #include "store/snapshot_data.h"
+#include "widgets/alert_list_model.h"
+#include "widgets/alert_list_view.h"
 #include "widgets/cluster_overview_model.h"
 #include "widgets/metric.h"
 
@@ -154,6 +156,7 @@ void ClusterRegistry::update(ClusterWorkspace* workspace) {
     s.haveFrame = frame && frameMatches(*topology, *frame);
     s.kinds = computeKindStats(*topology, s.haveFrame ? frame.get() : nullptr);
   }
+  if (!s.replay) s.alertsFiring = static_cast<std::uint32_t>(workspace->alertList()->model()->report().firingCount());
   m_overview->setSummary(reinterpret_cast<quintptr>(workspace), s);
 }
 

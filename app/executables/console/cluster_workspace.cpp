@@ -11,6 +11,8 @@
 #include "selection_linker.h"
 #include "store/snapshot_data.h"
 #include "whatif_launcher.h"
+#include "widgets/alert_list_view.h"
+#include "widgets/alert_rules_dialog.h"
 #include "widgets/backend_text.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_text.h"
@@ -39,6 +41,9 @@ constexpr int kJobRefreshMs = 5000;
 // The timeline value is rebuilt on its own slower timer, never per message:
 // a rebuild sorts every segment (10,000 completed jobs and more).
 constexpr int kTimelineRebuildMs = 1000;
+// The gateway's alerts are asked for this often: one small unary call, so
+// frames need not carry them (docs/alerts.md).
+constexpr int kAlertPollMs = 2000;
 // The gateway keeps the last 10,000 completed jobs; with running and queued
 // ones the list stays under this.
 constexpr std::uint32_t kJobListLimit = 100000;
@@ -72,6 +77,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
       m_replayBar(new ReplayBar(this)),
       m_replayController(nullptr),
       m_launcher(new WhatifLauncher(this)),
+      m_alertList(new AlertListView(this)),
       m_findBar(new FindBar(this)) {
   setObjectName(QStringLiteral("workspace"));
   m_tabs->addTab(m_dashboard, tr("Cluster"));
@@ -79,6 +85,9 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   m_tabs->addTab(m_jobMap, tr("Job map"));
   m_tabs->addTab(m_policyPages->policiesTab(), tr("Policies"));
   m_tabs->addTab(m_policyPages->whatif(), tr("What-if"));
+  m_tabs->addTab(m_alertList, tr("Alerts"));
+  connect(m_alertList, &AlertListView::editRulesRequested, this, &ClusterWorkspace::openAlertRules);
+  connect(m_alertList, &AlertListView::unacknowledgedChanged, this, &ClusterWorkspace::showAlertCount);
   m_tabs->setDocumentMode(true);
   m_tabs->setAccessibleName(tr("Pages of %1").arg(name));
   auto* layout = new QVBoxLayout(this);
@@ -129,9 +138,13 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
     if (m_connection->status().state == ConnectionState::Live) refreshJobs();
   });
   connect(&m_timelineTimer, &QTimer::timeout, this, &ClusterWorkspace::rebuildTimeline);
+  connect(&m_alertsTimer, &QTimer::timeout, this, [this] {
+    if (m_connection->status().state == ConnectionState::Live) m_connection->refreshAlerts();
+  });
   m_repaintTimer.start(kRepaintMs);
   m_jobsTimer.start(kJobRefreshMs);
   m_timelineTimer.start(kTimelineRebuildMs);
+  m_alertsTimer.start(kAlertPollMs);
   wire();
   wireHistory();
   setControl(true);
@@ -154,11 +167,12 @@ void ClusterWorkspace::wire() {
             m_jobsDirty = true;
             if (!inReplay()) m_dashboard->setPredictions(predictions);
           });
+  connect(m_connection.get(), &ClusterConnection::alertsListed, this, &ClusterWorkspace::onAlerts);
 }
 
 QStringList ClusterWorkspace::tabNames() {
   return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map"), QStringLiteral("policies"),
-          QStringLiteral("whatif")};
+          QStringLiteral("whatif"),  QStringLiteral("alerts")};
 }
 
 bool ClusterWorkspace::showTab(const QString& name) {
@@ -188,6 +202,8 @@ void ClusterWorkspace::setControl(bool live) {
   if (!live) m_control.reset();
   if (m_submitDialog && !m_control) m_submitDialog->close();
   m_policyPages->setControl(m_control.get(), readOnlyReason());
+  m_alertList->setRulesReadOnly(readOnlyReason());
+  if (m_rulesDialog && !m_control) m_rulesDialog->close();
   Q_EMIT modeChanged();
 }
 
@@ -228,6 +244,7 @@ void ClusterWorkspace::refreshJobs() {
   // Asynchronous: the answer comes back as jobsListed on the GUI thread.
   m_connection->refreshJobs({JobState::Running, JobState::Queued, JobState::Completed}, kJobListLimit);
   m_connection->refreshPredictions();
+  m_connection->refreshAlerts();
 }
 
 void ClusterWorkspace::onJobs(const std::shared_ptr<const JobList>& jobs) {
@@ -314,6 +331,7 @@ void ClusterWorkspace::repaintTick() {
   if (!frame || !m_topology) return;
   m_lastFrame = frame;
   m_nowMs = frame->simTimeMs;
+
   setFrameInfo(tr("Frame %1 · simulated time %2 · %3 frames merged")
                    .arg(frame->sequence)
                    .arg(simTime(frame->simTimeMs))

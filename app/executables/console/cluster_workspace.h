@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alert/alert.h"
 #include "model/connection_state.h"
 #include "model/frame.h"
 #include "model/job_search.h"
@@ -18,6 +19,8 @@ class QTabWidget;
 
 namespace hetsched {
 
+class AlertListView;
+class AlertRulesDialog;
 class ClusterConnection;
 class ClusterDashboard;
 class EmbeddingMapView;
@@ -73,8 +76,12 @@ class ClusterWorkspace : public QWidget {
   PolicyPages* policyPages() const { return m_policyPages; }
   ReplayBar* replayBar() const { return m_replayBar; }
   ReplayController* replay() const { return m_replayController; }
+  AlertListView* alertList() const { return m_alertList; }
+  // The rules editor; it sends through the control (live only).
+  void openAlertRules();
+  AlertRulesDialog* alertRulesDialog() const;
 
-  // "cluster", "timeline", "map", "policies" or "whatif"; false for an
+  // "cluster", "timeline", "map", "policies", "whatif" or "alerts"; false for an
   // unknown name.
   bool showTab(const QString& name);
   static QStringList tabNames();
@@ -130,6 +137,8 @@ class ClusterWorkspace : public QWidget {
   void message(const QString& text, int timeoutMs);
   // A new frame was shown (the overview's row follows it).
   void frameShown();
+  // Alerts began to fire (not acknowledged here): for a desktop notification.
+  void alertsFired(const QString& title, const QString& text);
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -153,6 +162,8 @@ class ClusterWorkspace : public QWidget {
   void closeFind();
   void setControl(bool live);
   void setFrameInfo(const QString& text);
+  void onAlerts(const std::shared_ptr<const AlertReport>& report);
+  void showAlertCount(int unacknowledged);
   static QString simTime(std::int64_t ms);
 
   QString m_name;
@@ -169,11 +180,14 @@ class ClusterWorkspace : public QWidget {
   ReplayBar* m_replayBar;
   ReplayController* m_replayController;
   WhatifLauncher* m_launcher;
+  AlertListView* m_alertList;
+  QPointer<AlertRulesDialog> m_rulesDialog;
   QTimer m_repaintTimer;
   QTimer m_jobsTimer;
   QTimer m_timelineTimer;
   QTimer m_historyTimer;
   QPointer<ReplaySession> m_historySession;  // the replay whose answers the History tab takes
+  QTimer m_alertsTimer;
   std::shared_ptr<const JobList> m_jobs;
   std::shared_ptr<const QueuePredictions> m_predictions;  // the gateway's live forecast
   std::shared_ptr<const Topology> m_topology;

@@ -48,7 +48,7 @@ void addConsoleOptions(QCommandLineParser& parser) {
       option("seed", "Embedded cluster: workload seed (1).", "N", "1"),
       option("lang", "Interface language, e.g. ko or en.", "CODE"),
       option("theme", "light, dark or system (default: the last choice, else the system's).", "NAME"),
-      option("tab", "Page to open: overview, cluster, timeline, map, policies or whatif (cluster).", "NAME", "cluster"),
+      option("tab", "Page to open: overview, cluster, timeline, map, policies, whatif or alerts (cluster).", "NAME", "cluster"),
       option("report-startup", "Print the time from start to the first live frame on screen, then exit."),
       option("quit-after-map", "Print when the first job map is shown (still settling, or done) and when it is done, in "
                                "seconds after the process started, then quit (hetsched bench console-map)."),
@@ -90,7 +90,7 @@ QString ConsoleOptions::parse(const QStringList& arguments) {
     return QStringLiteral("--size: expected 320x240 to 16384x16384");
   tab = value("tab").toLower();
   if (tab != QLatin1String("overview") && !ClusterWorkspace::tabNames().contains(tab))
-    return QStringLiteral("--tab: expected overview, cluster, timeline, map, policies or whatif");
+    return QStringLiteral("--tab: expected overview, cluster, timeline, map, policies, whatif or alerts");
   if (parser.isSet(QStringLiteral("theme"))) {
     if (!Theme::parse(value("theme"), &theme)) return QStringLiteral("--theme: expected light, dark or system");
     themeSet = true;

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "alert_notifier.h"
 #include "cluster_connection.h"
 #include "cluster_registry.h"
 #include "cluster_workspace.h"
@@ -25,7 +26,8 @@ MainWindow::MainWindow(ClusterRegistry* registry, QWidget* parent)
       m_registry(registry ? registry : new ClusterRegistry(nullptr, {}, this)),
       m_tabs(new QTabWidget(this)),
       m_overview(new OverviewPage(m_registry->saved(), m_registry->overview(), this)),
-      m_status(new StatusArea(statusBar(), this)) {
+      m_status(new StatusArea(statusBar(), this)),
+      m_notifier(new AlertNotifier(this)) {
   m_registry->addWindow(this);
   m_tabs->setObjectName(QStringLiteral("clusterTabs"));
   m_tabs->setAccessibleName(tr("Clusters"));
@@ -93,6 +95,19 @@ void MainWindow::adopt(ClusterWorkspace* workspace) {
     // A background cluster's message names it.
     m_status->showMessage(workspace == currentWorkspace() ? text : tr("%1: %2").arg(workspace->name(), text),
                           timeoutMs);
+  });
+  connect(workspace, &ClusterWorkspace::alertsFired, this, [this, workspace](const QString& title, const QString& text) {
+    m_notifier->notify(title, text);
+    m_status->showMessage(title, 10000);
+    // A click on the notification shows that cluster's alerts.
+    m_notifier->disconnect(this);
+    connect(m_notifier, &AlertNotifier::activated, this, [this, workspace = QPointer<ClusterWorkspace>(workspace)] {
+      if (!workspace) return;
+      showWorkspace(workspace);
+      workspace->showTab(QStringLiteral("alerts"));
+      raise();
+      activateWindow();
+    });
   });
 }
 

@@ -10,6 +10,7 @@ class QTabWidget;
 
 namespace hetsched {
 
+class AlertNotifier;
 class ClusterConnection;
 class ClusterRegistry;
 class ClusterWorkspace;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
   StatusArea* statusArea() const { return m_status; }
   // The menus, for the keyboard shortcut list and tests.
   const QList<ConsoleMenu*>& menus() const { return m_menus; }
+  AlertNotifier* alertNotifier() const { return m_notifier; }
 
  Q_SIGNALS:
   void currentWorkspaceChanged(hetsched::ClusterWorkspace* workspace);
@@ -74,6 +76,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* m_tabs;
   OverviewPage* m_overview;
   StatusArea* m_status;
+  AlertNotifier* m_notifier;
   SnapshotMenu* m_snapshotMenu = nullptr;
   QList<ConsoleMenu*> m_menus;
 };
