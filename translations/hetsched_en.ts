@@ -1875,6 +1875,10 @@ click for its story</source>
         <source>Help text</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::JobMapWorker</name>
@@ -3596,6 +3600,10 @@ click for its story</source>
     </message>
     <message>
         <source>No cluster is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Alerts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1063,7 +1063,7 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Alerts</source>
-        <translation>경고</translation>
+        <translation>경보</translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing</source>
@@ -1879,6 +1879,10 @@ click for its story</source>
     <message>
         <source>Help text</source>
         <translation>도움말 본문</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>경보</translation>
     </message>
 </context>
 <context>
@@ -3598,6 +3602,10 @@ click for its story</source>
     <message>
         <source>No cluster is open.</source>
         <translation>열린 클러스터가 없습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Alerts</source>
+        <translation>경보(&amp;A)</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ constexpr Document kDocuments[] = {
     {"user-guide.md", QT_TRANSLATE_NOOP("hetsched::HelpWindow", "User guide")},
     {"policy-lifecycle.md", QT_TRANSLATE_NOOP("hetsched::HelpWindow", "Policy lifecycle")},
     {"sources.md", QT_TRANSLATE_NOOP("hetsched::HelpWindow", "Where a gateway reads a cluster from")},
+    {"alerts.md", QT_TRANSLATE_NOOP("hetsched::HelpWindow", "Alerts")},
 };
 
 }  // namespace
