@@ -690,6 +690,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Fired</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Acknowledged by %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListView</name>
@@ -707,10 +715,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mark the selected alerts as seen here: greyed, and no more notifications for them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -749,6 +753,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen, on the gateway for every console: greyed, with your name, and no more notifications for them (needs an operator token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledge every firing and pending alert</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1173,6 +1185,24 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Alert rules replaced</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not acknowledge: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alerts acknowledged</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n no longer on the gateway</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

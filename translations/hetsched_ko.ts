@@ -696,6 +696,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Fired</source>
         <translation>발생</translation>
     </message>
+    <message>
+        <source>Acknowledged by %1 at %2</source>
+        <translation>%1이(가) %2에 확인함</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>확인한 사람</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListView</name>
@@ -714,10 +722,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Alerts</source>
         <translation>경보</translation>
-    </message>
-    <message>
-        <source>Mark the selected alerts as seen here: greyed, and no more notifications for them</source>
-        <translation>선택한 경보를 이 콘솔에서 확인한 것으로 표시: 회색으로 보이고 더 이상 알림이 오지 않습니다</translation>
     </message>
     <message>
         <source>Replace the gateway&apos;s alert rules (needs an operator token)</source>
@@ -752,6 +756,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>
             <numerusform>규칙 %n개 (%1)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen, on the gateway for every console: greyed, with your name, and no more notifications for them (needs an operator token)</source>
+        <translation>선택한 경보를 게이트웨이에서 모든 콘솔에 대해 확인 처리: 확인한 사람의 이름과 함께 회색으로 보이고 더 이상 알림이 오지 않습니다(운영자 토큰 필요)</translation>
+    </message>
+    <message>
+        <source>Acknowledge every firing and pending alert</source>
+        <translation>발생 중이거나 대기 중인 모든 경보를 확인</translation>
     </message>
 </context>
 <context>
@@ -1172,6 +1184,22 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Alert rules replaced</source>
         <translation>경보 규칙을 교체했습니다</translation>
+    </message>
+    <message>
+        <source>Could not acknowledge: %1</source>
+        <translation>확인하지 못했습니다: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alerts acknowledged</source>
+        <translation>
+            <numerusform>경보 %n개 확인됨</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n no longer on the gateway</source>
+        <translation>
+            <numerusform>%n개는 더 이상 게이트웨이에 없음</numerusform>
+        </translation>
     </message>
 </context>
 <context>

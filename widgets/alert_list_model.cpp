@@ -4,8 +4,11 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QDateTime>
 #include <QFont>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace hetsched {
 
@@ -32,27 +35,27 @@ std::vector<Alert> AlertListModel::setReport(const AlertReport& report) {
   for (const Alert& a : m_report.alerts) {
     if (a.state != AlertState::Firing) continue;
     firing.insert(a.id);
-    if (!m_firing.contains(a.id) && !m_acknowledged.contains(a.id)) fresh.push_back(a);
+    if (!m_firing.contains(a.id) && !a.acknowledged()) fresh.push_back(a);
   }
   m_firing = std::move(firing);
-  // Acknowledgements of alerts the gateway no longer lists are let go.
-  std::erase_if(m_acknowledged, [this](std::uint64_t id) {
-    return std::ranges::none_of(m_report.alerts, [id](const Alert& a) { return a.id == id; });
-  });
   endResetModel();
   return fresh;
 }
 
-void AlertListModel::acknowledge(const std::vector<std::uint64_t>& ids) {
-  for (const std::uint64_t id : ids) m_acknowledged.insert(id);
-  if (!m_report.alerts.empty())
-    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+bool AlertListModel::isAcknowledged(std::uint64_t id) const {
+  return std::ranges::any_of(m_report.alerts, [id](const Alert& a) { return a.id == id && a.acknowledged(); });
 }
 
 std::size_t AlertListModel::unacknowledgedFiring() const {
-  std::size_t n = 0;
-  for (const std::uint64_t id : m_firing) n += m_acknowledged.contains(id) ? 0 : 1;
-  return n;
+  return static_cast<std::size_t>(std::ranges::count_if(
+      m_report.alerts, [](const Alert& a) { return a.state == AlertState::Firing && !a.acknowledged(); }));
+}
+
+std::vector<std::uint64_t> AlertListModel::unacknowledgedIds() const {
+  std::vector<std::uint64_t> ids;
+  for (const Alert& a : m_report.alerts)
+    if (a.state != AlertState::Resolved && !a.acknowledged()) ids.push_back(a.id);
+  return ids;
 }
 
 int AlertListModel::rowCount(const QModelIndex& parent) const {
@@ -64,7 +67,7 @@ int AlertListModel::columnCount(const QModelIndex& parent) const { return parent
 QVariant AlertListModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount()) return {};
   const Alert& a = m_report.alerts[static_cast<std::size_t>(index.row())];
-  const bool acknowledged = m_acknowledged.contains(a.id);
+  const bool acknowledged = a.acknowledged();
   if (role == AlertIdRole) return QVariant::fromValue<qulonglong>(a.id);
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
@@ -78,6 +81,10 @@ QVariant AlertListModel::data(const QModelIndex& index, int role) const {
       case Fired:
         if (a.state == AlertState::Resolved) return tr("%1, resolved %2").arg(clock(a.firedMs), clock(a.resolvedMs));
         return a.state == AlertState::Firing ? clock(a.firedMs) : QString();
+      case AcknowledgedBy:
+        if (!acknowledged) return QString();
+        return QStringLiteral("%1, %2").arg(QString::fromStdString(a.acknowledgedBy),
+                                            QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("HH:mm")));
       default: return {};
     }
   }
@@ -90,7 +97,13 @@ QVariant AlertListModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::DecorationRole && index.column() == State && a.state == AlertState::Firing)
     return QColor(a.severity == AlertSeverity::Critical ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xf5, 0x7c, 0x00));
-  if (role == Qt::ToolTipRole) return alertSummaryText(a);
+  if (role == Qt::ToolTipRole) {
+    if (!acknowledged) return alertSummaryText(a);
+    return QString(alertSummaryText(a) + QLatin1Char('\n') +
+                   tr("Acknowledged by %1 at %2")
+               .arg(QString::fromStdString(a.acknowledgedBy),
+                    QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+  }
   return {};
 }
 
@@ -105,6 +118,7 @@ QVariant AlertListModel::headerData(int section, Qt::Orientation orientation, in
     case Value: return tr("Value");
     case Since: return tr("Since");
     case Fired: return tr("Fired");
+    case AcknowledgedBy: return tr("Acknowledged by");
     default: return {};
   }
 }

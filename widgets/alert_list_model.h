@@ -10,13 +10,13 @@
 namespace hetsched {
 
 // The gateway's alerts, one row each: firing (critical first), pending,
-// then recently resolved. Acknowledging is this console's: it greys the
-// row and keeps the alert out of notifications; the gateway is not told.
-// Takes the whole report at once (a model reset).
+// then recently resolved. An alert acknowledged on the gateway (by anyone,
+// from any console) is greyed, names who acknowledged it, and is kept out of
+// notifications. Takes the whole report at once (a model reset).
 class AlertListModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { State, Severity, Rule, Subject, Kind, Value, Since, Fired, ColumnCount };
+  enum Column { State, Severity, Rule, Subject, Kind, Value, Since, Fired, AcknowledgedBy, ColumnCount };
   static constexpr int AlertIdRole = Qt::UserRole + 1;
 
   explicit AlertListModel(QObject* parent = nullptr);
@@ -24,10 +24,11 @@ class AlertListModel : public QAbstractTableModel {
   // Returns the alerts firing now that were not firing in the last report.
   std::vector<Alert> setReport(const AlertReport& report);
   const AlertReport& report() const { return m_report; }
-  void acknowledge(const std::vector<std::uint64_t>& ids);
-  bool isAcknowledged(std::uint64_t id) const { return m_acknowledged.contains(id); }
-  // Firing alerts nobody here has acknowledged.
+  bool isAcknowledged(std::uint64_t id) const;
+  // Firing alerts nobody has acknowledged.
   std::size_t unacknowledgedFiring() const;
+  // The ids of firing and pending alerts nobody has acknowledged.
+  std::vector<std::uint64_t> unacknowledgedIds() const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -37,7 +38,6 @@ class AlertListModel : public QAbstractTableModel {
  private:
   AlertReport m_report;
   std::set<std::uint64_t> m_firing;  // ids firing in m_report
-  std::set<std::uint64_t> m_acknowledged;
 };
 
 }  // namespace hetsched

@@ -27,8 +27,7 @@ AlertListView::AlertListView(QWidget* parent)
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->setAccessibleName(tr("Alerts"));
-  m_acknowledge->setToolTip(tr("Mark the selected alerts as seen here: greyed, and no more notifications for them"));
-  m_editRules->setToolTip(tr("Replace the gateway's alert rules (needs an operator token)"));
+  m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_summary, 1);
   buttons->addWidget(m_acknowledge);
@@ -40,6 +39,8 @@ AlertListView::AlertListView(QWidget* parent)
   connect(m_acknowledge, &QPushButton::clicked, this, &AlertListView::acknowledgeSelected);
   connect(m_acknowledgeAll, &QPushButton::clicked, this, &AlertListView::acknowledgeAll);
   connect(m_editRules, &QPushButton::clicked, this, &AlertListView::editRulesRequested);
+  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AlertListView::updateButtons);
+  connect(m_model, &QAbstractItemModel::modelReset, this, &AlertListView::updateButtons);
   updateSummary();
 }
 
@@ -50,25 +51,38 @@ std::vector<Alert> AlertListView::setReport(const AlertReport& report) {
   return fresh;
 }
 
-void AlertListView::setRulesReadOnly(const QString& reason) {
-  m_editRules->setEnabled(reason.isEmpty());
-  m_editRules->setToolTip(reason.isEmpty() ? tr("Replace the gateway's alert rules (needs an operator token)")
-                                           : reason);
+void AlertListView::setReadOnly(const QString& reason) {
+  m_readOnly = reason;
+  updateButtons();
+}
+
+void AlertListView::updateButtons() {
+  const bool canChange = m_readOnly.isEmpty();
+  bool selectedOpen = false;
+  for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
+    selectedOpen |= !m_model->isAcknowledged(row.data(AlertListModel::AlertIdRole).toULongLong());
+  m_acknowledge->setEnabled(canChange && selectedOpen);
+  m_acknowledgeAll->setEnabled(canChange && !m_model->unacknowledgedIds().empty());
+  m_editRules->setEnabled(canChange);
+  const QString ack = tr("Mark the selected alerts as seen, on the gateway for every console: greyed, with your "
+                         "name, and no more notifications for them (needs an operator token)");
+  m_acknowledge->setToolTip(canChange ? ack : m_readOnly);
+  m_acknowledgeAll->setToolTip(canChange ? tr("Acknowledge every firing and pending alert") : m_readOnly);
+  m_editRules->setToolTip(canChange ? tr("Replace the gateway's alert rules (needs an operator token)") : m_readOnly);
 }
 
 void AlertListView::acknowledgeSelected() {
   std::vector<std::uint64_t> ids;
-  for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
-    ids.push_back(row.data(AlertListModel::AlertIdRole).toULongLong());
-  m_model->acknowledge(ids);
-  updateSummary();
+  for (const QModelIndex& row : m_table->selectionModel()->selectedRows()) {
+    const auto id = row.data(AlertListModel::AlertIdRole).toULongLong();
+    if (!m_model->isAcknowledged(id)) ids.push_back(id);
+  }
+  if (!ids.empty() && m_readOnly.isEmpty()) Q_EMIT acknowledgeRequested(ids);
 }
 
 void AlertListView::acknowledgeAll() {
-  std::vector<std::uint64_t> ids;
-  for (const Alert& a : m_model->report().alerts) ids.push_back(a.id);
-  m_model->acknowledge(ids);
-  updateSummary();
+  const std::vector<std::uint64_t> ids = m_model->unacknowledgedIds();
+  if (!ids.empty() && m_readOnly.isEmpty()) Q_EMIT acknowledgeRequested(ids);
 }
 
 void AlertListView::updateSummary() {
@@ -86,7 +100,7 @@ void AlertListView::updateSummary() {
   m_summary->setText(tr("%n firing (%1 not acknowledged)", nullptr, firing).arg(open) + QStringLiteral(" · ") +
                      tr("%n pending", nullptr, static_cast<int>(pending)) + QStringLiteral(" · ") +
                      tr("%n rules (%1)", nullptr, static_cast<int>(r.rules.size())).arg(origin));
-  m_acknowledgeAll->setEnabled(open > 0);
+  updateButtons();
   Q_EMIT unacknowledgedChanged(open);
 }
 

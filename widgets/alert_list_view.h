@@ -13,9 +13,10 @@ namespace hetsched {
 class AlertListModel;
 
 // The Alerts page: the gateway's alerts in a table, a line saying how many
-// fire and which rules run, Acknowledge (the selected rows, or all), and
-// Edit rules (the owner opens the editor; off when nothing can change the
-// gateway, e.g. in replay). Takes reports; never calls the gateway.
+// fire and which rules run, Acknowledge (the selected rows, or all) and Edit
+// rules. Both buttons only ask: the owner acknowledges on the gateway and
+// opens the editor, and turns them off when nothing can change the gateway
+// (in replay). Takes reports; never calls the gateway.
 class AlertListView : public QWidget {
   Q_OBJECT
  public:
@@ -23,8 +24,8 @@ class AlertListView : public QWidget {
 
   // Returns the alerts that newly fired (for a notification).
   std::vector<Alert> setReport(const AlertReport& report);
-  // Why the rules cannot be edited now; empty: they can.
-  void setRulesReadOnly(const QString& reason);
+  // Why neither acknowledging nor editing the rules can be done now; empty: they can.
+  void setReadOnly(const QString& reason);
   AlertListModel* model() const { return m_model; }
   QTableView* table() const { return m_table; }
   void acknowledgeSelected();
@@ -32,11 +33,13 @@ class AlertListView : public QWidget {
 
  Q_SIGNALS:
   void editRulesRequested();
-  // The number of firing alerts not acknowledged here changed.
+  void acknowledgeRequested(const std::vector<std::uint64_t>& ids);
+  // The number of firing alerts nobody acknowledged changed.
   void unacknowledgedChanged(int count);
 
  private:
   void updateSummary();
+  void updateButtons();
 
   AlertListModel* m_model;
   QLabel* m_summary;
@@ -44,6 +47,7 @@ class AlertListView : public QWidget {
   QPushButton* m_acknowledge;
   QPushButton* m_acknowledgeAll;
   QPushButton* m_editRules;
+  QString m_readOnly;  // why nothing can be changed; empty: it can
 };
 
 }  // namespace hetsched

@@ -80,4 +80,17 @@ void GatewayControl::setAlertRules(const std::vector<AlertRule>& rules) {
   });
 }
 
+void GatewayControl::acknowledgeAlerts(const std::vector<std::uint64_t>& ids) {
+  m_alerts->acknowledge(ids, [this, guard = m_guard](std::variant<AlertClient::Acknowledged, RpcError> result) {
+    guard.post(this, [this, result = std::move(result)] {
+      if (const auto* e = std::get_if<RpcError>(&result)) {
+        Q_EMIT alertAcknowledgeFailed(QString::fromStdString(e->message));
+        return;
+      }
+      const auto& done = std::get<AlertClient::Acknowledged>(result);
+      Q_EMIT alertsAcknowledged(static_cast<int>(done.added), static_cast<int>(done.unknown.size()));
+    });
+  });
+}
+
 }  // namespace hetsched

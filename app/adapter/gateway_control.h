@@ -41,6 +41,9 @@ class GatewayControl : public QObject {
   // Replaces the gateway's alert rules (SetAlertRules, audited there):
   // alertRulesSet or alertRulesFailed.
   void setAlertRules(const std::vector<AlertRule>& rules);
+  // Acknowledges alerts on the gateway, for every console (audited there):
+  // alertsAcknowledged or alertAcknowledgeFailed.
+  void acknowledgeAlerts(const std::vector<std::uint64_t>& ids);
 
  Q_SIGNALS:
   void jobSubmitted(quint64 id);
@@ -52,6 +55,9 @@ class GatewayControl : public QObject {
   void policyCallFailed(const QString& action, int code, const QString& message);
   void alertRulesSet();
   void alertRulesFailed(const QString& message);
+  // `added` newly acknowledged; `unknown` ids the gateway no longer held.
+  void alertsAcknowledged(int added, int unknown);
+  void alertAcknowledgeFailed(const QString& message);
 
  private:
   PolicyClient::StateDone policyAnswer(const QString& action);

@@ -28,7 +28,10 @@ struct Alert {
   std::int64_t firedMs = 0;
   std::int64_t resolvedMs = 0;
   std::int64_t firedWallMs = 0;
+  std::string acknowledgedBy;  // "" = not acknowledged on the gateway
+  std::int64_t acknowledgedWallMs = 0;
 
+  bool acknowledged() const { return !acknowledgedBy.empty(); }
   bool operator==(const Alert&) const = default;
 };
 

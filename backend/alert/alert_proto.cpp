@@ -132,6 +132,8 @@ void toProto(const AlertReport& report, v1::GetAlertsResponse* out) {
     w->set_fired_ms(a.firedMs);
     w->set_resolved_ms(a.resolvedMs);
     w->set_fired_wall_ms(a.firedWallMs);
+    w->set_acknowledged_by(a.acknowledgedBy);
+    w->set_acknowledged_wall_ms(a.acknowledgedWallMs);
   }
 }
 
@@ -169,6 +171,8 @@ std::variant<AlertReport, std::string> fromProto(const v1::GetAlertsResponse& in
     a.firedMs = w.fired_ms();
     a.resolvedMs = w.resolved_ms();
     a.firedWallMs = w.fired_wall_ms();
+    a.acknowledgedBy = w.acknowledged_by();
+    a.acknowledgedWallMs = w.acknowledged_wall_ms();
     report.alerts.push_back(std::move(a));
   }
   return report;

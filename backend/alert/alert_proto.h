@@ -10,6 +10,8 @@
 namespace hetsched {
 
 inline constexpr std::size_t kMaxAlertRules = 200;
+// AcknowledgeAlerts takes at most this many ids in one call.
+inline constexpr int kMaxAcknowledgedAlerts = 10000;
 
 // Rules on the wire and in rules files. Reading checks every field and
 // names the first bad one: "rules[2].above: must be >= 0".

@@ -14,7 +14,7 @@ class Channel;
 namespace hetsched {
 
 // The gateway's AlertService on a ClusterClient's channel: its alerts and
-// rules, and replacing the rules (an operator's token). Calls return at
+// rules, replacing the rules and acknowledging alerts (an operator's token). Calls return at
 // once; `done` runs on a gRPC thread.
 class AlertClient {
  public:
@@ -28,6 +28,12 @@ class AlertClient {
 
   void get(ReportDone done);
   void setRules(const std::vector<AlertRule>& rules, SetDone done);
+  struct Acknowledged {
+    std::uint32_t added = 0;              // newly acknowledged
+    std::vector<std::uint64_t> unknown;  // ids the gateway no longer holds
+  };
+  using AcknowledgeDone = std::function<void(std::variant<Acknowledged, RpcError>)>;
+  void acknowledge(const std::vector<std::uint64_t>& ids, AcknowledgeDone done);
 
  private:
   struct Stub;

@@ -1,6 +1,7 @@
 #include "alert_board.h"
 
 #include <chrono>
+#include <unordered_set>
 
 namespace hetsched {
 
@@ -20,18 +21,44 @@ void AlertBoard::evaluate(const AlertInputs& inputs) {
 AlertReport AlertBoard::report() const {
   std::lock_guard lock(m_mutex);
   AlertReport r;
-  r.revision = m_evaluator.revision();
+  r.revision = m_evaluator.revision() + m_ackRevisions;
   r.atMs = m_evaluator.atMs();
   r.evaluateMs = m_evaluateMs;
   r.alerts = m_evaluator.alerts();
+  if (!m_acks.empty()) {
+    for (Alert& a : r.alerts) {
+      if (const auto it = m_acks.find(a.id); it != m_acks.end()) {
+        a.acknowledgedBy = it->second.who;
+        a.acknowledgedWallMs = it->second.wallMs;
+      }
+    }
+  }
   r.rules = m_evaluator.rules();
   r.rulesOrigin = m_origin;
   return r;
 }
 
+AlertBoard::Acknowledged AlertBoard::acknowledge(const std::vector<std::uint64_t>& ids, const std::string& who,
+                                                 std::int64_t wallMs) {
+  std::lock_guard lock(m_mutex);
+  std::unordered_set<std::uint64_t> held;
+  for (const Alert& a : m_evaluator.alerts()) held.insert(a.id);
+  std::erase_if(m_acks, [&held](const auto& ack) { return !held.contains(ack.first); });
+  Acknowledged result;
+  for (const std::uint64_t id : ids) {
+    if (!held.contains(id)) {
+      result.unknown.push_back(id);
+      continue;
+    }
+    if (m_acks.try_emplace(id, Ack{who, wallMs}).second) ++result.added;
+  }
+  if (result.added > 0) ++m_ackRevisions;
+  return result;
+}
+
 std::uint64_t AlertBoard::revision() const {
   std::lock_guard lock(m_mutex);
-  return m_evaluator.revision();
+  return m_evaluator.revision() + m_ackRevisions;
 }
 
 std::size_t AlertBoard::firingCount() const {

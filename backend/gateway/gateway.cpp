@@ -2,6 +2,7 @@
 
 #include "alert_gauges.h"
 #include "alert_service.h"
+#include "alert/alert_proto.h"
 #include "cluster_service.h"
 #include "gateway_state.h"
 #include "listen_address.h"
@@ -158,6 +159,16 @@ bool Gateway::openState(std::string* error) {
   } catch (const std::invalid_argument& e) {
     return refuse(file.durable() ? "state file " + file.path() + ": " + e.what() : e.what());
   }
+  auto storedRules = file.loadAlertRules();
+  if (auto* e = std::get_if<std::string>(&storedRules)) return refuse(*e);
+  bool rulesResumed = false;
+  if (auto& rules = std::get<std::optional<StoredAlertRules>>(storedRules)) {
+    auto decoded = fromProto(rules->rules);
+    if (auto* e = std::get_if<std::string>(&decoded))
+      return refuse((file.durable() ? "state file " + file.path() : std::string("state")) + ": stored alert " + *e);
+    m_state->alerts.setRules(std::get<std::vector<AlertRule>>(std::move(decoded)), rules->origin);
+    rulesResumed = true;
+  }
   m_state->audit.attach(&file);
   if (!m_options.auditLogPath.empty()) {
     if (auto e = m_state->audit.openTextFile(m_options.auditLogPath)) return refuse(*e);
@@ -176,7 +187,10 @@ bool Gateway::openState(std::string* error) {
                                                   std::to_string(book.canaryPercent()) + "%"
                                             : std::string()) +
                    ", audit entry " + std::to_string(m_state->audit.headSequence()) +
-                   (resumed && m_options.initialPolicy ? " (the initial policy given applies to a new state only)" : "");
+                   (resumed && m_options.initialPolicy ? " (the initial policy given applies to a new state only)" : "") +
+                   (rulesResumed ? std::string(", alert rules ") + (m_options.alertRules ? "as stored, not the file given (" : "(") +
+                                       m_state->alerts.report().rulesOrigin + "; a new set replaces them)"
+                                 : std::string());
   return true;
 }
 

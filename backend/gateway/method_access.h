@@ -35,8 +35,9 @@ enum class Method : std::uint8_t {
   GetDeviceHistory,
   GetAlerts,
   SetAlertRules,
+  AcknowledgeAlerts,
 };
-inline constexpr std::size_t kMethodCount = 16;
+inline constexpr std::size_t kMethodCount = 17;
 
 struct MethodRule {
   Method method;
@@ -69,6 +70,8 @@ inline constexpr std::array<MethodRule, kMethodCount> kMethodRules{{
     {Method::GetDeviceHistory, "hetsched.v1.ClusterService", "GetDeviceHistory", Access::Read, 1 << 10},
     {Method::GetAlerts, "hetsched.v1.AlertService", "GetAlerts", Access::Read, 64},
     {Method::SetAlertRules, "hetsched.v1.AlertService", "SetAlertRules", Access::Mutate, 64 << 10},
+    // 10,000 ids of up to 10 bytes each, packed.
+    {Method::AcknowledgeAlerts, "hetsched.v1.AlertService", "AcknowledgeAlerts", Access::Mutate, 128 << 10},
 }};
 
 constexpr const MethodRule& ruleOf(Method method) { return kMethodRules[static_cast<std::size_t>(method)]; }

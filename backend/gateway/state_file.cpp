@@ -17,7 +17,9 @@ namespace {
 // "HSGS": marks the file as ours, so a snapshot or another program's
 // database given as --state is refused rather than written into.
 constexpr long long kApplicationId = 0x48534753;
-constexpr long long kSchemaVersion = 1;
+// 2: the alert_rules table. A version 1 file is upgraded in place at open
+// (it gains the empty table), so no gateway's state is left behind.
+constexpr long long kSchemaVersion = 2;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE policy_version(version INTEGER PRIMARY KEY, record BLOB NOT NULL);
@@ -27,6 +29,10 @@ CREATE TABLE audit(sequence INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, who T
                    action TEXT NOT NULL, ok INTEGER NOT NULL, old_version INTEGER NOT NULL,
                    new_version INTEGER NOT NULL, detail TEXT NOT NULL, prev_hash TEXT NOT NULL,
                    hash TEXT NOT NULL);
+)sql";
+
+constexpr const char* kAlertRulesTable = R"sql(
+CREATE TABLE alert_rules(id INTEGER PRIMARY KEY CHECK (id = 1), record BLOB NOT NULL, origin TEXT NOT NULL);
 )sql";
 
 v1::AuditEntry auditRow(const SqliteStatement& row) {
@@ -98,8 +104,10 @@ std::variant<std::unique_ptr<StateFile>, std::string> StateFile::open(const std:
   }
   if (appId == 0) {
     if (auto e = file->createSchema()) return *e;
+  } else if (version == 1) {
+    if (auto e = file->upgradeSchema(version)) return *e;
   } else if (version != kSchemaVersion) {
-    return "state file " + name + ": schema version " + std::to_string(version) + ", this hetschedd reads " +
+    return "state file " + name + ": schema version " + std::to_string(version) + ", this hetschedd reads 1 to " +
            std::to_string(kSchemaVersion);
   }
   return file;
@@ -107,11 +115,33 @@ std::variant<std::unique_ptr<StateFile>, std::string> StateFile::open(const std:
 
 std::optional<std::string> StateFile::createSchema() {
   SqliteTransaction tx(m_db);
-  if (tx.beginResult() != SQLITE_OK || m_db.exec(kSchema) != SQLITE_OK ||
+  if (tx.beginResult() != SQLITE_OK || m_db.exec(kSchema) != SQLITE_OK || m_db.exec(kAlertRulesTable) != SQLITE_OK ||
       m_db.exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str()) != SQLITE_OK ||
       m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK || tx.commit() != SQLITE_OK)
     return sqliteError("cannot create the schema");
   return std::nullopt;
+}
+
+std::optional<std::string> StateFile::upgradeSchema(long long from) {
+  SqliteTransaction tx(m_db);
+  if (tx.beginResult() != SQLITE_OK || (from < 2 && m_db.exec(kAlertRulesTable) != SQLITE_OK) ||
+      m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK || tx.commit() != SQLITE_OK)
+    return sqliteError("cannot upgrade the schema from version " + std::to_string(from));
+  return std::nullopt;
+}
+
+std::variant<std::optional<StoredAlertRules>, std::string> StateFile::loadAlertRules() const {
+  std::lock_guard lock(m_mutex);
+  SqliteStatement row(m_db.get(), "SELECT record, origin FROM alert_rules WHERE id = 1");
+  const int rc = row.step();
+  if (rc == SQLITE_DONE) return std::optional<StoredAlertRules>();
+  if (rc != SQLITE_ROW) return sqliteError("cannot read the alert rules");
+  StoredAlertRules stored;
+  const auto bytes = row.columnBlob(0);
+  if (!stored.rules.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return sqliteError("the alert rules are damaged");
+  stored.origin = row.columnText(1);
+  return std::optional<StoredAlertRules>(std::move(stored));
 }
 
 std::variant<std::optional<StoredBook>, std::string> StateFile::loadBook() const {
@@ -166,6 +196,13 @@ std::optional<std::string> StateFile::commit(const StateChange& change) {
     book.bind(2, static_cast<std::int64_t>(change.candidate));
     book.bind(3, static_cast<std::int64_t>(change.canaryPercent));
     if (book.step() != SQLITE_DONE) return sqliteError("cannot store the policy book");
+  }
+  if (const StoredAlertRules* rules = change.alertRules) {
+    const std::string record = rules->rules.SerializeAsString();
+    SqliteStatement store(m_db.get(), "INSERT OR REPLACE INTO alert_rules(id, record, origin) VALUES (1, ?, ?)");
+    store.bindBlob(1, {reinterpret_cast<const std::uint8_t*>(record.data()), record.size()});
+    store.bindText(2, rules->origin);
+    if (store.step() != SQLITE_DONE) return sqliteError("cannot store the alert rules");
   }
   if (const v1::AuditEntry* e = change.audit) {
     SqliteStatement insert(m_db.get(),

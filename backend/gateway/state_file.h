@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alerts.pb.h"
 #include "policy_service.pb.h"
 #include "store/sqlite_db.h"
 
@@ -22,13 +23,20 @@ struct StoredBook {
   std::uint32_t canaryPercent = 0;
 };
 
+// Alert rules an operator set (SetAlertRules), and who set them.
+struct StoredAlertRules {
+  v1::AlertRuleSet rules;
+  std::string origin;  // "pushed by NAME"
+};
+
 // One change, written in one transaction: a new policy version with the
-// book's pointers after it, and/or one audit entry.
+// book's pointers after it, new alert rules, and/or one audit entry.
 struct StateChange {
   const v1::PolicyVersion* version = nullptr;
   std::optional<std::uint64_t> active;  // with version: the pointers after it
   std::uint64_t candidate = 0;
   std::uint32_t canaryPercent = 0;
+  const StoredAlertRules* alertRules = nullptr;
   const v1::AuditEntry* audit = nullptr;
 };
 
@@ -37,8 +45,8 @@ struct AuditHead {
   std::string hash;            // of that entry; the genesis hash when none
 };
 
-// hetschedd --state FILE: policy versions, canary state and the
-// hash-chained audit log in SQLite (WAL, synchronous=FULL), so a restart
+// hetschedd --state FILE: policy versions, canary state, the alert rules
+// an operator set and the hash-chained audit log in SQLite (WAL, synchronous=FULL), so a restart
 // or a kill -9 resumes at the same version and audit sequence. The file is
 // held with SQLite's exclusive locking mode for the process's life: a
 // second gateway on it is refused at open. In memory (no file) for the
@@ -54,6 +62,8 @@ class StateFile {
 
   // The stored book, nothing for a new file; an error names what is damaged.
   std::variant<std::optional<StoredBook>, std::string> loadBook() const;
+  // The alert rules last set through SetAlertRules; nothing when none were.
+  std::variant<std::optional<StoredAlertRules>, std::string> loadAlertRules() const;
   AuditHead auditHead() const;
   // All of the change or none of it; an error message when none.
   std::optional<std::string> commit(const StateChange& change);
@@ -71,6 +81,7 @@ class StateFile {
  private:
   StateFile(SqliteDb db, std::string path) : m_db(std::move(db)), m_path(std::move(path)) {}
   std::optional<std::string> createSchema();
+  std::optional<std::string> upgradeSchema(long long from);
   std::string sqliteError(std::string_view doing) const;
 
   mutable std::mutex m_mutex;

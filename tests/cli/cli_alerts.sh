@@ -1,8 +1,9 @@
 #!/bin/sh
 # hetsched alerts --connect against a real hetschedd: a rules file that
-# fires at once, the table, --json, the rules read back, pushing rules
-# (refused without an operator token, granted with one), and a bad rules
-# file refused at start naming the field.
+# fires at once, the table, --json, the rules read back, acknowledging
+# (refused without an operator token; by id, unknown ids named, all),
+# pushing rules (refused without an operator token, granted with one), and
+# a bad rules file refused at start naming the field.
 # usage: cli_alerts.sh HETSCHEDD HETSCHED WORKDIR
 set -eux  # the trace is what ctest shows if a step fails
 hetschedd=$1 hetsched=$2 dir=$3
@@ -37,13 +38,31 @@ grep -q "hetschedd: 2 alert rules (file $dir/rules.json)" "$dir/hetschedd.log"
 "$hetsched" alerts --connect "$address" | tee "$dir/alerts.txt"
 # (The simulated cluster fails a node now and then: counts are not pinned.)
 grep -Eq "^[1-9][0-9]* firing, [0-9]+ pending, [0-9]+ resolved at cluster time .* \(2 rules, file $dir/rules.json; evaluated in" "$dir/alerts.txt"
-grep -Eq "^firing +critical +warm +gpu-[0-9]+ +[0-9]+ C " "$dir/alerts.txt"
+grep -Eq "^[0-9]+ +firing +critical +warm +gpu-[0-9]+ +[0-9]+ C " "$dir/alerts.txt"
 "$hetsched" alerts --connect "$address" --json > "$dir/alerts.json"
 grep -q '"state": "firing"' "$dir/alerts.json"
 grep -Eq '"firing": [1-9]' "$dir/alerts.json"
 "$hetsched" alerts rules --connect "$address" > "$dir/rules-back.json"
 grep -q '"name": "warm"' "$dir/rules-back.json"
 grep -q '"for_s": 60' "$dir/rules-back.json"
+
+# Acknowledging: on the gateway, an operator's token, by id or all.
+id=$(sed -n 's/^\([0-9][0-9]*\) \{1,\}firing \{1,\}critical \{1,\}warm .*/\1/p' "$dir/alerts.txt" | head -1)
+[ -n "$id" ]
+if "$hetsched" alerts ack "$id" --connect "$address" 2> "$dir/ack-anon.txt"; then exit 1; fi
+grep -q "hetsched alerts: AcknowledgeAlerts: .*(code 16)" "$dir/ack-anon.txt"
+"$hetsched" alerts ack "$id" --connect "$address" --token-file "$dir/token" | tee "$dir/ack.txt"
+grep -q "^1 of 1 alerts newly acknowledged$" "$dir/ack.txt"
+"$hetsched" alerts --connect "$address" | tee "$dir/acked.txt"
+grep -Eq "^$id +firing +critical +warm .* [a-z][a-z0-9_-]*$" "$dir/acked.txt"
+"$hetsched" alerts --connect "$address" --json | grep -q '"acknowledged_by": "[a-z]'
+# An id the gateway does not hold is named, and the status says so.
+if "$hetsched" alerts ack "$id" 999999 --connect "$address" --token-file "$dir/token" > "$dir/ack-unknown.txt"; then exit 1; fi
+grep -q "^0 of 2 alerts newly acknowledged; not on the gateway: 999999$" "$dir/ack-unknown.txt"
+"$hetsched" alerts ack all --connect "$address" --token-file "$dir/token" | tee "$dir/ack-all.txt"
+grep -Eq "^([0-9]+ of [0-9]+ alerts newly acknowledged|nothing to acknowledge: .*)$" "$dir/ack-all.txt"
+if "$hetsched" alerts ack x1 --connect "$address" --token-file "$dir/token" 2> "$dir/ack-bad.txt"; then exit 1; fi
+grep -q "'x1' is not an alert id" "$dir/ack-bad.txt"
 
 # Pushing rules: an operator's token, and the gateway then runs them.
 cat > "$dir/quiet.json" <<'JSON'
@@ -55,7 +74,7 @@ grep -q "hetsched alerts: SetAlertRules: .*(code 16)" "$dir/anon.txt"
 grep -q "the gateway now runs 1 alert rules" "$dir/set.txt"
 "$hetsched" alerts --connect "$address" | tee "$dir/after.txt"
 grep -Eq "^[0-9]+ firing, [0-9]+ pending, [1-9][0-9]* resolved .* \(1 rules, pushed by " "$dir/after.txt"
-grep -Eq "^resolved +critical +warm " "$dir/after.txt"
+grep -Eq "^[0-9]+ +resolved +critical +warm " "$dir/after.txt"
 if "$hetsched" alerts set "$dir/bad.json" --connect "$address" --token-file "$dir/token" 2> "$dir/setbad.txt"; then exit 1; fi
 grep -q "rules\[0\].priority_class" "$dir/setbad.txt"
 # Usage errors.

@@ -120,7 +120,7 @@ class TestMethodRoles : public QObject {
     // Reads for viewers, ReportMetrics for agents, the rest for operators.
     QVERIFY(ruleOf(Method::ReportMetrics).access == Access::Report);
     for (Method m : {Method::SubmitJob, Method::PushPolicy, Method::PromotePolicy, Method::RollbackPolicy,
-                     Method::SetAlertRules})
+                     Method::SetAlertRules, Method::AcknowledgeAlerts})
       QVERIFY(ruleOf(m).access == Access::Mutate);
     for (Method m : {Method::GetTopology, Method::WatchFrames, Method::ListJobs, Method::GetSnapshot, Method::GetPolicy,
                      Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions,
@@ -176,8 +176,8 @@ class TestMethodRoles : public QObject {
         }
       }
     }
-    // 10 reads x (viewer, operator) + 1 report x (agent, operator) + 5 mutations x operator
-    QCOMPARE(granted, 10 * 2 + 2 + 5 + (anonymousReads ? 10 : 0));
+    // 10 reads x (viewer, operator) + 1 report x (agent, operator) + 6 mutations x operator
+    QCOMPARE(granted, 10 * 2 + 2 + 6 + (anonymousReads ? 10 : 0));
   }
 
   void loopbackAddresses_data() {

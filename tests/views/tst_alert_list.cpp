@@ -1,6 +1,7 @@
 // The Alerts page: its model under QAbstractItemModelTester, newly firing
-// alerts reported once (for notifications), acknowledging, and the rules
-// editor refusing a bad rules file with the field named.
+// alerts reported once (for notifications), acknowledging (asked of the
+// owner, shown as the gateway reports it), and the rules editor refusing a
+// bad rules file with the field named.
 #include "widgets/alert_list_model.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/alert_rules_dialog.h"
@@ -57,7 +58,6 @@ class TestAlertList : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setReport(sampleReport());
     QCOMPARE(model.rowCount(), 4);
-    model.acknowledge({2});
     model.setReport({});
     QCOMPARE(model.rowCount(), 0);
   }
@@ -77,9 +77,11 @@ class TestAlertList : public QObject {
   }
 
   // An alert is announced once, when it begins to fire, unless acknowledged.
+  // Acknowledge only asks; the row greys when the gateway's report says so.
   void newlyFiringOnce() {
     AlertListView view;
     QSignalSpy counts(&view, &AlertListView::unacknowledgedChanged);
+    QSignalSpy asked(&view, &AlertListView::acknowledgeRequested);
     AlertReport r = sampleReport();
     QCOMPARE(view.setReport(r).size(), std::size_t{2});
     QCOMPARE(counts.last().at(0).toInt(), 2);
@@ -87,20 +89,36 @@ class TestAlertList : public QObject {
     view.table()->selectionModel()->select(view.model()->index(1, 0),
                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
     view.acknowledgeSelected();
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.last().at(0).value<std::vector<std::uint64_t>>(), std::vector<std::uint64_t>{2});
+    QVERIFY(!view.model()->isAcknowledged(2));  // not until the gateway says so
+    r.alerts[1].acknowledgedBy = "olga";
+    r.alerts[1].acknowledgedWallMs = 1'700'000'000'000;
+    view.setReport(r);
     QVERIFY(view.model()->isAcknowledged(2));
     QCOMPARE(counts.last().at(0).toInt(), 1);
     QVERIFY(view.model()->index(1, AlertListModel::State).data().toString().contains(QStringLiteral("acknowledged")));
+    QVERIFY(view.model()->index(1, AlertListModel::Rule).data(Qt::ToolTipRole).toString().contains(QStringLiteral("olga")));
+    QVERIFY(view.model()->index(1, AlertListModel::AcknowledgedBy).data().toString().startsWith(QStringLiteral("olga, ")));
+    QCOMPARE(view.model()->index(0, AlertListModel::AcknowledgedBy).data().toString(), QString());
     // The pending one fires; the acknowledged one stays quiet.
     r.alerts[2].state = AlertState::Firing;
     const auto fresh = view.setReport(r);
     QCOMPARE(fresh.size(), std::size_t{1});
     QCOMPARE(fresh[0].id, std::uint64_t{3});
+    // All: the firing and pending ones nobody acknowledged, not the resolved one.
     view.acknowledgeAll();
+    QCOMPARE(asked.last().at(0).value<std::vector<std::uint64_t>>(), (std::vector<std::uint64_t>{1, 3}));
+    for (Alert& a : r.alerts) a.acknowledgedBy = "olga";
+    view.setReport(r);
     QCOMPARE(view.model()->unacknowledgedFiring(), std::size_t{0});
     QCOMPARE(counts.last().at(0).toInt(), 0);
+    // Nothing left to acknowledge: the button says nothing more.
+    view.acknowledgeAll();
+    QCOMPARE(asked.size(), 2);
   }
 
-  void rulesReadOnlyInReplay() {
+  void readOnlyInReplay() {
     AlertListView view;
     QPushButton* edit = nullptr;
     for (QPushButton* b : view.findChildren<QPushButton*>())
@@ -110,9 +128,17 @@ class TestAlertList : public QObject {
     QSignalSpy asked(&view, &AlertListView::editRulesRequested);
     edit->click();
     QCOMPARE(asked.size(), 1);
-    view.setRulesReadOnly(QStringLiteral("Replaying a snapshot"));
+    view.setReport(sampleReport());
+    view.setReadOnly(QStringLiteral("Replaying a snapshot"));
     QVERIFY(!edit->isEnabled());
     QCOMPARE(edit->toolTip(), QStringLiteral("Replaying a snapshot"));
+    // Nor can alerts be acknowledged there.
+    QSignalSpy acknowledge(&view, &AlertListView::acknowledgeRequested);
+    view.acknowledgeAll();
+    QCOMPARE(acknowledge.size(), 0);
+    for (QPushButton* b : view.findChildren<QPushButton*>())
+      if (b->text().startsWith(QStringLiteral("&Acknowledge")) || b->text().startsWith(QStringLiteral("Acknowledge")))
+        QVERIFY(!b->isEnabled());
   }
 
   void rulesDialogChecksBeforeSending() {

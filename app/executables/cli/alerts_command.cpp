@@ -1,5 +1,6 @@
-// hetsched alerts: a gateway's alerts (GetAlerts), its rules, and pushing
-// a new rule set (SetAlertRules, an operator's token).
+// hetsched alerts: a gateway's alerts (GetAlerts), its rules, pushing a
+// new rule set (SetAlertRules) and acknowledging alerts (AcknowledgeAlerts);
+// the last two need an operator's token.
 #include "alert/alert_proto.h"
 #include "alert/alert_rules_file.h"
 #include "alerts.grpc.pb.h"
@@ -11,8 +12,10 @@
 #include <grpcpp/grpcpp.h>
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <iterator>
 
 namespace hetsched::cli {
@@ -20,11 +23,13 @@ namespace hetsched::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hetsched alerts [rules | set FILE] --connect HOST:PORT [--json] [--token-file F] [--tls] [--ca F] ...\n"
+    "usage: hetsched alerts [rules | set FILE | ack ID... | ack all] --connect HOST:PORT [--json] [--token-file F] ...\n"
     "  the gateway's alerts: firing, pending (the condition holds, not yet for the rule's hold time)\n"
     "  and recently resolved, newest first; times are cluster time\n"
     "  rules      the rules in force, as a rules file (JSON; docs/alerts.md)\n"
     "  set FILE   replace the gateway's rules with FILE's (an operator token; audited)\n"
+    "  ack ID...  acknowledge alerts by id, for every console (an operator token; audited);\n"
+    "             ack all: every firing and pending alert not yet acknowledged\n"
     "  --json     the alerts as JSON\n";
 
 int failed(const char* what, const grpc::Status& status) {
@@ -45,7 +50,9 @@ nlohmann::json alertJson(const Alert& a) {
           {"since_ms", a.sinceMs},
           {"fired_ms", a.firedMs},
           {"resolved_ms", a.resolvedMs},
-          {"fired_wall_ms", a.firedWallMs}};
+          {"fired_wall_ms", a.firedWallMs},
+          {"acknowledged_by", a.acknowledgedBy},
+          {"acknowledged_wall_ms", a.acknowledgedWallMs}};
 }
 
 std::string valueText(const Alert& a) {
@@ -80,15 +87,41 @@ int printAlerts(const AlertReport& report, bool json) {
               counts[1], counts[0], counts[2], clusterClock(report.atMs).c_str(), report.rules.size(),
               report.rulesOrigin.c_str(), report.evaluateMs);
   if (report.alerts.empty()) return 0;
-  std::printf("%-9s %-9s %-24s %-16s %-14s %-10s %-10s %s\n", "STATE", "SEVERITY", "RULE", "SUBJECT", "VALUE",
-              "SINCE", "FIRED", "RESOLVED");
+  std::printf("%-6s %-9s %-9s %-24s %-16s %-14s %-10s %-10s %-10s %s\n", "ID", "STATE", "SEVERITY", "RULE",
+              "SUBJECT", "VALUE", "SINCE", "FIRED", "RESOLVED", "ACKNOWLEDGED");
   for (const Alert& a : report.alerts) {
-    std::printf("%-9s %-9s %-24.24s %-16.16s %-14s %-10s %-10s %s\n", std::string(toString(a.state)).c_str(),
+    std::printf("%-6llu %-9s %-9s %-24.24s %-16.16s %-14s %-10s %-10s %-10s %s\n",
+                static_cast<unsigned long long>(a.id), std::string(toString(a.state)).c_str(),
                 std::string(toString(a.severity)).c_str(), a.rule.c_str(), a.subject.c_str(), valueText(a).c_str(),
                 clusterClock(a.sinceMs).c_str(), a.firedMs ? clusterClock(a.firedMs).c_str() : "-",
-                a.resolvedMs ? clusterClock(a.resolvedMs).c_str() : "-");
+                a.resolvedMs ? clusterClock(a.resolvedMs).c_str() : "-",
+                a.acknowledged() ? a.acknowledgedBy.c_str() : "-");
   }
   return 0;
+}
+
+std::optional<std::uint64_t> parseUnsigned(std::string_view text) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+int acknowledgeAlerts(v1::AlertService::Stub& stub, const ChannelSecurity& secure,
+                      const v1::AcknowledgeAlertsRequest& request) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  addBearerToken(context, secure);
+  v1::AcknowledgeAlertsResponse response;
+  if (const auto s = stub.AcknowledgeAlerts(&context, request, &response); !s.ok()) return failed("AcknowledgeAlerts", s);
+  std::printf("%u of %d alerts newly acknowledged", response.acknowledged(), request.ids_size());
+  if (response.unknown_size() > 0) {
+    std::printf("; not on the gateway:");
+    for (const std::uint64_t id : response.unknown()) std::printf(" %llu", static_cast<unsigned long long>(id));
+  }
+  std::printf("\n");
+  // Ids the gateway does not hold were asked for in vain: say so in the status.
+  return response.unknown_size() > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -100,8 +133,9 @@ int runAlerts(std::span<char* const> argv) {
   const auto& positional = args.positional();
   const bool rules = !positional.empty() && positional[0] == "rules" && positional.size() == 1;
   const bool set = !positional.empty() && positional[0] == "set" && positional.size() == 2;
+  const bool ack = !positional.empty() && positional[0] == "ack" && positional.size() >= 2;
   if (args.flag("help") || !args.unknownOptions(known).empty() || !args.value("connect") ||
-      (!positional.empty() && !rules && !set)) {
+      (!positional.empty() && !rules && !set && !ack)) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     if (!args.flag("help")) std::fputs(kConnectOptionsHelp, stderr);
     return args.flag("help") ? 0 : 2;
@@ -131,12 +165,35 @@ int runAlerts(std::span<char* const> argv) {
                 static_cast<unsigned long long>(response.revision()));
     return 0;
   }
+  const bool ackAll = ack && positional.size() == 2 && positional[1] == "all";
+  v1::AcknowledgeAlertsRequest acknowledge;
+  if (ack && !ackAll) {
+    for (std::size_t i = 1; i < positional.size(); ++i) {
+      const auto id = parseUnsigned(positional[i]);
+      if (!id || *id == 0) {
+        std::fprintf(stderr, "hetsched alerts: ack: '%s' is not an alert id (a positive number, or all)\n",
+                     std::string(positional[i]).c_str());
+        return 2;
+      }
+      acknowledge.add_ids(*id);
+    }
+    return acknowledgeAlerts(*stub, secure, acknowledge);
+  }
   v1::GetAlertsResponse wire;
   if (const auto s = stub->GetAlerts(&context, {}, &wire); !s.ok()) return failed("GetAlerts", s);
   auto report = fromProto(wire);
   if (auto* e = std::get_if<std::string>(&report)) {
     std::fprintf(stderr, "hetsched alerts: the gateway's answer is malformed: %s\n", e->c_str());
     return 1;
+  }
+  if (ackAll) {
+    for (const Alert& a : std::get<AlertReport>(report).alerts)
+      if (a.state != AlertState::Resolved && !a.acknowledged()) acknowledge.add_ids(a.id);
+    if (acknowledge.ids_size() == 0) {
+      std::printf("nothing to acknowledge: no firing or pending alert is unacknowledged\n");
+      return 0;
+    }
+    return acknowledgeAlerts(*stub, secure, acknowledge);
   }
   if (rules) {
     std::printf("%s\n", alertRulesToJson(std::get<AlertReport>(report).rules).c_str());

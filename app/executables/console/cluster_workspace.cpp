@@ -87,6 +87,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   m_tabs->addTab(m_policyPages->whatif(), tr("What-if"));
   m_tabs->addTab(m_alertList, tr("Alerts"));
   connect(m_alertList, &AlertListView::editRulesRequested, this, &ClusterWorkspace::openAlertRules);
+  connect(m_alertList, &AlertListView::acknowledgeRequested, this, &ClusterWorkspace::acknowledgeAlerts);
   connect(m_alertList, &AlertListView::unacknowledgedChanged, this, &ClusterWorkspace::showAlertCount);
   m_tabs->setDocumentMode(true);
   m_tabs->setAccessibleName(tr("Pages of %1").arg(name));
@@ -202,7 +203,13 @@ void ClusterWorkspace::setControl(bool live) {
   if (!live) m_control.reset();
   if (m_submitDialog && !m_control) m_submitDialog->close();
   m_policyPages->setControl(m_control.get(), readOnlyReason());
-  m_alertList->setRulesReadOnly(readOnlyReason());
+  m_alertList->setReadOnly(readOnlyReason());
+  if (m_control) {
+    connect(m_control.get(), &GatewayControl::alertsAcknowledged, this, &ClusterWorkspace::onAlertsAcknowledged);
+    connect(m_control.get(), &GatewayControl::alertAcknowledgeFailed, this, [this](const QString& why) {
+      Q_EMIT message(tr("Could not acknowledge: %1").arg(why), 10000);
+    });
+  }
   if (m_rulesDialog && !m_control) m_rulesDialog->close();
   Q_EMIT modeChanged();
 }

@@ -164,6 +164,8 @@ class ClusterWorkspace : public QWidget {
   void setFrameInfo(const QString& text);
   void onAlerts(const std::shared_ptr<const AlertReport>& report);
   void showAlertCount(int unacknowledged);
+  void acknowledgeAlerts(const std::vector<std::uint64_t>& ids);
+  void onAlertsAcknowledged(int added, int unknown);
   static QString simTime(std::int64_t ms);
 
   QString m_name;

@@ -1,7 +1,8 @@
 // ClusterWorkspace: the gateway's alerts, polled with GetAlerts every
 // couple of seconds while live (docs/alerts.md says why not in the frames).
 // New firing alerts are announced (alertsFired) for the window's
-// notification; the rules are edited through the GatewayControl.
+// notification; alerts are acknowledged and the rules edited through the
+// GatewayControl, so every console sees the same.
 #include "cluster_workspace.h"
 
 #include "cluster_connection.h"
@@ -27,6 +28,17 @@ void ClusterWorkspace::onAlerts(const std::shared_ptr<const AlertReport>& report
 void ClusterWorkspace::showAlertCount(int unacknowledged) {
   const int index = m_tabs->indexOf(m_alertList);
   m_tabs->setTabText(index, unacknowledged > 0 ? tr("Alerts (%1)").arg(unacknowledged) : tr("Alerts"));
+}
+
+void ClusterWorkspace::acknowledgeAlerts(const std::vector<std::uint64_t>& ids) {
+  if (m_control) m_control->acknowledgeAlerts(ids);  // replay: the buttons are off
+}
+
+void ClusterWorkspace::onAlertsAcknowledged(int added, int unknown) {
+  QString text = tr("%n alerts acknowledged", nullptr, added);
+  if (unknown > 0) text += QStringLiteral(" · ") + tr("%n no longer on the gateway", nullptr, unknown);
+  Q_EMIT message(text, 5000);
+  m_connection->refreshAlerts();
 }
 
 AlertRulesDialog* ClusterWorkspace::alertRulesDialog() const { return m_rulesDialog; }
