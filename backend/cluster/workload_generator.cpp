@@ -2,6 +2,7 @@
 
 #include "engine/capacity_state.h"
 #include "frag/frag_scorers.h"
+#include "team_mix.h"
 #include "trace_shape_data.h"
 
 #include <algorithm>
@@ -121,6 +122,9 @@ Arrival WorkloadGenerator::draw(Stream& s, DeviceKind kind, std::int64_t timeMs)
   char name[40];
   std::snprintf(name, sizeof name, "%s-%06llu", prefix, static_cast<unsigned long long>(++m_counter));
   spec.name = name;
+  const SimOwner who = simOwnerOf(m_options.seed, m_counter, spec.kind);
+  spec.owner = who.owner;
+  spec.team = who.team;
   return a;
 }
 

@@ -95,7 +95,11 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
     if (!m_state.source->schedulesJobs())
       return finish(ctx, {grpc::StatusCode::FAILED_PRECONDITION,
                           "source '" + m_state.source->topology().source + "' observes a real cluster and does not run jobs"});
-    result = m_state.source->submit(std::get<JobSpec>(spec));
+    JobSpec& job = std::get<JobSpec>(spec);
+    // A job with no owner named is the submitting token's.
+    if (const std::string& caller = std::get<Caller>(who).name; job.owner.empty() && !caller.starts_with('('))
+      job.owner = caller;
+    result = m_state.source->submit(job);
   }
   if (auto* e = std::get_if<FieldError>(&result)) return finish(ctx, invalid(*e));
   response->set_job_id(std::get<JobId>(result));

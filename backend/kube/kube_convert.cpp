@@ -107,6 +107,8 @@ Topology topologyOf(const std::map<std::string, KubeNode>& nodes) {
 JobSpec jobSpecOf(const KubePod& pod, const GpuSharing& sharing) {
   JobSpec spec;
   spec.name = pod.key();
+  spec.owner = pod.owner;
+  spec.team = pod.namespaceName;
   if (auto kind = parseJobKind(pod.jobKind)) {
     spec.kind = *kind;
   } else {

@@ -144,6 +144,7 @@ std::optional<KubePod> podFromJson(const json& object) {
   const json& labels = child(meta, "labels");
   const json& annotations = child(meta, "annotations");
   pod.jobKind = text(labels, kJobKindLabel);
+  pod.owner = text(labels, kOwnerLabel);
   pod.interruptibleLabel = text(labels, kInterruptibleLabel) == "true" || text(annotations, kInterruptibleLabel) == "true";
   if (const auto owners = meta.find("ownerReferences"); owners != meta.end() && owners->is_array()) {
     for (const json& o : *owners) {

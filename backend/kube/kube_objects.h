@@ -35,6 +35,9 @@ inline constexpr const char* kOpenGpuCount = "alibabacloud.com/gpu-count";
 inline constexpr const char* kOpenGpuIndex = "alibabacloud.com/gpu-index";
 // HetSched's own pod conventions.
 inline constexpr const char* kJobKindLabel = "hetsched.io/job-kind";
+// Who owns a pod: Kubernetes records no user on a pod, so the submitter says
+// (a label value: at most 63 characters of [A-Za-z0-9._-]). Its team is its namespace.
+inline constexpr const char* kOwnerLabel = "hetsched.io/owner";
 inline constexpr const char* kInterruptibleLabel = "hetsched.io/interruptible";
 inline constexpr const char* kRuntimeEstimateAnnotation = "hetsched.io/runtime-estimate-s";
 
@@ -83,6 +86,7 @@ struct KubePod {
   std::string schedulerName;
   std::string priorityClassName;
   std::string jobKind;  // the hetsched.io/job-kind label, if any
+  std::string owner;    // the hetsched.io/owner label, if any
   std::string creationTimestamp;
   bool terminating = false;
   bool unschedulable = false;  // PodScheduled=False, reason Unschedulable

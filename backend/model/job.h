@@ -43,6 +43,11 @@ struct JobSpec {
   JobRequests requests;
   double estimatedRuntimeS = 0.0;
   bool interruptible = false;
+  // Who runs it, where the source knows: the user and the team (group,
+  // Kubernetes namespace) it counts against. Empty: not reported. The team
+  // is what per-team quotas will count against.
+  std::string owner;
+  std::string team;
 };
 
 using JobId = std::uint64_t;

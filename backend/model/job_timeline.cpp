@@ -46,6 +46,8 @@ std::vector<QueuedJobPrediction> queueByPriorityThenSubmit(std::span<const Job> 
     QueuedJobPrediction q;
     q.id = job.id;
     q.name = job.spec.name;
+    q.owner = job.spec.owner;
+    q.team = job.spec.team;
     q.kind = job.spec.kind;
     q.priority = job.spec.priority;
     q.submitMs = job.submitTimeMs;

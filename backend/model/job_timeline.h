@@ -58,6 +58,8 @@ struct QueuedJobPrediction {
   std::string name;
   JobKind kind = JobKind::Service;
   PriorityClass priority = PriorityClass::Middle;
+  std::string owner;  // empty: not reported
+  std::string team;
   std::int64_t submitMs = 0;
   std::int64_t predictedStartMs = -1;  // -1: unknown
   std::int32_t predictedNode = -1;     // -1: unknown

@@ -69,6 +69,8 @@ void toProto(const JobSpec& s, pb::JobSpec* out) {
   r->set_tpu_count(s.requests.tpuCount);
   out->set_estimated_runtime_s(s.estimatedRuntimeS);
   out->set_interruptible(s.interruptible);
+  out->set_owner(s.owner);
+  out->set_team(s.team);
 }
 
 void toProto(const Job& j, pb::Job* out) {
@@ -167,6 +169,8 @@ std::variant<JobSpec, FieldError> fromProto(const pb::JobSpec& in) {
   s.requests = {r.cpu_milli(), r.memory_mib(), r.gpu_count(), r.gpu_milli(), r.tpu_count()};
   s.estimatedRuntimeS = in.estimated_runtime_s();
   s.interruptible = in.interruptible();
+  s.owner = in.owner();
+  s.team = in.team();
   return s;
 }
 

@@ -8,6 +8,8 @@ std::optional<FieldError> validateJobSpec(const JobSpec& spec, const RoutingTabl
                                           const RequestLimits& limits) {
   if (spec.name.empty()) return FieldError{"spec.name", "must not be empty"};
   if (spec.name.size() > 253) return FieldError{"spec.name", "longer than 253 characters"};
+  if (spec.owner.size() > 253) return FieldError{"spec.owner", "longer than 253 characters"};
+  if (spec.team.size() > 253) return FieldError{"spec.team", "longer than 253 characters"};
   const JobRequests& r = spec.requests;
   if (r.cpuMilli > limits.maxCpuMilli)
     return FieldError{"spec.requests.cpu_milli", "exceeds " + std::to_string(limits.maxCpuMilli)};

@@ -10,11 +10,14 @@ namespace hetsched {
 
 namespace {
 
-constexpr std::uint8_t kFormat = 1;
+// Format 2 added each job's owner and team after its name; format 1 chunks
+// (older snapshots) still open, their jobs with neither.
+constexpr std::uint8_t kFormat = 2;
 constexpr std::size_t kHeader = 6;
 constexpr std::size_t kMaxInflation = 1032;
 // A job's fields take at least this many bytes (two doubles and fifteen
-// one-byte varints): a count that needs more bytes than there are is damage.
+// one-byte varints; format 2 two more for owner and team): a count that
+// needs more bytes than there are is damage.
 constexpr std::uint64_t kMinJobBytes = 31;
 // The enums' sizes (model/job.h): a stored value past the last one is damage.
 constexpr std::uint64_t kQosCount = static_cast<std::uint64_t>(Qos::Guaranteed) + 1;
@@ -105,6 +108,8 @@ std::vector<std::uint8_t> JobCodec::encode(std::span<const Job> jobs) {
     w.signedVarint(static_cast<std::int64_t>(j.id - previous));
     previous = j.id;
     w.text(j.spec.name);
+    w.text(j.spec.owner);
+    w.text(j.spec.team);
     w.varint(static_cast<std::uint64_t>(j.spec.kind));
     w.varint(static_cast<std::uint64_t>(j.spec.priority));
     w.varint(static_cast<std::uint64_t>(j.spec.qos));
@@ -146,7 +151,8 @@ std::vector<std::uint8_t> JobCodec::encode(std::span<const Job> jobs) {
 
 std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, std::vector<Job>* out) {
   if (blob.size() < kHeader) return std::string("jobs blob shorter than its header");
-  if (blob[0] != kFormat) return "jobs blob format " + std::to_string(blob[0]) + " is unknown";
+  if (blob[0] != 1 && blob[0] != kFormat) return "jobs blob format " + std::to_string(blob[0]) + " is unknown";
+  const bool hasOwners = blob[0] >= 2;
   const std::uint32_t rawSize = static_cast<std::uint32_t>(blob[2]) | static_cast<std::uint32_t>(blob[3]) << 8 |
                                 static_cast<std::uint32_t>(blob[4]) << 16 | static_cast<std::uint32_t>(blob[5]) << 24;
   std::vector<std::uint8_t> inflated;
@@ -171,7 +177,7 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
   }
   Reader r(raw, raw + rawSize);
   const std::uint64_t count = r.varint();
-  if (!r.ok() || count > rawSize / kMinJobBytes) return std::string("jobs blob count is damaged");
+  if (!r.ok() || count > rawSize / (kMinJobBytes + (hasOwners ? 2 : 0))) return std::string("jobs blob count is damaged");
   out->reserve(out->size() + count);
   JobId previous = 0;
   for (std::uint64_t i = 0; i < count && r.ok(); ++i) {
@@ -179,6 +185,10 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
     j.id = previous + static_cast<JobId>(r.signedVarint());
     previous = j.id;
     j.spec.name = r.text();
+    if (hasOwners) {
+      j.spec.owner = r.text();
+      j.spec.team = r.text();
+    }
     // Enums index tables downstream (names, routes, queues).
     const std::uint64_t kind = r.varint();
     const std::uint64_t priority = r.varint();

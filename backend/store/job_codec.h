@@ -14,9 +14,10 @@ namespace hetsched {
 // cluster holds 100,000 of them, and as rows they cost most of the save, of
 // the open-time quick_check and of loading. They are only ever read whole.
 //
-// Layout: u8 format (1), u8 compression (0 none, 1 zlib), u32 raw size,
+// Layout: u8 format (2; 1 has no owner and team), u8 compression (0 none, 1 zlib), u32 raw size,
 // payload: varint count, then per job varints (signed ones zigzagged; the id
-// as a difference from the previous one), names as length + bytes, runtimes
+// as a difference from the previous one), name, owner and team as length +
+// bytes, runtimes
 // as 8-byte doubles, devices as count + varints.
 class JobCodec {
  public:

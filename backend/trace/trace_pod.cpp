@@ -20,6 +20,8 @@ std::optional<std::int64_t> TracePod::runtimeS() const {
 JobSpec TracePod::toJobSpec() const {
   JobSpec spec;
   spec.name = name;
+  // The openb pod lists have no user or group column: owner and team stay
+  // empty (not reported), unlike cluster-trace-gpu-v2020's `user`.
   spec.kind = gpuCount > 0 ? JobKind::Training : JobKind::Batch;
   spec.priority = priority;
   spec.qos = qos;

@@ -1,12 +1,14 @@
 // The simulated cluster: deterministic per seed, metrics follow the jobs,
 // failed nodes requeue their work, and cluster descriptions are checked.
 #include "cluster/simulated_cluster.h"
+#include "cluster/team_mix.h"
 #include "cluster/topology_builder.h"
 #include "rpc/cluster_description.h"
 
 #include <QTest>
 
 #include <array>
+#include <map>
 #include <cmath>
 
 using namespace hetsched;
@@ -33,6 +35,46 @@ class TestSimulatedCluster : public QObject {
     QCOMPARE(a.frame().job, b.frame().job);
     QCOMPARE(a.frame().utilization, b.frame().utilization);
     QVERIFY(a.frame().job != c.frame().job);
+  }
+
+  // Every simulated job has an owner in one of the five teams, the same for
+  // a seed; the teams' mixes differ (vision trains, platform never does)
+  // and the owner is one of the team's users.
+  void jobsHaveOwnersAndTeams() {
+    const auto larger = [](std::uint64_t seed) {
+      SimOptions o = small(seed);
+      o.shape = defaultClusterShape(10, 10, 4);
+      o.warmupS = 4 * 3600;
+      return o;
+    };
+    SimulatedCluster a(larger(7));
+    SimulatedCluster b(larger(7));
+    const std::vector<JobState> all{JobState::Queued, JobState::Running, JobState::Completed};
+    std::size_t total = 0;
+    const std::vector<Job> jobs = a.jobs(all, 100000, &total);
+    const std::vector<Job> again = b.jobs(all, 100000, &total);
+    QVERIFY2(jobs.size() > 500, qPrintable(QString::number(jobs.size())));  // 739 measured
+    QCOMPARE(jobs.size(), again.size());
+    std::map<std::string, std::array<int, kJobKindCount>> kinds;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const JobSpec& s = jobs[i].spec;
+      QCOMPARE(s.owner, again[i].spec.owner);
+      QCOMPARE(s.team, again[i].spec.team);
+      const auto team = std::ranges::find(simTeams(), std::string_view(s.team), &SimTeam::name);
+      QVERIFY2(team != simTeams().end(), s.team.c_str());
+      QVERIFY(std::ranges::find(team->users, std::string_view(s.owner)) != team->users.end());
+      ++kinds[s.team][static_cast<std::size_t>(s.kind)];
+    }
+    QCOMPARE(kinds.size(), std::size_t{5});
+    QVERIFY(kinds["vision"][0] > 0);    // training
+    QCOMPARE(kinds["platform"][0], 0);  // never trains
+    QCOMPARE(kinds["language"][4], 0);  // no real-time work
+    // Another seed hands the same jobs to other people.
+    SimulatedCluster c(larger(8));
+    std::size_t differ = 0;
+    const std::vector<Job> other = c.jobs(all, 100000, &total);
+    for (std::size_t i = 0; i < std::min(other.size(), jobs.size()); ++i) differ += other[i].spec.owner != jobs[i].spec.owner;
+    QVERIFY(differ > 0);
   }
 
   // The warm-up leaves out the per-device metrics but nothing that decides:

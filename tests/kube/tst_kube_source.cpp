@@ -280,6 +280,13 @@ void TestKubeSource::listBuildsCluster() {
   QVERIFY(web != queued.end());
   QCOMPARE(web->spec.requests.cpuMilli, 1000u);  // the init container's 1 core beats the 750m sum
   QVERIFY(web->spec.kind == JobKind::Service);
+  // The namespace is the team; the owner label, where a pod has one, the owner.
+  QCOMPARE(web->spec.team, std::string("web"));
+  QVERIFY(web->spec.owner.empty());
+  const auto train = std::ranges::find_if(running, [](const Job& j) { return j.spec.name == "ml/resnet-train-0"; });
+  QVERIFY(train != running.end());
+  QCOMPARE(train->spec.owner, std::string("mina"));
+  QCOMPARE(train->spec.team, std::string("ml"));
 }
 
 void TestKubeSource::watchAppliesEvents() {

@@ -66,6 +66,52 @@ class TestStoreBlobs : public QObject {
     QCOMPARE(int(out[0].state), int(JobState::Unschedulable));
   }
 
+  // Format 2 carries each job's owner and team; a format 1 chunk (a
+  // snapshot from before owners) still opens, its jobs with neither.
+  void jobsBlobCarriesOwnerAndTeamAndReadsFormatOne() {
+    Job j;
+    j.id = 7;
+    j.spec.name = "train-1";
+    j.spec.owner = "mina";
+    j.spec.team = "vision";
+    std::vector<Job> out;
+    QVERIFY(!JobCodec::decode(JobCodec::encode(std::vector<Job>{j}), &out));
+    QCOMPARE(out.size(), std::size_t{1});
+    QCOMPARE(out[0].spec.owner, std::string("mina"));
+    QCOMPARE(out[0].spec.team, std::string("vision"));
+
+    // Format 1, uncompressed, written field by field as builds before owners did:
+    // id 7, name "j", Batch, Low, Guaranteed, requests, runtime, not
+    // interruptible, Completed, times, runtime, node 3, no devices.
+    std::vector<std::uint8_t> payload{1, 14, 1, 'j', 3, 2, 3, 0x88, 0x27, 64, 1, 0, 0};
+    const auto real = [&payload](double v) {
+      std::uint8_t raw[8];
+      std::memcpy(raw, &v, 8);
+      payload.insert(payload.end(), raw, raw + 8);
+    };
+    real(60.0);
+    payload.insert(payload.end(), {0, 2, 0, 2, 4});
+    real(1.5);
+    payload.insert(payload.end(), {3, 0});
+    std::vector<std::uint8_t> blob = header(0, static_cast<std::uint32_t>(payload.size()));
+    blob.insert(blob.end(), payload.begin(), payload.end());
+    out.clear();
+    const auto error = JobCodec::decode(blob, &out);
+    QVERIFY2(!error, error ? error->c_str() : "");
+    QCOMPARE(out.size(), std::size_t{1});
+    QCOMPARE(out[0].id, JobId{7});
+    QCOMPARE(out[0].spec.name, std::string("j"));
+    QCOMPARE(int(out[0].spec.qos), int(Qos::Guaranteed));
+    QCOMPARE(out[0].spec.requests.cpuMilli, 5000u);
+    QCOMPARE(out[0].endTimeMs, std::int64_t{2});
+    QCOMPARE(out[0].node, 3u);
+    QVERIFY(out[0].spec.owner.empty());
+    QVERIFY(out[0].spec.team.empty());
+    // A format this build does not know is refused by number.
+    blob[0] = 3;
+    QVERIFY(mentions(JobCodec::decode(blob, &out), "format 3 is unknown"));
+  }
+
   // Found by tests/fuzz/fuzz_history_blob: a 10-byte blob whose header
   // claimed 2.4 GB had the decoder allocate it (libFuzzer: out-of-memory).
   void historyBlobClaimingTooMuchIsRefused() {
