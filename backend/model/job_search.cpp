@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <set>
 
 namespace hetsched {
 
@@ -27,14 +28,32 @@ void SearchIndex::rebuild(const Topology& topology, std::span<const Job> jobs) {
   m_names.clear();
   m_jobDevices.clear();
   m_jobs.reserve(jobs.size());
+  m_teamNames.clear();
+  {
+    std::set<std::string_view> teams;
+    for (const Job& job : jobs) teams.insert(job.spec.team);
+    m_teamNames.assign(teams.begin(), teams.end());
+  }
   for (const Job& job : jobs) {
     Entry e;
     e.id = job.id;
     e.nameOffset = static_cast<std::uint32_t>(m_names.size());
-    e.nameLength = static_cast<std::uint32_t>(job.spec.name.size());
+    // Owner and team are searched with the name; a word has no newline, so
+    // it never matches across two of them.
     m_names += lower(job.spec.name);
+    m_names += '\n';
+    m_names += lower(job.spec.owner);
+    m_names += '\n';
+    m_names += lower(job.spec.team);
+    e.nameLength = static_cast<std::uint32_t>(m_names.size()) - e.nameOffset;
     // Only a running job is on its node now; a finished one's node is history.
     if (job.state == JobState::Running && job.node < topology.nodes.size()) e.node = job.node;
+    const bool placed = job.state == JobState::Running || job.state == JobState::Completed;
+    if (placed && job.node < topology.nodes.size()) e.lastNode = job.node;
+    else if (!job.earlierRuns.empty() && job.earlierRuns.back().node < topology.nodes.size())
+      e.lastNode = job.earlierRuns.back().node;
+    e.team = static_cast<std::uint32_t>(std::ranges::lower_bound(m_teamNames, job.spec.team) - m_teamNames.begin());
+    e.needs = neededDeviceKind(job.spec.requests);
     e.firstDevice = static_cast<std::uint32_t>(m_jobDevices.size());
     if (job.state == JobState::Running)
       for (const std::uint32_t d : job.devices)
@@ -48,11 +67,80 @@ void SearchIndex::rebuild(const Topology& topology, std::span<const Job> jobs) {
   m_nodeNames.clear();
   m_nodeFirstDevice.clear();
   m_nodeDeviceCount.clear();
+  m_nodeGroup.clear();
+  m_nodeKind.clear();
+  m_groupNames = nodeGroupsOf(topology);
   for (const NodeInfo& node : topology.nodes) {
     m_nodeNames.push_back(lower(node.name));
     m_nodeFirstDevice.push_back(node.firstDevice);
     m_nodeDeviceCount.push_back(node.deviceCount);
+    m_nodeGroup.push_back(
+        static_cast<std::uint32_t>(std::ranges::find(m_groupNames, nodeGroupOf(node.name)) - m_groupNames.begin()));
+    m_nodeKind.push_back(node.kind);
   }
+}
+
+SearchIndex::Resolved SearchIndex::resolve(const JobFilter& filter) const {
+  Resolved r;
+  r.filter = &filter;
+  if (!filter.teams.empty()) {
+    r.team.assign(m_teamNames.size(), 0);
+    for (const std::string& t : filter.teams)
+      if (const auto it = std::ranges::lower_bound(m_teamNames, t); it != m_teamNames.end() && *it == t)
+        r.team[static_cast<std::size_t>(it - m_teamNames.begin())] = 1;
+  }
+  if (!filter.nodeGroups.empty()) {
+    r.group.assign(m_groupNames.size(), 0);
+    for (const std::string& g : filter.nodeGroups)
+      if (const auto it = std::ranges::find(m_groupNames, g); it != m_groupNames.end())
+        r.group[static_cast<std::size_t>(it - m_groupNames.begin())] = 1;
+    for (std::size_t n = 0; n < m_nodeGroup.size(); ++n)
+      if (r.group[m_nodeGroup[n]]) r.kindInGroups[index(m_nodeKind[n])] = true;
+  }
+  return r;
+}
+
+bool SearchIndex::passes(const Entry& e, const Resolved& r) const {
+  const JobFilter& f = *r.filter;
+  if (f.kinds && !(f.kinds & (1u << static_cast<unsigned>(e.kind)))) return false;
+  if (f.states && !(f.states & (1u << static_cast<unsigned>(e.state)))) return false;
+  if (f.priorities && !(f.priorities & (1u << static_cast<unsigned>(e.priority)))) return false;
+  if (!r.team.empty() && !r.team[e.team]) return false;
+  if (!r.group.empty()) return e.lastNode != UINT32_MAX ? r.group[m_nodeGroup[e.lastNode]] != 0 : r.kindInGroups[index(e.needs)];
+  return true;
+}
+
+SearchHits SearchIndex::filtered(const JobFilter& filter) const {
+  SearchHits hits;
+  const Resolved r = resolve(filter);
+  const std::size_t deviceCount = m_nodeFirstDevice.empty() ? 0 : m_nodeFirstDevice.back() + m_nodeDeviceCount.back();
+  for (std::uint32_t n = 0; n < m_nodeNames.size(); ++n)
+    if (nodePasses(n, r)) hits.nodes.push_back(n);
+  hits.jobs.reserve(m_jobs.size());
+  if (!filter.narrowsJobAttributes()) {
+    for (const Entry& e : m_jobs)
+      if (passes(e, r)) hits.jobs.push_back(e.id);
+    hits.devices.reserve(deviceCount);
+    for (const std::uint32_t n : hits.nodes)
+      for (std::uint32_t d = 0; d < m_nodeDeviceCount[n]; ++d) hits.devices.push_back(m_nodeFirstDevice[n] + d);
+  } else {
+    std::vector<std::uint8_t> device(deviceCount, 0);
+    for (const Entry& e : m_jobs) {
+      if (!passes(e, r)) continue;
+      hits.jobs.push_back(e.id);
+      for (std::uint32_t k = 0; k < e.deviceCount; ++k) {
+        const std::uint32_t d = m_jobDevices[e.firstDevice + k];
+        device[d] = 1;
+      }
+    }
+    for (std::uint32_t n = 0; n < m_nodeNames.size(); ++n) {
+      const bool groupOk = nodePasses(n, r);
+      for (std::uint32_t d = m_nodeFirstDevice[n]; d < m_nodeFirstDevice[n] + m_nodeDeviceCount[n]; ++d)
+        if (device[d] && groupOk) hits.devices.push_back(d);
+    }
+  }
+  std::ranges::sort(hits.jobs);
+  return hits;
 }
 
 SearchIndex::Term SearchIndex::parseTerm(std::string word) {
@@ -87,7 +175,7 @@ bool SearchIndex::matches(const Entry& e, const Term& t, const std::vector<std::
   return std::string_view(m_names).substr(e.nameOffset, e.nameLength).find(t.text) != std::string_view::npos;
 }
 
-SearchHits SearchIndex::find(std::string_view query) const {
+SearchHits SearchIndex::find(std::string_view query, const JobFilter& filter) const {
   SearchHits hits;
   std::vector<Term> terms;
   const std::string text = lower(query);
@@ -98,6 +186,7 @@ SearchHits SearchIndex::find(std::string_view query) const {
     at = end + 1;
   }
   if (terms.empty()) return hits;
+  const Resolved filterOf = resolve(filter);
 
   // Per term, which nodes its word names (a job on such a node matches it).
   const std::size_t nodes = m_nodeNames.size();
@@ -116,7 +205,7 @@ SearchHits SearchIndex::find(std::string_view query) const {
   }
   std::vector<std::uint8_t> device(m_nodeFirstDevice.empty() ? 0 : m_nodeFirstDevice.back() + m_nodeDeviceCount.back(), 0);
   for (std::size_t n = 0; n < nodes; ++n) {
-    if (!allNode[n]) continue;
+    if (!allNode[n] || !nodePasses(static_cast<std::uint32_t>(n), filterOf)) continue;
     hits.nodes.push_back(static_cast<std::uint32_t>(n));
     // "gpu-3/2" names one device, "gpu-3" all of them.
     const auto one = std::ranges::find_if(deviceOfTerm, [&](std::int64_t d) {
@@ -129,7 +218,7 @@ SearchHits SearchIndex::find(std::string_view query) const {
   for (const Entry& e : m_jobs) {
     bool all = true;
     for (std::size_t i = 0; i < terms.size() && all; ++i) all = matches(e, terms[i], nodeHits[i]);
-    if (!all) continue;
+    if (!all || !passes(e, filterOf)) continue;
     hits.jobs.push_back(e.id);
     for (std::uint32_t k = 0; k < e.deviceCount; ++k) device[m_jobDevices[e.firstDevice + k]] = 1;
   }

@@ -1,7 +1,8 @@
 #pragma once
 
 // A job list the size of a big cluster's for the search test and benchmark:
-// every kind, state and priority, names like "resnet50-train-123", running
+// every kind, state and priority, names like "resnet50-train-123", five
+// teams and 37 owners ("user7"), training jobs asking for a GPU, running
 // jobs spread over the topology's devices.
 
 #include "model/job.h"
@@ -16,6 +17,7 @@ namespace hetsched::testing {
 inline std::vector<Job> manyJobs(const Topology& topology, std::size_t count) {
   static constexpr std::array<const char*, 6> kNames{"resnet50-train", "bert-serve", "llama-finetune",
                                                      "etl-nightly", "ocr-batch", "notebook"};
+  static constexpr std::array<const char*, 5> kTeams{"vision", "language", "search", "ads", "platform"};
   std::vector<Job> jobs(count);
   for (std::size_t i = 0; i < count; ++i) {
     Job& j = jobs[i];
@@ -23,6 +25,9 @@ inline std::vector<Job> manyJobs(const Topology& topology, std::size_t count) {
     j.spec.name = std::string(kNames[i % kNames.size()]) + "-" + std::to_string(i);
     j.spec.kind = static_cast<JobKind>(i % kJobKindCount);
     j.spec.priority = static_cast<PriorityClass>((i / 7) % kPriorityClassCount);
+    j.spec.team = kTeams[(i / 11) % kTeams.size()];
+    j.spec.owner = "user" + std::to_string(i % 37);
+    if (j.spec.kind == JobKind::Training) j.spec.requests.gpuCount = 1;
     j.state = static_cast<JobState>((i / 3) % 3);  // queued, running, completed
     j.submitTimeMs = static_cast<std::int64_t>(i) * 10;
     if (j.state == JobState::Running && !topology.devices.empty()) {
