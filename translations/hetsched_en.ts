@@ -990,7 +990,23 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view</source>
+        <source>Fi&amp;lter the views…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find jobs by id, name, owner, team, kind, state or node, and nodes by name; highlighted in every view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narrow every view to some kinds, states, teams, priorities or node groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every job and device again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1640,14 +1656,6 @@ on %2
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>#%1 %2
-%3 · %4 · %5
-waited %6
-owner: not reported
-click for its story</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1669,6 +1677,14 @@ click for its story</source>
     </message>
     <message>
         <source> · also selected in the timeline and heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 %2
+%3 · %4 · %5
+waited %6
+owner: %7
+click for its story</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1720,13 +1736,96 @@ click for its story</source>
     </message>
 </context>
 <context>
-    <name>hetsched::FindBar</name>
+    <name>hetsched::FilterBar</name>
     <message>
-        <source>&amp;Find:</source>
+        <source>Waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>job id, name, kind, state, priority, node or node/slot</source>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narrow every view to some kinds, states, teams, priorities or node groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every job and device again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No filter: every job and device shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 jobs, %2 devices shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none listed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove filter %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::FindBar</name>
+    <message>
+        <source>&amp;Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1755,6 +1854,10 @@ click for its story</source>
     </message>
     <message>
         <source>%1 · result %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job id, name, owner, team, kind, state, priority, node or node/slot</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2183,6 +2286,18 @@ click for its story</source>
     </message>
     <message>
         <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>team %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3032,6 +3147,10 @@ click for its story</source>
     </message>
     <message>
         <source>Predicted node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner (team)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -993,8 +993,24 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>작업과 노드 찾기(&amp;F)…</translation>
     </message>
     <message>
-        <source>Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view</source>
-        <translation>작업을 ID, 이름, 유형, 상태, 노드로, 노드를 이름으로 찾습니다; 모든 화면에 강조 표시</translation>
+        <source>Fi&amp;lter the views…</source>
+        <translation>보기 필터(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Clear filters</source>
+        <translation>필터 지우기(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Find jobs by id, name, owner, team, kind, state or node, and nodes by name; highlighted in every view</source>
+        <translation>작업을 ID, 이름, 소유자, 팀, 유형, 상태 또는 노드로, 노드를 이름으로 찾아 모든 보기에서 강조합니다</translation>
+    </message>
+    <message>
+        <source>Narrow every view to some kinds, states, teams, priorities or node groups</source>
+        <translation>모든 보기를 특정 유형, 상태, 팀, 우선순위 또는 노드 그룹으로 좁히기</translation>
+    </message>
+    <message>
+        <source>Show every job and device again</source>
+        <translation>모든 작업과 장치를 다시 표시</translation>
     </message>
 </context>
 <context>
@@ -1639,18 +1655,6 @@ on %2
         <translation>작업 #%1 (더 이상 목록에 없음)</translation>
     </message>
     <message>
-        <source>#%1 %2
-%3 · %4 · %5
-waited %6
-owner: not reported
-click for its story</source>
-        <translation>#%1 %2
-%3 · %4 · %5
-대기 %6
-소유자: 알려지지 않음
-클릭하면 이력 보기</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -1673,6 +1677,18 @@ click for its story</source>
     <message>
         <source> · also selected in the timeline and heatmap</source>
         <translation> · 타임라인과 히트맵에서도 선택됨</translation>
+    </message>
+    <message>
+        <source>#%1 %2
+%3 · %4 · %5
+waited %6
+owner: %7
+click for its story</source>
+        <translation>#%1 %2
+%3 · %4 · %5
+대기 %6
+소유자: %7
+클릭하면 이력 보기</translation>
     </message>
 </context>
 <context>
@@ -1723,14 +1739,97 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::FilterBar</name>
+    <message>
+        <source>Waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>거부됨</translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation>(팀 없음)</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>필터</translation>
+    </message>
+    <message>
+        <source>Narrow every view to some kinds, states, teams, priorities or node groups</source>
+        <translation>모든 보기를 특정 유형, 상태, 팀, 우선순위 또는 노드 그룹으로 좁히기</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>필터</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>필터 지우기</translation>
+    </message>
+    <message>
+        <source>Show every job and device again</source>
+        <translation>모든 작업과 장치를 다시 표시</translation>
+    </message>
+    <message>
+        <source>No filter: every job and device shown</source>
+        <translation>필터 없음: 모든 작업과 장치 표시</translation>
+    </message>
+    <message>
+        <source>%1 jobs, %2 devices shown</source>
+        <translation>작업 %1개, 장치 %2개 표시</translation>
+    </message>
+    <message>
+        <source>none listed yet</source>
+        <translation>아직 목록 없음</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>우선순위</translation>
+    </message>
+    <message>
+        <source>Node group</source>
+        <translation>노드 그룹</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation>이 필터 제거</translation>
+    </message>
+    <message>
+        <source>Remove filter %1</source>
+        <translation>필터 %1 제거</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::FindBar</name>
     <message>
         <source>&amp;Find:</source>
         <translation>찾기(&amp;F):</translation>
-    </message>
-    <message>
-        <source>job id, name, kind, state, priority, node or node/slot</source>
-        <translation>작업 ID, 이름, 유형, 상태, 우선순위, 노드 또는 노드/슬롯</translation>
     </message>
     <message>
         <source>Find jobs and nodes</source>
@@ -1759,6 +1858,10 @@ click for its story</source>
     <message>
         <source>%1 · result %2</source>
         <translation>%1 · %2번째 결과</translation>
+    </message>
+    <message>
+        <source>job id, name, owner, team, kind, state, priority, node or node/slot</source>
+        <translation>작업 ID, 이름, 소유자, 팀, 유형, 상태, 우선순위, 노드 또는 노드/슬롯</translation>
     </message>
 </context>
 <context>
@@ -2187,6 +2290,18 @@ click for its story</source>
     <message>
         <source>%1 s</source>
         <translation>%1초</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>team %1</source>
+        <translation>팀 %1</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>알려지지 않음</translation>
     </message>
 </context>
 <context>
@@ -3033,6 +3148,10 @@ click for its story</source>
     <message>
         <source>Predicted node</source>
         <translation>예상 노드</translation>
+    </message>
+    <message>
+        <source>Owner (team)</source>
+        <translation>소유자 (팀)</translation>
     </message>
 </context>
 <context>

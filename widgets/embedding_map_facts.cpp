@@ -41,10 +41,9 @@ QString EmbeddingMapView::toolTipFor(JobId job) const {
   const Job& j = (*m_jobs)[it->second];
   const bool started = j.state == JobState::Running || j.state == JobState::Completed;
   const std::int64_t waited = (started ? j.startTimeMs : m_nowMs) - j.submitTimeMs;
-  // The wire's job carries no owner; the story says so too.
-  return tr("#%1 %2\n%3 · %4 · %5\nwaited %6\nowner: not reported\nclick for its story")
+  return tr("#%1 %2\n%3 · %4 · %5\nwaited %6\nowner: %7\nclick for its story")
       .arg(QString::number(j.id), QString::fromStdString(j.spec.name), jobKindName(j.spec.kind),
-           priorityName(j.spec.priority), stateWord(j.state), durationText(waited));
+           priorityName(j.spec.priority), stateWord(j.state), durationText(waited), ownerText(j.spec));
 }
 
 QString EmbeddingMapView::selectionSummary() const {

@@ -68,7 +68,7 @@ bool EmbeddingMapView::eventFilter(QObject* watched, QEvent* event) {
 std::optional<JobId> EmbeddingMapView::jobAt(QPointF plotPos) const {
   std::optional<JobId> picked;
   double best = kPickRadiusPx * kPickRadiusPx;
-  for (const EmbeddedPoint& p : m_points) {
+  for (const EmbeddedPoint& p : m_shownPoints) {
     const QPointF d = pixelOf(p.x, p.y) - plotPos;
     const double dist = QPointF::dotProduct(d, d);
     if (dist <= best) {

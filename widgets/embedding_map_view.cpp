@@ -159,7 +159,17 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   }
   m_plot->xAxis->setLabel(tr("Similar jobs lie close together"));
   m_plot->legend->setVisible(true);
-  m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  // The legend in a column of its own right of the plot, never over points
+  // (inside the axis rect it hid the corner's jobs); a stretch below keeps
+  // it at the top.
+  auto* legendColumn = new QCPLayoutGrid;
+  m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+  m_plot->plotLayout()->addElement(0, 1, legendColumn);
+  legendColumn->addElement(0, 0, m_plot->legend);
+  legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
+  legendColumn->setRowStretchFactor(0, 0.001);
+  legendColumn->setMargins(QMargins(0, 0, 6, 0));
+  m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
   m_rubberBand->setPen(QPen(QColor(40, 90, 160), 1, Qt::DashLine));
   m_rubberBand->setBrush(QColor(40, 90, 160, 40));
   m_rubberBand->setVisible(false);
@@ -234,8 +244,18 @@ void EmbeddingMapView::setEmptyText(const QString& text) {
 
 bool EmbeddingMapView::showsEmptyState() const { return m_emptyLabel->visible(); }
 
+void EmbeddingMapView::setShownJobs(std::optional<std::vector<JobId>> jobs) {
+  if (jobs == m_shownJobs) return;
+  m_shownJobs = std::move(jobs);
+  rebuildGraphs();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void EmbeddingMapView::rebuildGraphs() {
   m_plot->clearGraphs();
+  m_shownPoints.clear();
+  for (const EmbeddedPoint& p : m_points)
+    if (!m_shownJobs || std::ranges::binary_search(*m_shownJobs, p.job)) m_shownPoints.push_back(p);
   // Category key → (legend name, colour, points). std::map keeps the
   // legend in a stable order.
   struct Category {
@@ -245,7 +265,7 @@ void EmbeddingMapView::rebuildGraphs() {
     int shape = 0;
   };
   std::map<int, Category> categories;
-  for (const EmbeddedPoint& p : m_points) {
+  for (const EmbeddedPoint& p : m_shownPoints) {
     int key = 0;
     switch (m_colorBy) {
       case ColorBy::JobKind: key = static_cast<int>(p.kind); break;
@@ -313,7 +333,7 @@ void EmbeddingMapView::rebuildGraphs() {
 
 void EmbeddingMapView::updateSelectionGraph() {
   std::vector<std::pair<double, double>> xy;
-  for (const EmbeddedPoint& p : m_points) {
+  for (const EmbeddedPoint& p : m_shownPoints) {
     if (m_selected.contains(p.job)) xy.emplace_back(p.x, p.y);
   }
   setSortedData(m_selectionGraph, xy);
@@ -341,10 +361,10 @@ void EmbeddingMapView::applySelection(std::vector<JobId> jobs) {
   emit jobsSelected(jobs);
 }
 
-void EmbeddingMapView::selectInRect(const QRectF& rect) { applySelection(jobsInRect(m_points, rect)); }
+void EmbeddingMapView::selectInRect(const QRectF& rect) { applySelection(jobsInRect(m_shownPoints, rect)); }
 
 void EmbeddingMapView::selectInPolygon(const QPolygonF& polygon) {
-  applySelection(jobsInPolygon(m_points, polygon));
+  applySelection(jobsInPolygon(m_shownPoints, polygon));
 }
 
 QPointF EmbeddingMapView::pixelOf(double x, double y) const {

@@ -59,6 +59,13 @@ public:
   // "173 jobs selected · …", or empty without a selection.
   QString selectionSummary() const;
 
+  // Narrows the map to these jobs (sorted ids), as a filter does: the others'
+  // points are not drawn, picked or selected; the axes stay, so the map does
+  // not move. Nothing: every job.
+  void setShownJobs(std::optional<std::vector<JobId>> jobs);
+  // The points drawn: all of them, or those a filter lets through.
+  const std::vector<EmbeddedPoint>& shownPoints() const { return m_shownPoints; }
+
   void setSelectedJobs(std::span<const JobId> jobs);
   const std::unordered_set<JobId>& selectedJobs() const { return m_selected; }
   // Select as a finished drag would, in embedding coordinates; emit
@@ -99,6 +106,8 @@ private:
   void updateSummary();
 
   std::vector<EmbeddedPoint> m_points;
+  std::optional<std::vector<JobId>> m_shownJobs;
+  std::vector<EmbeddedPoint> m_shownPoints;
   std::unordered_set<JobId> m_selected;
   ColorBy m_colorBy = ColorBy::JobKind;
   SelectionMode m_mode = SelectionMode::Rectangle;

@@ -16,7 +16,7 @@ FindBar::FindBar(QWidget* parent)
   layout->setContentsMargins(6, 2, 6, 2);
   auto* label = new QLabel(tr("&Find:"), this);
   label->setBuddy(m_field);
-  m_field->setPlaceholderText(tr("job id, name, kind, state, priority, node or node/slot"));
+  m_field->setPlaceholderText(tr("job id, name, owner, team, kind, state, priority, node or node/slot"));
   m_field->setClearButtonEnabled(true);
   m_field->setAccessibleName(tr("Find jobs and nodes"));
   m_field->installEventFilter(this);

@@ -123,6 +123,19 @@ void HeatmapOverlay::draw(QCPPainter* painter) {
   }
 
   drawShares(painter);
+  if (!m_veiled.empty()) {
+    // Veiled, not hidden: the layout stays put and the colour shows faintly,
+    // in either theme.
+    QColor veil = m_axisRect->parentPlot()->palette().color(QPalette::Base);
+    veil.setAlpha(215);
+    QVector<QRectF> rects;
+    rects.reserve(static_cast<qsizetype>(m_veiled.size()));
+    for (const Run& run : m_veiled)
+      rects.push_back(cellRect(run.row, run.firstSlot).united(cellRect(run.row, run.lastSlot)));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(veil);
+    painter->drawRects(rects);
+  }
   drawHighlights(painter);
 
   if (!m_selection) return;

@@ -10,8 +10,8 @@ namespace hetsched {
 
 // Draws what the colour map cannot: separators between device-kind groups,
 // hatching over rows of down nodes, the selected cell and, on shared GPUs, how
-// much is held (a bar along the cell's foot) and by how many jobs, and the
-// cells a search found. One layerable
+// much is held (a bar along the cell's foot) and by how many jobs, the cells
+// a filter leaves out and the cells a search found. One layerable
 // painting runs of rows keeps the cost independent of the device count
 // (100,000 QCPItemRects would not be).
 class HeatmapOverlay : public QCPLayerable {
@@ -38,6 +38,15 @@ public:
   // stands for.
   void setHighlights(std::vector<Cell> cells) { m_highlights = std::move(cells); }
   const std::vector<Cell>& highlights() const { return m_highlights; }
+  // Cells a filter leaves out, veiled in the page's colour: slots
+  // firstSlot..lastSlot of one row.
+  struct Run {
+    int row = 0;
+    int firstSlot = 0;
+    int lastSlot = 0;
+  };
+  void setVeiled(std::vector<Run> runs) { m_veiled = std::move(runs); }
+  const std::vector<Run>& veiled() const { return m_veiled; }
   const std::vector<ShareMark>& shareMarks() const { return m_shares; }
 
 protected:
@@ -57,6 +66,7 @@ private:
   std::optional<Cell> m_selection;
   std::vector<ShareMark> m_shares;
   std::vector<Cell> m_highlights;
+  std::vector<Run> m_veiled;
 };
 
 }  // namespace hetsched

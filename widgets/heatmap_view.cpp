@@ -186,6 +186,7 @@ void HeatmapView::rebuildBands() {
   updateSelectionMark();
   updateShareMarks();
   updateHighlights();
+  updateFilterMask();
 }
 
 void HeatmapView::onPlotLayout() {

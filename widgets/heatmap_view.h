@@ -55,6 +55,13 @@ public:
   // empty clears. Out-of-range devices are ignored.
   void setHighlightedDevices(std::span<const std::uint32_t> devices);
   const std::vector<HeatmapOverlay::Cell>& highlightedCells() const { return m_overlay->highlights(); }
+  // Narrows the map to the devices a filter lets through: every other cell
+  // is veiled (a merged band's cell when none of its devices passes).
+  // Nothing: no filter. Out-of-range devices are ignored.
+  void setShownDevices(std::optional<std::vector<std::uint32_t>> devices);
+  bool filtered() const { return m_shown.has_value(); }
+  // The veiled cells, one run of slots per band row.
+  const std::vector<HeatmapOverlay::Run>& veiledRuns() const { return m_overlay->veiled(); }
   // Desaturates the map and labels it while the data is not live.
   void setStale(bool stale);
   bool isStale() const { return m_stale; }
@@ -110,6 +117,7 @@ private:
   void applyPalette();
   void updateShareMarks();
   void updateHighlights();
+  void updateFilterMask();
   static QString nodeCountText(int count);
 
   Topology m_topology;
@@ -124,6 +132,7 @@ private:
   std::vector<float> m_noAllocation;
   std::vector<float> m_inverseTdp;  // per device, from the topology
   std::vector<float> m_powerShare;  // power / TDP of the frame shown
+  std::optional<std::vector<std::uint32_t>> m_shown;  // a filter's devices; nothing: no filter
   std::vector<std::uint32_t> m_highlighted;  // devices, as given  // zeros: the Allocation colouring before a job list
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;

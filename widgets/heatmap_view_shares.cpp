@@ -49,6 +49,43 @@ void HeatmapView::updateHighlights() {
   m_overlay->setHighlights(std::move(cells));
 }
 
+void HeatmapView::setShownDevices(std::optional<std::vector<std::uint32_t>> devices) {
+  m_shown = std::move(devices);
+  updateFilterMask();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::updateFilterMask() {
+  std::vector<HeatmapOverlay::Run> runs;
+  if (m_shown) {
+    // One flag per drawn cell: a merged band's cell stays clear while any
+    // of its devices passes, so a filter never hides a device it names.
+    const int columns = m_bands.columnCount();
+    std::vector<std::uint8_t> keep(static_cast<std::size_t>(m_bands.bandCount()) * static_cast<std::size_t>(columns), 0);
+    for (const std::uint32_t d : *m_shown) {
+      if (d >= m_topology.devices.size()) continue;
+      const auto band = static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfDevice(d)));
+      keep[band * static_cast<std::size_t>(columns) + m_topology.devices[d].slot] = 1;
+    }
+    for (int band = 0; band < m_bands.bandCount(); ++band) {
+      for (int slot = 0; slot < columns;) {
+        const auto veiled = [&](int s) {
+          return !keep[static_cast<std::size_t>(band) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(s)] &&
+                 m_bands.deviceAt(band, s).has_value();
+        };
+        if (!veiled(slot)) {
+          ++slot;
+          continue;
+        }
+        const int first = slot;
+        while (slot < columns && veiled(slot)) ++slot;
+        runs.push_back({band, first, slot - 1});
+      }
+    }
+  }
+  m_overlay->setVeiled(std::move(runs));
+}
+
 void HeatmapView::updateShareMarks() {
   std::vector<HeatmapOverlay::ShareMark> marks;
   // Merged bands show one device for many: a mark there would claim a share

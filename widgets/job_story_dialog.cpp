@@ -148,8 +148,9 @@ void JobStoryDialog::setStory(const JobStory& story) {
   set(Priority, tr("%1 · QoS %2%3")
                     .arg(priorityName(job.spec.priority), qosText(job.spec.qos),
                          job.spec.interruptible ? tr(" · may be preempted") : QString()));
-  // The wire's job carries no owner: say so rather than leave a blank.
-  set(Owner, tr("not reported by this cluster's source"));
+  // Not every source knows who runs a job: say so rather than leave a blank.
+  set(Owner, job.spec.owner.empty() && job.spec.team.empty() ? tr("not reported by this cluster's source")
+                                                              : ownerText(job.spec));
   set(Request, requestText());
   set(Submitted, clockText(job.submitTimeMs));
   // The first start: a preempted or moved job started more than once.

@@ -11,8 +11,13 @@ namespace {
 // Okabe & Ito (2008), "Color Universal Design", without black.
 constexpr std::array<QRgb, 7> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
                                         0x0072B2, 0xD55E00, 0xCC79A7};
-// Clusters: Okabe–Ito in an order that puts the most distinct hues first.
-constexpr std::array<QRgb, 7> kClusterPalette{0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442};
+// Clusters: twelve of Kelly's (1965) colours of maximum contrast, one hue
+// for each cluster the job map names (7 hues made the eighth cluster the
+// first one's twin). Normal vision tells any two apart (CIE76 ΔE >= 15);
+// readers with a colour deficiency get the marker shape too, cluster % 4,
+// and the three clusters of one shape stay apart for them (ΔE >= 14).
+constexpr std::array<QRgb, 12> kClusterPalette{0xBE0032, 0x604E97, 0xF3C300, 0xA1CAF1, 0x008856, 0x8DB600,
+                                               0xF99379, 0xF38400, 0x0067A5, 0xE68FAC, 0x875692, 0x882D17};
 constexpr int kClusterShapes = 4;
 }  // namespace
 
@@ -72,7 +77,17 @@ QColor clusterColor(std::int32_t cluster) {
 
 int clusterShape(std::int32_t cluster) {
   if (cluster < 0) return 0;
-  return static_cast<int>((static_cast<std::size_t>(cluster) / kClusterPalette.size()) % kClusterShapes);
+  return static_cast<int>(static_cast<std::size_t>(cluster) % kClusterShapes);
+}
+
+QString ownerText(const JobSpec& spec) {
+  const QString owner = QString::fromStdString(spec.owner);
+  const QString team = QString::fromStdString(spec.team);
+  if (!owner.isEmpty() && !team.isEmpty())
+    return QCoreApplication::translate("hetsched::JobStyle", "%1 (%2)").arg(owner, team);
+  if (!owner.isEmpty()) return owner;
+  if (!team.isEmpty()) return QCoreApplication::translate("hetsched::JobStyle", "team %1").arg(team);
+  return QCoreApplication::translate("hetsched::JobStyle", "not reported");
 }
 
 QString clockText(std::int64_t ms) {

@@ -20,13 +20,18 @@ QString priorityName(PriorityClass priority);
 QColor jobKindColor(JobKind kind);
 QColor priorityColor(PriorityClass priority);
 QColor deviceKindColor(DeviceKind kind);
-// The engine's clusters are open-ended: the seven Okabe–Ito colours, then
-// the same colours again with the next marker shape (clusterShape), so two
-// clusters never differ by a hue colour-blind readers cannot tell apart.
-// -1 (no cluster) is grey.
+// The engine's clusters are open-ended: twelve distinct hues (Kelly's
+// colours of maximum contrast), one per cluster the job map names, with a
+// marker shape that cycles every four clusters (clusterShape), so clusters
+// whose hues colour-blind readers confuse differ in shape. -1 (no cluster)
+// is grey.
 QColor clusterColor(std::int32_t cluster);
-// 0 (disc), 1 (square), 2 (triangle), 3 (diamond), then round again.
+// cluster % 4: 0 (disc), 1 (square), 2 (triangle), 3 (diamond).
 int clusterShape(std::int32_t cluster);
+
+// "mina (vision)", "mina", "team vision", or "not reported" when the
+// cluster's source names neither.
+QString ownerText(const JobSpec& spec);
 
 // Cluster clock time as H:MM:SS (hours not wrapped), "—" for -1 (unknown).
 QString clockText(std::int64_t ms);

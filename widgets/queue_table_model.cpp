@@ -46,6 +46,13 @@ QString QueueTableModel::nodeText(std::int32_t node) const {
   return i < m_nodeNames.size() ? m_nodeNames[i] : QString::number(node);
 }
 
+QString QueueTableModel::ownerCell(const QueuedJobPrediction& q) {
+  JobSpec spec;
+  spec.owner = q.owner;
+  spec.team = q.team;
+  return q.owner.empty() && q.team.empty() ? tr("—") : ownerText(spec);
+}
+
 QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const QueuedJobPrediction& q = m_queue[static_cast<std::size_t>(index.row())];
@@ -57,6 +64,7 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
       case Position: return index.row();
       case Job: return QVariant::fromValue<qulonglong>(q.id);
       case Name: return QString::fromStdString(q.name);
+      case Owner: return ownerCell(q);
       case Kind: return static_cast<int>(q.kind);
       case Priority: return static_cast<int>(q.priority);
       case Submitted: return QVariant::fromValue<qlonglong>(q.submitMs);
@@ -74,6 +82,7 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
       case Position: return index.row() + 1;
       case Job: return QVariant::fromValue<qulonglong>(q.id);
       case Name: return QString::fromStdString(q.name);
+      case Owner: return ownerCell(q);
       case Kind: return jobKindName(q.kind);
       case Priority: return priorityName(q.priority);
       case Submitted: return clockText(q.submitMs);
@@ -90,6 +99,8 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ForegroundRole && index.column() == PredictedStart && q.predictedStartMs < 0)
     return QBrush(Qt::gray);
   if (role == Qt::ForegroundRole && index.column() == Reason && !knownReason) return QBrush(Qt::gray);
+  if (role == Qt::ForegroundRole && index.column() == Owner && q.owner.empty() && q.team.empty())
+    return QBrush(Qt::gray);
   if (role == Qt::TextAlignmentRole) {
     switch (index.column()) {
       case Position:
@@ -107,6 +118,7 @@ QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, i
     case Position: return tr("#");
     case Job: return tr("Job");
     case Name: return tr("Name");
+    case Owner: return tr("Owner (team)");
     case Kind: return tr("Kind");
     case Priority: return tr("Priority");
     case Submitted: return tr("Submitted");

@@ -1,21 +1,28 @@
 // Issue 14 in a live workspace on a real gateway (a simulated cluster on
 // loopback): Find highlights across the views and steps through results;
 // a job's story opens from the views and follows the job list; the GPU
-// allocation and fragmentation reach the dashboard.
+// allocation and fragmentation reach the dashboard; owners and teams arrive
+// with the jobs and filters narrow every view at once.
 #include "cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
 #include "gateway/gateway.h"
 #include "job_selection.h"
 #include "widgets/cluster_dashboard.h"
+#include "widgets/embedding_map_view.h"
+#include "widgets/filter_bar.h"
 #include "widgets/find_bar.h"
 #include "widgets/fragmentation_panel.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/job_story_dialog.h"
 #include "widgets/queue_page.h"
+#include "widgets/queue_panel.h"
+#include "widgets/queue_table_model.h"
 #include "widgets/queue_timeline_view.h"
 
 #include <QLineEdit>
+#include <QLocale>
+#include <QToolButton>
 #include <QTabWidget>
 #include <QTest>
 
@@ -110,6 +117,8 @@ class TestOperatorQuestions : public QObject {
     QCOMPARE(story->job(), job);
     QVERIFY2(story->displayedText().contains(QStringLiteral("State: ")), qPrintable(story->displayedText()));
     QVERIFY(story->displayedText().contains(QStringLiteral("started")));
+    // The simulated cluster's jobs have owners: the story names them.
+    QVERIFY2(!story->displayedText().contains(QStringLiteral("not reported")), qPrintable(story->displayedText()));
     Q_EMIT ws.queuePage()->timeline()->jobActivated(job);
     QCOMPARE(ws.jobStoryDialog(), story);  // one dialog, refilled
     QVERIFY(!ws.openJobStory(987654321));  // not listed: a message, no dialog change
@@ -120,6 +129,96 @@ class TestOperatorQuestions : public QObject {
       QVERIFY(story->grab().save(dir + QStringLiteral("/story-live.png")));
     }
     story->close();
+  }
+
+  // Owners and teams come over the wire with the jobs; a filter narrows the
+  // heatmap, the timeline, the waiting list, the job map and Find at once,
+  // its chips remove one value each, and one action clears them all.
+  void filtersNarrowEveryViewAtOnce() {
+    ClusterWorkspace& ws = *m_workspace;
+    FilterBar* bar = ws.filterBar();
+    QVERIFY(bar->isVisible());
+    // The simulated cluster's teams (team_mix.cpp), all five by now.
+    QTRY_COMPARE_WITH_TIMEOUT(bar->teams().size(), std::size_t{5}, 10000);
+    QVERIFY(std::ranges::find(bar->teams(), std::string("vision")) != bar->teams().end());
+    QVERIFY(!bar->nodeGroups().empty());
+    ws.rebuildTimeline();
+    const std::size_t allTimelineJobs = ws.queuePage()->timeline()->timeline().jobs.size();
+    const std::size_t allPoints = ws.jobMap()->shownPoints().size();
+    const std::size_t allJobs = ws.filterPass().jobs.size();
+
+    JobFilter f;
+    f.teams = {"vision", "language"};
+    f.states = 1u << unsigned(JobState::Running);
+    ws.setFilter(f);
+    QCOMPARE(bar->chipTexts(), (QStringList{QStringLiteral("State: Running"), QStringLiteral("Team: vision"),
+                                            QStringLiteral("Team: language")}));
+    const SearchHits pass = ws.filterPass();
+    QVERIFY(!pass.jobs.empty());
+    QVERIFY(pass.jobs.size() < allJobs);
+    const auto passes = [&pass](JobId id) { return std::ranges::binary_search(pass.jobs, id); };
+    // The heatmap veils every device not running such a job.
+    HeatmapView* heatmap = ws.dashboard()->heatmap();
+    QVERIFY(heatmap->filtered());
+    QVERIFY(!heatmap->veiledRuns().empty());
+    QVERIFY(pass.devices.size() < ws.topology()->devices.size());
+    // The timeline, the waiting list and the map hold only jobs that pass.
+    const JobTimeline& timeline = ws.queuePage()->timeline()->timeline();
+    QVERIFY(!timeline.jobs.empty());
+    QVERIFY(timeline.jobs.size() < allTimelineJobs);
+    for (const TimelineJob& j : timeline.jobs) QVERIFY(passes(j.id));
+    const std::size_t filteredTimelineJobs = timeline.jobs.size();
+    QCOMPARE(ws.queuePage()->queuePanel()->model()->rowCount(), 0);  // running jobs do not wait
+    for (const EmbeddedPoint& p : ws.jobMap()->shownPoints()) QVERIFY(passes(p.job));
+    QVERIFY(ws.jobMap()->shownPoints().size() <= allPoints);
+    QCOMPARE(bar->countText(), QStringLiteral("%1 jobs, %2 devices shown").arg(QLocale().toString(qulonglong(pass.jobs.size())), QLocale().toString(qulonglong(pass.devices.size()))));
+    // Find finds within the filter.
+    ws.find(QStringLiteral("running"));
+    QVERIFY(!ws.findHits().jobs.empty());
+    for (const JobId id : ws.findHits().jobs) QVERIFY(passes(id));
+
+    const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
+    if (!dir.isEmpty()) {
+      ws.showTab(QStringLiteral("cluster"));
+      QTest::qWait(300);
+      heatmap->replotNow();
+      QVERIFY(ws.grab().save(dir + QStringLiteral("/filter-heatmap.png")));
+      ws.showTab(QStringLiteral("timeline"));
+      QTest::qWait(300);
+      QVERIFY(ws.grab().save(dir + QStringLiteral("/filter-timeline.png")));
+      ws.showTab(QStringLiteral("map"));
+      QTest::qWait(300);
+      QVERIFY(ws.grab().save(dir + QStringLiteral("/filter-map.png")));
+    }
+    ws.findBar()->field()->clear();
+    ws.find(QString());
+
+    // Waiting jobs of one team: the waiting list holds only theirs.
+    JobFilter waiting;
+    waiting.states = 1u << unsigned(JobState::Queued);
+    waiting.teams = {"language"};
+    ws.setFilter(waiting);
+    for (const QueuedJobPrediction& q : ws.queuePage()->queuePanel()->model()->queue()) {
+      QCOMPARE(q.team, std::string("language"));
+      QVERIFY(!q.owner.empty());
+    }
+
+    // A chip removes its value alone.
+    bar->removeChip(0);
+    QCOMPARE(ws.filter().states, std::uint8_t{0});
+    QCOMPARE(ws.filter().teams, std::vector<std::string>{"language"});
+    QVERIFY(ws.filterPass().jobs.size() >= ws.queuePage()->queuePanel()->model()->queue().size());
+    // One action clears them all, and every view has every job again.
+    QVERIFY(bar->clearButton()->isEnabled());
+    bar->clearButton()->click();
+    QVERIFY(ws.filter().empty());
+    QVERIFY(bar->chipTexts().isEmpty());
+    QVERIFY(!heatmap->filtered());
+    QVERIFY(heatmap->veiledRuns().empty());
+    QCOMPARE(ws.filterPass().devices.size(), ws.topology()->devices.size());
+    ws.rebuildTimeline();
+    QVERIFY(ws.queuePage()->timeline()->timeline().jobs.size() > filteredTimelineJobs);
+    QVERIFY(ws.jobMap()->shownPoints().size() == ws.jobMap()->points().size());
   }
 
   void allocationAndFragmentationReachTheDashboard() {

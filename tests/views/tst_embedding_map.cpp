@@ -1,10 +1,12 @@
 // EmbeddingMapView: rectangle and lasso selection, legend, progress row.
 #include "widgets/embedding_map_view.h"
 #include "widgets/embedding_selection.h"
+#include "widgets/job_style.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSet>
 #include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -159,6 +161,52 @@ private Q_SLOTS:
     QCOMPARE(view.plot()->legend->itemCount(), 3);
     view.setColorBy(EmbeddingMapView::ColorBy::Cluster);
     QCOMPARE(view.plot()->legend->itemCount(), 4);  // y / 3: 0..3
+  }
+
+  // The legend sits beside the plot, never over a point (issue 14 item 6);
+  // a dozen clusters each get their own colour.
+  void legendStaysOutOfThePoints() {
+    EmbeddingMapView view;
+    std::vector<EmbeddedPoint> points = gridPoints();
+    for (std::size_t i = 0; i < points.size(); ++i) points[i].cluster = static_cast<std::int32_t>(i % 12);
+    view.setPoints(points);
+    view.setColorBy(EmbeddingMapView::ColorBy::Cluster);
+    view.resize(700, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replotNow();
+    QCOMPARE(view.plot()->legend->itemCount(), 12);
+    const QRect legend = view.plot()->legend->outerRect();
+    const QRect plotArea = view.plot()->axisRect()->rect();
+    QVERIFY(legend.isValid() && !legend.isEmpty());
+    QVERIFY2(!legend.intersects(plotArea), qPrintable(QStringLiteral("legend %1,%2 %3x%4 over the plot %5,%6 %7x%8")
+                                                           .arg(legend.x()).arg(legend.y()).arg(legend.width())
+                                                           .arg(legend.height()).arg(plotArea.x()).arg(plotArea.y())
+                                                           .arg(plotArea.width()).arg(plotArea.height())));
+    QVERIFY(legend.left() >= plotArea.right());
+    // Every point is inside the plot area, none under the legend.
+    for (const EmbeddedPoint& p : points) QVERIFY(plotArea.contains(view.pixelOf(p.x, p.y).toPoint()));
+    QSet<QRgb> colours;
+    for (int c = 0; c < 12; ++c) colours.insert(clusterColor(c).rgb());
+    QCOMPARE(colours.size(), 12);
+  }
+
+  // A filter narrows the map: the others' points are neither drawn nor picked.
+  void shownJobsNarrowTheMap() {
+    EmbeddingMapView view;
+    view.setPoints(gridPoints());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replotNow();
+    view.setShownJobs(std::vector<JobId>{1, 2, 3, 44});
+    QCOMPARE(view.shownPoints().size(), std::size_t{4});
+    QCOMPARE(view.points().size(), std::size_t{100});
+    QVERIFY(!view.jobAt(view.pixelOf(5, 5)).has_value());  // job 56: filtered out
+    QCOMPARE(view.jobAt(view.pixelOf(3, 4)), std::optional<JobId>(44));
+    view.selectInRect(QRectF(-1, -1, 20, 20));
+    QCOMPARE(sorted({view.selectedJobs().begin(), view.selectedJobs().end()}), (std::vector<JobId>{1, 2, 3, 44}));
+    view.setShownJobs(std::nullopt);
+    QCOMPARE(view.shownPoints().size(), std::size_t{100});
   }
 
   void progressRowAndEmptyState() {

@@ -3,7 +3,10 @@
 #include "cluster_workspace.h"
 #include "main_window.h"
 
+#include "widgets/filter_bar.h"
+
 #include <QAction>
+#include <QToolButton>
 
 namespace hetsched {
 
@@ -17,6 +20,14 @@ ClusterMenu::ClusterMenu(MainWindow* window) : ConsoleMenu(tr("&Cluster"), windo
   m_find = addAction(QStringLiteral("find"), tr("&Find jobs and nodes…"), QKeySequence::Find, [this] {
     if (ClusterWorkspace* w = this->window()->workspace()) w->openFind();
   });
+  m_filter = addAction(QStringLiteral("filter"), tr("Fi&lter the views…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
+                       [this] {
+                         if (ClusterWorkspace* w = this->window()->workspace()) w->filterBar()->menuButton()->showMenu();
+                       });
+  m_clearFilters = addAction(QStringLiteral("clearFilters"), tr("&Clear filters"),
+                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] {
+                               if (ClusterWorkspace* w = this->window()->workspace()) w->setFilter({});
+                             });
   m_whatifNow = addAction(QStringLiteral("whatifFromNow"), tr("&What-if from now…"),
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), [this] {
                             if (ClusterWorkspace* w = this->window()->workspace()) w->startWhatifFromNow();
@@ -30,7 +41,10 @@ void ClusterMenu::update(ClusterWorkspace* workspace) {
   allow(m_refresh, reason);
   // Finding reads only: it works in a replay too.
   allow(m_find, workspace ? QString() : tr("No cluster is open."),
-        tr("Find jobs by id, name, kind, state or node, and nodes by name; highlighted in every view"));
+        tr("Find jobs by id, name, owner, team, kind, state or node, and nodes by name; highlighted in every view"));
+  allow(m_filter, workspace ? QString() : tr("No cluster is open."),
+        tr("Narrow every view to some kinds, states, teams, priorities or node groups"));
+  allow(m_clearFilters, workspace ? QString() : tr("No cluster is open."), tr("Show every job and device again"));
   allow(m_whatifNow, reason,
         tr("Snapshot the cluster now and compare the policy in force with the editor's policy on it"));
 }

@@ -7,7 +7,8 @@ namespace hetsched {
 class WhatifLauncher;
 
 // Cluster: act on the current cluster's gateway (submit a job), refresh
-// its job list, and start a what-if from its state now.
+// its job list, find and filter what its views show, and start a what-if
+// from its state now.
 class ClusterMenu : public ConsoleMenu {
   Q_OBJECT
  public:
@@ -18,6 +19,8 @@ class ClusterMenu : public ConsoleMenu {
   QAction* m_submit;
   QAction* m_refresh;
   QAction* m_find;
+  QAction* m_filter;
+  QAction* m_clearFilters;
   QAction* m_whatifNow;
 };
 

@@ -17,6 +17,7 @@
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_text.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/filter_bar.h"
 #include "widgets/find_bar.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/job_style.h"
@@ -78,7 +79,8 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
       m_replayController(nullptr),
       m_launcher(new WhatifLauncher(this)),
       m_alertList(new AlertListView(this)),
-      m_findBar(new FindBar(this)) {
+      m_findBar(new FindBar(this)),
+      m_filterBar(new FilterBar(this)) {
   setObjectName(QStringLiteral("workspace"));
   m_tabs->addTab(m_dashboard, tr("Cluster"));
   m_tabs->addTab(m_queuePage, tr("Queue timeline"));
@@ -100,6 +102,8 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   connect(m_findBar, &FindBar::queryChanged, this, &ClusterWorkspace::find);
   connect(m_findBar, &FindBar::stepRequested, this, &ClusterWorkspace::stepFind);
   connect(m_findBar, &FindBar::closed, this, &ClusterWorkspace::closeFind);
+  layout->addWidget(m_filterBar);
+  connect(m_filterBar, &FilterBar::filterChanged, this, &ClusterWorkspace::applyFilter);
   layout->addWidget(m_tabs, 1);
   m_replayBar->hide();
   m_dashboard->setStale(true);
@@ -297,8 +301,11 @@ void ClusterWorkspace::showHolders(const std::vector<Job>& jobs) {
   if (!topology) return;
   m_dashboard->setAllocation(std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(*topology, jobs)));
   m_dashboard->setFragmentation(fragmentationOf(*topology, jobs));
-  // A search stays open across job lists: its results follow the new list.
+  // A search and the filter stay across job lists: their results follow
+  // the new list.
   m_searchIndex.rebuild(*topology, jobs);
+  m_filterBar->setChoices(m_searchIndex.teams(), m_searchIndex.nodeGroups());
+  updateFilterPass();
   if (m_findBar->isVisible() && !m_findBar->field()->text().isEmpty()) find(m_findBar->field()->text());
 }
 
@@ -322,10 +329,17 @@ void ClusterWorkspace::rebuildTimeline() {
   // the record only; a gateway without predictions, the service order.
   const bool forecast = !inReplay() && m_predictions;
   if (forecast) addPredictedRuns(timeline, *m_predictions);
+  std::vector<QueuedJobPrediction> queue =
+      forecast ? queueWithPredictions(jobs, *m_predictions) : queueByPriorityThenSubmit(jobs);
+  if (!filter().empty()) {
+    // Narrowed after they are built: cheaper than copying the jobs that pass.
+    std::erase_if(timeline.jobs, [this](const TimelineJob& j) { return !passesFilter(j.id); });
+    std::erase_if(timeline.segments, [this](const TimelineSegment& s) { return !passesFilter(s.job); });
+    std::erase_if(queue, [this](const QueuedJobPrediction& q) { return !passesFilter(q.id); });
+  }
   m_linker->setTimeline(timeline);
   m_queuePage->timeline()->setTimeline(std::move(timeline));
-  m_queuePage->queuePanel()->setQueue(forecast ? queueWithPredictions(jobs, *m_predictions)
-                                               : queueByPriorityThenSubmit(jobs));
+  m_queuePage->queuePanel()->setQueue(std::move(queue));
   m_queuePage->queuePanel()->setNow(m_nowMs);
   // The table was reset; put the shared selection back on it.
   m_queuePage->queuePanel()->setSelectedJobs(m_selection->jobs());

@@ -3,6 +3,7 @@
 #include "alert/alert.h"
 #include "model/connection_state.h"
 #include "model/frame.h"
+#include "model/job_filter.h"
 #include "model/job_search.h"
 #include "model/job_timeline.h"
 #include "model/topology.h"
@@ -24,6 +25,7 @@ class AlertRulesDialog;
 class ClusterConnection;
 class ClusterDashboard;
 class EmbeddingMapView;
+class FilterBar;
 class FindBar;
 class GatewayControl;
 class JobMapWorker;
@@ -114,6 +116,16 @@ class ClusterWorkspace : public QWidget {
   void stepFind(int step);
   const SearchHits& findHits() const { return m_hits; }
 
+  // Filters (kind, state, team, priority class, node group) narrow every
+  // view at once: the heatmap veils the devices left out, the timeline,
+  // the waiting list and the job map drop the jobs left out, and Find finds
+  // within them. Each workspace keeps its own (saved with its views).
+  FilterBar* filterBar() const { return m_filterBar; }
+  const JobFilter& filter() const;
+  void setFilter(const JobFilter& filter);
+  // What the filter lets through now (all jobs and devices without one).
+  const SearchHits& filterPass() const { return m_filterPass; }
+
   // Replay: the views show a stored snapshot's history instead of the
   // connection (which keeps running underneath for "Back to live").
   bool inReplay() const { return m_replayMeta != nullptr; }
@@ -160,6 +172,12 @@ class ClusterWorkspace : public QWidget {
   void refreshJobStory();
   JobStory storyOf(const Job& job) const;
   void closeFind();
+  // The filter over the current job list, applied to every view.
+  void applyFilter();
+  // What the filter lets through, on the heatmap and the map; the timeline
+  // and the waiting list take it when next rebuilt.
+  void updateFilterPass();
+  bool passesFilter(JobId job) const;
   void setControl(bool live);
   void setFrameInfo(const QString& text);
   void onAlerts(const std::shared_ptr<const AlertReport>& report);
@@ -201,6 +219,8 @@ class ClusterWorkspace : public QWidget {
   QPointer<SubmitJobDialog> m_submitDialog;
   QPointer<JobStoryDialog> m_storyDialog;
   FindBar* m_findBar;
+  FilterBar* m_filterBar;
+  SearchHits m_filterPass;
   SearchIndex m_searchIndex;
   SearchHits m_hits;
   int m_hitCursor = -1;  // jobs first, then nodes

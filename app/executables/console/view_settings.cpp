@@ -19,6 +19,9 @@ const QString kTheme = QStringLiteral("view/theme");
 const QString kPage = QStringLiteral("view/page");
 const QString kMetric = QStringLiteral("view/heatmapMetric");
 const QString kSplitters = QStringLiteral("view/splitters/");
+// Filters are the one setting kept per cluster: what narrows one cluster's
+// views means nothing on another's.
+const QString kFilters = QStringLiteral("view/filters/");
 
 }  // namespace
 
@@ -42,6 +45,8 @@ void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
   QSettings settings;
   settings.setValue(kPage, workspace->pages()->currentIndex());
   settings.setValue(kMetric, static_cast<int>(workspace->dashboard()->heatmap()->shownMetric()));
+  if (workspace->filter().empty()) settings.remove(kFilters + workspace->name());
+  else settings.setValue(kFilters + workspace->name(), QString::fromStdString(workspace->filter().toText()));
   for (const QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
     if (!splitter->objectName().isEmpty()) settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
   }
@@ -55,6 +60,8 @@ void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
     if (metric >= 0 && metric < static_cast<int>(kHeatmapMetrics.size()))
       workspace->dashboard()->setMetric(static_cast<Metric>(metric));
   }
+  if (const QString key = kFilters + workspace->name(); settings.contains(key))
+    workspace->setFilter(JobFilter::parse(settings.value(key).toString().toStdString()));
   for (QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
     const QString key = kSplitters + splitter->objectName();
     if (!splitter->objectName().isEmpty() && settings.contains(key)) splitter->restoreState(settings.value(key).toByteArray());

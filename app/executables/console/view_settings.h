@@ -12,7 +12,7 @@ class MainWindow;
 // The window layout and view settings the console remembers between runs
 // (QSettings): window geometry and state, the theme, and per cluster the
 // page shown, what the heatmap colours by and every splitter's sizes (keyed
-// by the splitter's object name).
+// by the splitter's object name); per workspace name, its filters.
 class ViewSettings {
  public:
   static void saveWindow(const MainWindow* window);

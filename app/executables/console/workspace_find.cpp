@@ -1,9 +1,12 @@
-// ClusterWorkspace: Find (Ctrl+F) across the heatmap, timeline, queue and map.
+// ClusterWorkspace: Find (Ctrl+F) and the filters across the heatmap,
+// timeline, queue and map.
 #include "cluster_workspace.h"
 
 #include "job_selection.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
+#include "widgets/embedding_map_view.h"
+#include "widgets/filter_bar.h"
 #include "widgets/find_bar.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/queue_page.h"
@@ -19,7 +22,7 @@ namespace hetsched {
 void ClusterWorkspace::openFind() { m_findBar->activate(); }
 
 void ClusterWorkspace::find(const QString& query) {
-  m_hits = m_searchIndex.find(query.toStdString());
+  m_hits = m_searchIndex.find(query.toStdString(), filter());
   m_hitCursor = -1;
   m_selection->select(m_hits.jobs, JobSelection::Origin::Other);
   m_dashboard->heatmap()->setHighlightedDevices(m_hits.devices);
@@ -51,6 +54,38 @@ void ClusterWorkspace::stepFind(int step) {
     m_dashboard->details()->setDevice(device);
   }
   m_findBar->setResult(static_cast<int>(m_hits.jobs.size()), static_cast<int>(m_hits.nodes.size()), m_hitCursor);
+}
+
+const JobFilter& ClusterWorkspace::filter() const { return m_filterBar->filter(); }
+
+void ClusterWorkspace::setFilter(const JobFilter& filter) {
+  m_filterBar->setFilter(filter);
+  applyFilter();
+}
+
+bool ClusterWorkspace::passesFilter(JobId job) const {
+  return filter().empty() || std::ranges::binary_search(m_filterPass.jobs, job);
+}
+
+void ClusterWorkspace::applyFilter() {
+  updateFilterPass();
+  // The timeline and the waiting list are narrowed as they are rebuilt.
+  m_jobsDirty = true;
+  rebuildTimeline();
+  if (m_findBar->isVisible() && !m_findBar->field()->text().isEmpty()) find(m_findBar->field()->text());
+}
+
+void ClusterWorkspace::updateFilterPass() {
+  const JobFilter& f = filter();
+  m_filterPass = m_searchIndex.filtered(f);
+  m_filterBar->setCounts(m_filterPass.jobs.size(), m_filterPass.devices.size());
+  if (f.empty()) {
+    m_dashboard->heatmap()->setShownDevices(std::nullopt);
+    m_jobMap->setShownJobs(std::nullopt);
+  } else {
+    m_dashboard->heatmap()->setShownDevices(m_filterPass.devices);
+    m_jobMap->setShownJobs(m_filterPass.jobs);
+  }
 }
 
 void ClusterWorkspace::closeFind() {
