@@ -8,6 +8,7 @@
 #include "cluster_workspace.h"
 #include "gateway/gateway.h"
 #include "job_selection.h"
+#include "view_settings.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/filter_bar.h"
@@ -22,6 +23,8 @@
 
 #include <QLineEdit>
 #include <QLocale>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QTabWidget>
 #include <QTest>
@@ -219,6 +222,32 @@ class TestOperatorQuestions : public QObject {
     ws.rebuildTimeline();
     QVERIFY(ws.queuePage()->timeline()->timeline().jobs.size() > filteredTimelineJobs);
     QVERIFY(ws.jobMap()->shownPoints().size() == ws.jobMap()->points().size());
+  }
+
+  // Each workspace has its own filter, and the console keeps it by the
+  // workspace's name across restarts (ViewSettings).
+  void filtersAreKeptPerWorkspace() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("hetsched-test-filters"));
+    ClusterWorkspace other(std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address())),
+                           QStringLiteral("other"));
+    JobFilter f;
+    f.teams = {"ads"};
+    f.nodeGroups = {"gpu"};
+    f.priorities = 1u << unsigned(PriorityClass::High);
+    m_workspace->setFilter(f);
+    QVERIFY(other.filter().empty());
+    ViewSettings::saveWorkspace(m_workspace.get());
+    ViewSettings::saveWorkspace(&other);
+    m_workspace->setFilter({});
+    ViewSettings::restoreWorkspace(m_workspace.get());
+    QCOMPARE(m_workspace->filter(), f);
+    QCOMPARE(m_workspace->filterBar()->chipTexts().size(), 3);
+    ViewSettings::restoreWorkspace(&other);
+    QVERIFY(other.filter().empty());
+    m_workspace->setFilter({});
   }
 
   void allocationAndFragmentationReachTheDashboard() {
