@@ -38,28 +38,28 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
         spec = {"train", JobKind::Training, PriorityClass::Middle, Qos::Guaranteed,
                 {static_cast<std::uint32_t>(between(16000, 32000)), static_cast<std::uint64_t>(between(65536, 262144)),
                  static_cast<std::uint32_t>(between(4, 9)), 0, 0},
-                between(3600, 36000), false};
+                between(3600, 36000), false, {}, {}};
         s.device = *findBuiltinModel("A100");
         break;
       case 1:
         spec = {"serve", JobKind::Inference, PriorityClass::High, Qos::LatencySensitive,
                 {static_cast<std::uint32_t>(between(1000, 4000)), static_cast<std::uint64_t>(between(4096, 16384)), 0,
                  static_cast<std::uint32_t>(between(100, 500)), 0},
-                between(1, 120), false};
+                between(1, 120), false, {}, {}};
         s.device = *findBuiltinModel("A100");
         break;
       case 2:
         spec = {"etl", JobKind::Batch, PriorityClass::Low, Qos::BestEffort,
                 {static_cast<std::uint32_t>(between(4000, 16000)), static_cast<std::uint64_t>(between(8192, 32768)), 0,
                  0, 0},
-                between(600, 3600), true};
+                between(600, 3600), true, {}, {}};
         s.device = *findBuiltinModel("Xeon");
         break;
       default:
         spec = {"tpu-train", JobKind::Training, PriorityClass::Middle, Qos::Guaranteed,
                 {static_cast<std::uint32_t>(between(8000, 16000)), static_cast<std::uint64_t>(between(32768, 131072)),
                  0, 0, static_cast<std::uint32_t>(between(4, 9))},
-                between(3600, 36000), false};
+                between(3600, 36000), false, {}, {}};
         s.device = *findBuiltinModel("TPUv4");
         break;
     }
