@@ -3,6 +3,8 @@
 #include "alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
 
+#include "unary_call.h"
+
 #include <grpcpp/grpcpp.h>
 
 namespace hetsched {
@@ -11,31 +13,6 @@ struct AlertClient::Stub {
   std::unique_ptr<v1::AlertService::Stub> stub;
 };
 
-namespace {
-
-// The context, request and response live until gRPC calls back, which may
-// be after the caller has gone.
-template <typename Request, typename Response>
-struct Call {
-  grpc::ClientContext context;
-  Request request;
-  Response response;
-};
-
-template <typename Request, typename Response>
-std::shared_ptr<Call<Request, Response>> newCall(const ClientOptions& options) {
-  auto call = std::make_shared<Call<Request, Response>>();
-  call->context.set_deadline(std::chrono::system_clock::now() + options.rpcDeadline);
-  addBearerToken(call->context, options);
-  return call;
-}
-
-RpcError toError(const grpc::Status& status) {
-  return {static_cast<int>(status.error_code()), status.error_message()};
-}
-
-}  // namespace
-
 AlertClient::AlertClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options)
     : m_stub(std::make_unique<Stub>(Stub{v1::AlertService::NewStub(std::move(channel))})),
       m_options(std::move(options)) {}
@@ -43,10 +20,10 @@ AlertClient::AlertClient(std::shared_ptr<grpc::Channel> channel, ClientOptions o
 AlertClient::~AlertClient() = default;
 
 void AlertClient::get(ReportDone done) {
-  auto call = newCall<v1::GetAlertsRequest, v1::GetAlertsResponse>(m_options);
+  auto call = newUnaryCall<v1::GetAlertsRequest, v1::GetAlertsResponse>(m_options);
   m_stub->stub->async()->GetAlerts(&call->context, &call->request, &call->response,
                                    [call, done = std::move(done)](grpc::Status status) {
-                                     if (!status.ok()) return done(toError(status));
+                                     if (!status.ok()) return done(toRpcError(status));
                                      auto decoded = fromProto(call->response);
                                      if (auto* e = std::get_if<std::string>(&decoded))
                                        return done(RpcError{grpc::StatusCode::INTERNAL, "GetAlerts: " + *e});
@@ -55,21 +32,21 @@ void AlertClient::get(ReportDone done) {
 }
 
 void AlertClient::setRules(const std::vector<AlertRule>& rules, SetDone done) {
-  auto call = newCall<v1::SetAlertRulesRequest, v1::SetAlertRulesResponse>(m_options);
+  auto call = newUnaryCall<v1::SetAlertRulesRequest, v1::SetAlertRulesResponse>(m_options);
   toProto(rules, call->request.mutable_rules());
   m_stub->stub->async()->SetAlertRules(&call->context, &call->request, &call->response,
                                        [call, done = std::move(done)](grpc::Status status) {
-                                         if (!status.ok()) return done(toError(status));
+                                         if (!status.ok()) return done(toRpcError(status));
                                          done(call->response.revision());
                                        });
 }
 
 void AlertClient::acknowledge(const std::vector<std::uint64_t>& ids, AcknowledgeDone done) {
-  auto call = newCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options);
+  auto call = newUnaryCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options);
   for (const std::uint64_t id : ids) call->request.add_ids(id);
   m_stub->stub->async()->AcknowledgeAlerts(&call->context, &call->request, &call->response,
                                            [call, done = std::move(done)](grpc::Status status) {
-                                             if (!status.ok()) return done(toError(status));
+                                             if (!status.ok()) return done(toRpcError(status));
                                              Acknowledged answer;
                                              answer.added = call->response.acknowledged();
                                              answer.unknown.assign(call->response.unknown().begin(),

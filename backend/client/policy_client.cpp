@@ -2,6 +2,8 @@
 
 #include "policy_service.grpc.pb.h"
 
+#include "unary_call.h"
+
 #include <grpcpp/grpcpp.h>
 
 namespace hetsched {
@@ -10,31 +12,6 @@ struct PolicyClient::Stub {
   std::unique_ptr<v1::PolicyService::Stub> stub;
 };
 
-namespace {
-
-// One unary call: the context, request and response live until gRPC calls
-// back, which may be after the caller has gone.
-template <typename Request, typename Response>
-struct Call {
-  grpc::ClientContext context;
-  Request request;
-  Response response;
-};
-
-template <typename Request, typename Response>
-std::shared_ptr<Call<Request, Response>> newCall(const ClientOptions& options) {
-  auto call = std::make_shared<Call<Request, Response>>();
-  call->context.set_deadline(std::chrono::system_clock::now() + options.rpcDeadline);
-  addBearerToken(call->context, options);
-  return call;
-}
-
-RpcError toError(const grpc::Status& status) {
-  return {static_cast<int>(status.error_code()), status.error_message()};
-}
-
-}  // namespace
-
 PolicyClient::PolicyClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options)
     : m_stub(std::make_unique<Stub>(Stub{v1::PolicyService::NewStub(std::move(channel))})),
       m_options(std::move(options)) {}
@@ -42,11 +19,11 @@ PolicyClient::PolicyClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
 PolicyClient::~PolicyClient() = default;
 
 void PolicyClient::get(StateDone done) {
-  auto call = newCall<v1::GetPolicyRequest, v1::GetPolicyResponse>(m_options);
+  auto call = newUnaryCall<v1::GetPolicyRequest, v1::GetPolicyResponse>(m_options);
   m_stub->stub->async()->GetPolicy(&call->context, &call->request, &call->response,
                                    [call, done = std::move(done)](grpc::Status status) {
                                      if (status.ok()) done(std::move(call->response));
-                                     else done(toError(status));
+                                     else done(toRpcError(status));
                                    });
 }
 
@@ -54,10 +31,10 @@ namespace {
 
 // Push, promote and rollback all answer with the state they left.
 template <typename Request>
-auto stateOf(std::shared_ptr<Call<Request, v1::PolicyMutationResponse>> call, PolicyClient::StateDone done) {
+auto stateOf(std::shared_ptr<UnaryCall<Request, v1::PolicyMutationResponse>> call, PolicyClient::StateDone done) {
   return [call, done = std::move(done)](grpc::Status status) {
     if (status.ok()) done(std::move(*call->response.mutable_state()));
-    else done(toError(status));
+    else done(toRpcError(status));
   };
 }
 
@@ -65,7 +42,7 @@ auto stateOf(std::shared_ptr<Call<Request, v1::PolicyMutationResponse>> call, Po
 
 void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std::uint64_t expectedVersion,
                         StateDone done) {
-  auto call = newCall<v1::PushPolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::PushPolicyRequest, v1::PolicyMutationResponse>(m_options);
   *call->request.mutable_spec() = spec;
   call->request.set_canary_percent(canaryPercent);
   call->request.set_expected_version(expectedVersion);
@@ -74,14 +51,14 @@ void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std
 }
 
 void PolicyClient::promote(std::uint64_t expectedVersion, StateDone done) {
-  auto call = newCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options);
   call->request.set_expected_version(expectedVersion);
   m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response,
                                        stateOf(call, std::move(done)));
 }
 
 void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersion, StateDone done) {
-  auto call = newCall<v1::RollbackPolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::RollbackPolicyRequest, v1::PolicyMutationResponse>(m_options);
   call->request.set_to_version(toVersion);
   call->request.set_expected_version(expectedVersion);
   m_stub->stub->async()->RollbackPolicy(&call->context, &call->request, &call->response,
@@ -89,11 +66,11 @@ void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersi
 }
 
 void PolicyClient::history(HistoryDone done) {
-  auto call = newCall<v1::ListPolicyHistoryRequest, v1::ListPolicyHistoryResponse>(m_options);
+  auto call = newUnaryCall<v1::ListPolicyHistoryRequest, v1::ListPolicyHistoryResponse>(m_options);
   m_stub->stub->async()->ListPolicyHistory(&call->context, &call->request, &call->response,
                                            [call, done = std::move(done)](grpc::Status status) {
                                              if (status.ok()) done(std::move(call->response));
-                                             else done(toError(status));
+                                             else done(toRpcError(status));
                                            });
 }
 
