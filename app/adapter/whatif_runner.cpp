@@ -32,7 +32,10 @@ std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& sourc
       if (pods.fatal) return trace::describe(*pods.fatal);
       WhatifWorkload w;
       w.topology = topologyFromTrace(nodes.rows);
-      w.jobs = jobsFromTrace(pods.rows, w.topology).jobs;
+      // A list without arrival times is refused, never an empty run.
+      auto jobs = replayableJobs(pods.rows, w.topology, std::nullopt);
+      if (auto* e = std::get_if<std::string>(&jobs)) return source.podPath + ": " + *e;
+      w.jobs = std::get<TraceJobs>(std::move(jobs)).jobs;
       w.cpuPodsOnGpuNodes =
           std::ranges::none_of(w.topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
       w.description = source.path + ", " + source.podPath;

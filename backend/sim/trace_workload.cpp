@@ -1,5 +1,7 @@
 #include "trace_workload.h"
 
+#include "split_mix.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -76,22 +78,34 @@ Topology topologyFromTrace(std::span<const trace::TraceNode> nodes) {
   return t;
 }
 
-TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology) {
+namespace {
+
+TraceJobs convert(std::span<const trace::TracePod> pods, const Topology& topology,
+                  const std::optional<PoissonArrivals>& poisson) {
   TraceJobs out;
   std::int64_t origin = std::numeric_limits<std::int64_t>::max();
   for (const trace::TracePod& pod : pods)
     if (pod.creationTime && pod.runtimeS() && *pod.runtimeS() > 0) origin = std::min(origin, *pod.creationTime);
+  // Two streams, so that the arrivals do not depend on which pods lack a
+  // runtime.
+  SplitMix arrivalRng(poisson ? poisson->seed : 0);
+  SplitMix runtimeRng(poisson ? ~poisson->seed : 0);
+  double clock = 0.0;
   for (const trace::TracePod& pod : pods) {
-    const auto runtime = pod.runtimeS();
-    if (!pod.creationTime || !runtime || *runtime <= 0) {
+    std::optional<double> arrival, runtime;
+    if (const auto r = pod.runtimeS(); r && *r > 0) runtime = static_cast<double>(*r);
+    else if (poisson && poisson->runtimeMeanS > 0.0) runtime = runtimeRng.exponential(poisson->runtimeMeanS);
+    if (poisson) arrival = clock += arrivalRng.exponential(1.0 / poisson->ratePerS);
+    else if (pod.creationTime) arrival = static_cast<double>(*pod.creationTime - origin);
+    if (!arrival || !runtime) {
       ++out.withoutRuntime;
       continue;
     }
     SimJob job;
     job.spec = pod.toJobSpec();
     job.spec.estimatedRuntimeS = 0.0;
-    job.arrivalS = static_cast<double>(*pod.creationTime - origin);
-    job.runtimeS = static_cast<double>(*runtime);
+    job.arrivalS = *arrival;
+    job.runtimeS = *runtime;
     for (const std::string& name : pod.gpuModels) {
       const auto it = std::ranges::find(topology.models, name, &DeviceModel::name);
       job.allowedModels.push_back(it == topology.models.end() ? std::numeric_limits<std::uint32_t>::max()
@@ -103,6 +117,33 @@ TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& t
   // sorts only when it must.
   std::ranges::stable_sort(out.jobs, {}, &SimJob::arrivalS);
   return out;
+}
+
+}  // namespace
+
+TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology) {
+  return convert(pods, topology, std::nullopt);
+}
+
+TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology,
+                        const PoissonArrivals& arrivals) {
+  return convert(pods, topology, arrivals);
+}
+
+std::variant<TraceJobs, std::string> replayableJobs(std::span<const trace::TracePod> pods, const Topology& topology,
+                                                    const std::optional<PoissonArrivals>& arrivals) {
+  TraceJobs out = convert(pods, topology, arrivals);
+  if (!out.jobs.empty()) return out;
+  const bool anyArrival = arrivals || std::ranges::any_of(pods, [](const trace::TracePod& p) { return p.creationTime.has_value(); });
+  const bool anyRuntime = (arrivals && arrivals->runtimeMeanS > 0.0) ||
+                          std::ranges::any_of(pods, [](const trace::TracePod& p) { return p.runtimeS().has_value(); });
+  std::string missing;
+  if (!anyArrival) missing = "creation_time (when a pod arrives; --arrival-rate JOBS_PER_S gives Poisson arrivals)";
+  if (!anyRuntime)
+    missing += std::string(missing.empty() ? "" : " and ") +
+               "deletion_time, scheduled_time (how long a pod runs; --runtime-mean S gives exponential runtimes)";
+  if (missing.empty()) return std::string("no pod has both an arrival and a positive runtime");
+  return "no pod can be replayed: the list has no " + missing;
 }
 
 }  // namespace hetsched

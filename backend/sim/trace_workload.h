@@ -6,7 +6,10 @@
 #include "trace/trace_pod.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
+#include <variant>
 #include <vector>
 
 namespace hetsched {
@@ -28,5 +31,24 @@ struct TraceJobs {
   std::uint64_t withoutRuntime = 0;
 };
 TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology);
+
+// For pod lists that do not say when pods arrive (the five-column multi-GPU
+// lists), or to replay any list at a stated rate: a seeded Poisson process
+// at ratePerS replaces every pod's arrival, in the file's order, and a pod
+// without a runtime runs an exponential time of mean runtimeMeanS (0: it is
+// left out, as without arrivals).
+struct PoissonArrivals {
+  double ratePerS = 0.0;
+  double runtimeMeanS = 0.0;
+  std::uint64_t seed = 1;
+};
+TraceJobs jobsFromTrace(std::span<const trace::TracePod> pods, const Topology& topology,
+                        const PoissonArrivals& arrivals);
+
+// The pods as jobs, with `arrivals` when given, or why not one of them can
+// run: the columns the list lacks and the option that stands in for each
+// (--arrival-rate, --runtime-mean), never an empty workload.
+std::variant<TraceJobs, std::string> replayableJobs(std::span<const trace::TracePod> pods, const Topology& topology,
+                                                    const std::optional<PoissonArrivals>& arrivals);
 
 }  // namespace hetsched

@@ -8,6 +8,7 @@
 #include "sim/synthetic_workload.h"
 #include "sim/trace_workload.h"
 #include "sim_args.h"
+#include "trace_jobs_args.h"
 #include "trace/alibaba_trace_importer.h"
 
 #include <algorithm>
@@ -30,7 +31,8 @@ constexpr const char* kUsage =
     "  never an episode (default: --episode-jobs, 0 keeps the last network).\n"
     "  --arrival-scale X multiplies arrival times (trace replay under more load: 0.01 is 100x the rate).\n"
     "  --policy-out writes a policy for `hetsched whatif --policy` that runs the weights.\n"
-    "  --strict makes a rejected trace row an error (by default it is reported and left out).\n";
+    "  --strict makes a rejected trace row an error (by default it is reported and left out).\n"
+    "  --arrival-rate R [--runtime-mean S]: Poisson arrivals (and runtimes) for lists without them.\n";
 
 void row(const char* name, const SimSummary& s) {
   std::printf("%-22s %10.1f %10.1f %9.1f%% %9.1f%% %12.1f%% %6llu\n", name, s.waitAvgS, s.waitP95S,
@@ -42,9 +44,10 @@ void row(const char* name, const SimSummary& s) {
 
 int runTrainHybrid(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 16> kKnown{"arrival-scale", "validation-jobs", "cluster",  "nodes",          "jobs", "synthetic",    "out",
+  constexpr std::array<std::string_view, 18> kKnown{"arrival-scale", "validation-jobs", "cluster",  "nodes",          "jobs", "synthetic",    "out",
                                                     "episodes", "seed",           "help", "train-fraction",
-                                                    "mask",     "episode-jobs",   "load", "policy-out", "strict"};
+                                                    "mask",     "episode-jobs",   "load", "policy-out", "strict",
+                                                    kTraceTimingOptions[0], kTraceTimingOptions[1]};
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
   const auto unknown = args.unknownOptions(kKnown);
   if (!unknown.empty() || !args.value("out") || args.value("cluster").has_value() == args.value("nodes").has_value() ||
@@ -101,10 +104,9 @@ int runTrainHybrid(std::span<char* const> argv) {
     if (p.name() == "seed-score") rule = std::get<CompiledPolicy>(compilePolicy(p));
   std::vector<SimJob> jobs;
   if (const auto file = args.value("jobs")) {
-    const auto pods = trace::AlibabaTraceImporter::loadPods(*file);
-    if (!reportImport("train-hybrid", pods, *file, args.flag("strict"))) return 1;
-    jobs = jobsFromTrace(pods.rows, topology).jobs;
-    if (jobs.empty()) return std::fprintf(stderr, "hetsched train-hybrid: %s: no pod with a runtime\n", file->c_str()), 1;
+    auto converted = traceJobsFromArgs("train-hybrid", args, *file, topology, seed);
+    if (const int* rc = std::get_if<int>(&converted)) return *rc;
+    jobs = std::get<TraceJobs>(std::move(converted)).jobs;
     // As whatif does: a GPU-only cluster runs CPU-only pods on host CPUs.
     if (std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; }))
       rule.routing.set(JobKind::Batch, DeviceKind::Gpu);

@@ -10,6 +10,7 @@
 #include "whatif/whatif_record.h"
 #include "whatif/whatif_run.h"
 #include "sim_args.h"
+#include "trace_jobs_args.h"
 #include "trace/alibaba_trace_importer.h"
 #include "whatif_report.h"
 
@@ -39,7 +40,7 @@ constexpr const char* kUsage =
     "                   --snapshot-mode history: every recorded job from its submit time\n"
     "  --cluster FILE   Alibaba cluster-trace-gpu-v2023 openb_node_list CSV\n"
     "  --nodes N        synthetic cluster: 60% CPU, 30% GPU (8 A100), 10% TPU nodes\n"
-    "  --jobs FILE      Alibaba openb_pod_list CSV (pods without a runtime are left out);\n"
+    "  --jobs FILE      Alibaba openb_pod_list CSV (pods without an arrival or a runtime are left out);\n"
     "                   on a cluster without CPU nodes, CPU-only pods use GPU nodes' host CPUs\n"
     "  --strict         a rejected trace row is an error (by default it is reported and left out;\n"
     "                   a file with no usable row is always an error)\n"
@@ -79,15 +80,9 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
   std::vector<SimJob> jobs;
   bool cpuPodsOnGpuNodes = false;
   if (const auto file = args.value("jobs")) {
-    const auto pods = trace::AlibabaTraceImporter::loadPods(*file);
-    if (!reportImport("whatif", pods, *file, args.flag("strict"))) return 1;
-    TraceJobs converted = jobsFromTrace(pods.rows, topology);
-    if (converted.withoutRuntime > 0)
-      std::fprintf(stderr, "hetsched whatif: %s: %llu pods without a runtime left out\n", file->c_str(),
-                   static_cast<unsigned long long>(converted.withoutRuntime));
-    if (converted.jobs.empty())
-      return std::fprintf(stderr, "hetsched whatif: %s: no pod left to simulate\n", file->c_str()), 1;
-    jobs = std::move(converted.jobs);
+    auto converted = traceJobsFromArgs("whatif", args, *file, topology, seed);
+    if (const int* rc = std::get_if<int>(&converted)) return *rc;
+    jobs = std::get<TraceJobs>(std::move(converted)).jobs;
     cpuPodsOnGpuNodes = std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
     workload += ", " + *file;
   } else {
@@ -115,13 +110,14 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 18> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
+  constexpr std::array<std::string_view, 20> kKnown{"arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
                                                     "load",          "policy",   "seed",  "json",     "help",
                                                     "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record",
-                                                    "snapshot-mode", "horizon",  "strict"};
+                                                    "snapshot-mode", "horizon",  "strict", kTraceTimingOptions[0],
+                                                    kTraceTimingOptions[1]};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
-  if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
+  if (args.flag("help")) return std::fputs(kUsage, stdout), std::fputs(kTraceTimingHelp, stdout), 0;
   const bool fromSnapshot = args.value("snapshot").has_value();
   const bool fromTrace = args.value("cluster").has_value() != args.value("nodes").has_value() &&
                          args.value("jobs").has_value() != args.value("synthetic").has_value();
@@ -129,6 +125,7 @@ int runWhatif(std::span<char* const> argv) {
   if (!unknown.empty() || policyArgs.empty() || (fromSnapshot ? anyTrace : !fromTrace)) {
     for (const auto& u : unknown) std::fprintf(stderr, "hetsched whatif: unknown option %s\n", u.c_str());
     std::fputs(kUsage, stderr);
+    std::fputs(kTraceTimingHelp, stderr);
     return 2;
   }
   std::uint64_t seed = 1;
