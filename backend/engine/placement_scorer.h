@@ -47,6 +47,8 @@ inline std::uint32_t primaryNeed(const JobRequests& r, DeviceKind kind) {
 // ScorerRegistry, scorers written elsewhere (the ATC'23 GPU-sharing family:
 // Random-fit, DotProd, GPU Clustering, GPU Packing, Best-fit, FGD; the
 // seed's §2.5 hybrid).
+class JobSelector;
+
 class PlacementScorer {
  public:
   virtual ~PlacementScorer() = default;
@@ -62,6 +64,10 @@ class PlacementScorer {
   // is not (a random draw, a learned rule that may defer) is asked every
   // time.
   virtual bool exhaustive() const { return false; }
+  // A scorer that also chooses which waiting job goes next (the hybrid)
+  // returns its selector, owned by the scorer; the core's dispatch then
+  // reads the arm's queue through it.
+  virtual JobSelector* selector() { return nullptr; }
   // Lifecycle notices for scorers with state (least connections).
   virtual void onStarted(std::uint32_t node) { (void)node; }
   virtual void onFinished(std::uint32_t node) { (void)node; }

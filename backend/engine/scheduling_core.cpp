@@ -38,6 +38,7 @@ SchedulingCore::Arm::Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<Plac
       queues(queuesFor(policy)),
       exhaustive(scorer && scorer->exhaustive()),
       marks(exhaustive && policy.backfillDepth > 0) {
+  selector = scorer ? scorer->selector() : nullptr;
   if (ticks()) history = std::make_unique<FreeCapacityHistory>(nodes, policy.migrationHistorySamples);
 }
 
@@ -50,6 +51,7 @@ SchedulingCore::Arm::Arm(const Arm& o)
       blocked(o.blocked),
       waiting(o.waiting),
       history(o.history ? std::make_unique<FreeCapacityHistory>(*o.history) : nullptr),
+      selector(scorer ? scorer->selector() : nullptr),
       exhaustive(o.exhaustive),
       marks(o.marks) {}
 

@@ -3,6 +3,7 @@
 #include "capacity_state.h"
 #include "core_job.h"
 #include "core_options.h"
+#include "core_seams.h"
 #include "decision_sink.h"
 #include "estimate/runtime_predictor.h"
 #include "free_capacity_history.h"
@@ -139,6 +140,7 @@ class SchedulingCore {
     std::array<std::uint32_t, kDeviceKindCount> waiting{};
     std::unique_ptr<FreeCapacityHistory> history;  // tick-driven migration only
     std::vector<QueueEntry> held;                   // the selector seam's dispatch
+    JobSelector* selector = nullptr;                // the options' or the scorer's
     bool exhaustive = false;                        // scorer->exhaustive()
     // Records shapes that fit nowhere (backfill reads past a blocked head;
     // without backfill a dispatch stops at its first failure anyway).
@@ -203,6 +205,10 @@ class SchedulingCore {
   std::array<bool, kDeviceKindCount> m_dirty{};
   std::vector<JobSlot> m_arrived;  // since the last decide(), for preemption
   UnplaceableShapes m_unplaceable;
+  // The selector seam's window, kept between dispatches (no allocation per
+  // decision); scratch, not state: a copy of the core starts them empty.
+  std::vector<QueueEntry> m_window;
+  std::vector<SelectionCandidate> m_candidates;
 
   // Per slot, what an event touches together in one cache line (a million
   // jobs do not fit in cache; separate arrays cost a miss each).

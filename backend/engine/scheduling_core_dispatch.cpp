@@ -14,7 +14,7 @@ void SchedulingCore::dispatchDirty(double t) {
 
 void SchedulingCore::dispatch(std::size_t k, double t) {
   m_dirty[k] = false;
-  if (m_options.selector) {
+  if (m_options.selector || std::ranges::any_of(m_arms, [](const Arm& a) { return a.selector != nullptr; })) {
     selectDispatch(k, t);
   } else if (m_arms.size() == 1) {
     Pass pass{m_arms.front().queues[k].walk(t)};
@@ -111,21 +111,29 @@ void SchedulingCore::selectDispatch(std::size_t k, double t) {
     for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
 }
 
+// An arm without a selector (the other arm of a canary) takes its head.
 bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   JobQueue& queue = arm.queues[k];
   while (!queue.empty() && stale(queue.top(t))) queue.pop(t);
   if (queue.empty()) return false;
-  std::vector<QueueEntry> window;
-  std::vector<JobSlot> slots;
-  while (!queue.empty() && window.size() < m_options.selector->window()) {
+  JobSelector* selector = m_options.selector ? m_options.selector : arm.selector;
+  std::vector<QueueEntry>& window = m_window;
+  std::vector<SelectionCandidate>& candidates = m_candidates;
+  window.clear();
+  candidates.clear();
+  while (!queue.empty() && window.size() < (selector ? selector->window() : 1)) {
     QueueEntry e = queue.pop(t);
     if (stale(e)) continue;
-    slots.push_back(e.job);
+    const CoreJob& job = *m_slots[e.job].job;
+    candidates.push_back({e.job, t - job.arrivalS, expectedRuntime(e.job), requestOf(e.job).needMilli});
     window.push_back(e);
   }
+  if (window.empty()) return false;
   const std::size_t pick =
-      std::min(window.size() - 1, m_options.selector->pick(slots, static_cast<std::uint8_t>(&arm - m_arms.data()),
-                                                           static_cast<DeviceKind>(k), t));
+      selector ? std::min(window.size() - 1,
+                          selector->pick(candidates, {m_topology, m_state, m_index},
+                                         static_cast<std::uint8_t>(&arm - m_arms.data()), static_cast<DeviceKind>(k), t))
+               : 0;
   std::swap(window[0], window[pick]);
   // Put back but the chosen one, which is tried directly (entries keep
   // their keys, so the queue would reorder them).

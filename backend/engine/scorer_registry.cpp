@@ -51,7 +51,7 @@ ScorerBuild makeScorer(const CompiledPolicy& policy, const Topology& topology, c
         return FieldError{"placement.external_scorer", "unknown scorer '" + policy.externalScorer + "'" +
                                                            (known.empty() ? "" : " (known: " + known + ")")};
       }
-      return (*factory)(ScorerInput{topology, policy, seed, filesAllowed});
+      return (*factory)(ScorerInput{topology, policy, seed, filesAllowed, registry});
     }
   }
   return FieldError{"placement.kind", "unknown placement rule"};

@@ -14,17 +14,20 @@
 namespace hetsched {
 
 struct CompiledPolicy;
+class ScorerRegistry;
 
 // What a scorer factory is given: the cluster (empty: a scorer with its own
 // view of the nodes hears of running jobs through onAllocated), the policy
 // that names it (its external_scorer, the hybrid weights it carries), the
 // seed for scorers that draw random numbers (Random-fit), and whether it may
-// read files (a what-if on this machine may; a gateway may not).
+// read files (a what-if on this machine may; a gateway may not), and the
+// registry itself, for scorers built from others (the hybrid's proposers).
 struct ScorerInput {
   const Topology& topology;
   const CompiledPolicy& policy;
   std::uint64_t seed = 1;
   bool filesAllowed = false;
+  const ScorerRegistry* registry = nullptr;
 };
 
 // A scorer, or why the policy's scorer cannot run (naming the policy field).

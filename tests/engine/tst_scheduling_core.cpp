@@ -167,7 +167,12 @@ class TestSchedulingCore : public QObject {
     class Newest final : public JobSelector {
      public:
       std::uint32_t window() const override { return 3; }
-      std::size_t pick(std::span<const JobSlot> candidates, std::uint8_t, DeviceKind, double) override {
+      std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext&, std::uint8_t, DeviceKind,
+                       double t) override {
+        // What the core says of each: waited since arrival, its runtime.
+        for (const SelectionCandidate& c : candidates) {
+          if (c.waitedS < 0.0 || c.waitedS > t || c.expectedRuntimeS <= 0.0 || c.needMilli != 2000) return 0;
+        }
         return candidates.size() - 1;
       }
     } newest;
