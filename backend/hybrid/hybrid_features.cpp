@@ -1,58 +1,59 @@
 #include "hybrid_features.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hetsched {
 
-HybridDecision proposeAndDescribe(const ScoringContext& context, const PlacementRequest& request, FitOracle& fit,
-                                  PlacementScorer& rule) {
-  HybridDecision d;
-  const FreeCapacityIndex& index = context.index;
-  d.nodes[kActionRule] = rule.choose(context, request, fit);
-  if (!d.nodes[kActionRule]) {
-    // The rule engine finds nothing, so neither will the others: the same
-    // fit oracle answers them all.
-    d.easy = true;
-    return d;
+void describeJobs(std::span<const SelectionCandidate> window, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out) {
+  out.resize(window.size());
+  const double n = static_cast<double>(window.size());
+  // The logarithms go straight into the features and are centred after.
+  double meanLogRuntime = 0.0, meanLogWait = 0.0;
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    out[i][1] = std::log1p(std::max(0.0, window[i].expectedRuntimeS));
+    out[i][4] = std::log1p(std::max(0.0, window[i].waitedS));
+    meanLogRuntime += out[i][1];
+    meanLogWait += out[i][4];
   }
-  d.nodes[kActionPack] = index.bestFit(request.kind, request.needMilli, fit);
-  d.nodes[kActionFirst] = index.firstFit(request.kind, request.needMilli, 0, fit);
-  d.easy = std::all_of(d.nodes.begin(), d.nodes.end(), [&](const auto& n) { return n == d.nodes[kActionRule]; });
+  meanLogRuntime /= n;
+  meanLogWait /= n;
+  const double maxTotal = std::max<double>(1.0, context.index.maxTotal(kind));
+  const std::uint32_t maxFree = context.index.maxFree(kind);
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    JobFeatures& f = out[i];
+    f[0] = window.size() > 1 ? static_cast<double>(i) / (n - 1.0) : 0.0;
+    f[1] -= meanLogRuntime;
+    f[2] = window[i].needMilli / maxTotal;
+    f[3] = window[i].needMilli <= maxFree ? 1.0 : 0.0;
+    f[4] -= meanLogWait;
+  }
+}
 
-  d.feasible.assign(kHybridActions, true);
-  d.features = Eigen::VectorXd::Zero(kHybridFeatures);
-  const double maxTotal = std::max<double>(1.0, index.maxTotal(request.kind));
-  for (int a = 0; a < kHybridNodeActions; ++a) {
-    const auto& node = d.nodes[static_cast<std::size_t>(a)];
-    d.feasible[static_cast<std::size_t>(a)] = node.has_value();
-    if (!node) continue;
-    const double total = std::max<double>(1.0, context.state.nodeTotalMilli(*node));
-    const double free = index.freeOf(*node);
-    const int f = a * kFeaturesPerAction;
-    d.features(f) = 1.0;
-    d.features(f + 1) = free / total;
-    d.features(f + 2) = (free - request.needMilli) / total;
-    d.features(f + 3) = free >= total ? 1.0 : 0.0;
+NodeFeatures describeNode(const ScoringContext& context, const PlacementRequest& request, std::uint32_t node,
+                          unsigned proposedBy) {
+  NodeFeatures f{};
+  const double total = std::max<double>(1.0, context.state.nodeTotalMilli(node));
+  const double free = context.index.freeOf(node);
+  f[0] = free / total;
+  f[1] = (free - request.needMilli) / total;
+  f[2] = free >= total ? 1.0 : 0.0;
+  for (int p = 0; p < kProposers; ++p) f[static_cast<std::size_t>(3 + p)] = (proposedBy >> p) & 1u ? 1.0 : 0.0;
+  return f;
+}
+
+DeferFeatures describeDefer(const ScoringContext& context, const PlacementRequest& request,
+                            std::span<const Proposal> proposals) {
+  const double maxTotal = std::max<double>(1.0, context.index.maxTotal(request.kind));
+  double leftover = 1.0;
+  bool allBreakWhole = true;
+  for (const Proposal& p : proposals) {
+    leftover = std::min(leftover, p.features[1]);
+    allBreakWhole = allBreakWhole && p.features[2] > 0.0;
   }
-  double whole = 0.0, freeShare = 0.0, largestFree = 0.0;
-  const auto nodes = index.nodesOf(request.kind);
-  for (const std::uint32_t n : nodes) {
-    const double total = std::max<double>(1.0, context.state.nodeTotalMilli(n));
-    const double free = index.freeOf(n);
-    whole += free >= total ? 1.0 : 0.0;
-    freeShare += free / total;
-    largestFree = std::max(largestFree, free);
-  }
-  const double count = std::max<double>(1.0, static_cast<double>(nodes.size()));
-  const int g = kHybridNodeActions * kFeaturesPerAction;
-  d.features(g) = request.needMilli / maxTotal;
-  d.features(g + 1) = request.needMilli >= maxTotal ? 1.0 : 0.0;
-  d.features(g + 2) = whole / count;
-  d.features(g + 3) = freeShare / count;
-  d.features(g + 4) = largestFree / maxTotal;
-  // Deferring on an idle kind would wait for a release that never comes.
-  d.feasible[kActionDefer] = whole < count;
-  return d;
+  return {1.0, request.needMilli / maxTotal, context.index.maxFree(request.kind) / maxTotal, leftover,
+          allBreakWhole ? 1.0 : 0.0};
 }
 
 }  // namespace hetsched

@@ -1,48 +1,67 @@
 #pragma once
 
+#include "engine/core_seams.h"
 #include "engine/placement_scorer.h"
-
-#include <Eigen/Dense>
 
 #include <array>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace hetsched {
 
-class PlacementScorer;
+// The hybrid policy's decisions and what it sees of each. Three linear
+// scorers (one weight vector each, so that a trained policy reads as what
+// it prefers, and a decision costs a few hundred multiply-adds):
+//
+//  - Job: which of the first kSelectionWindow waiting jobs of a kind is
+//    tried first. Per candidate: its place in the queue (FCFS), its
+//    expected runtime against the window's (SJF), its size (smallest
+//    first), whether its size is free on some node now (backfill: a
+//    positive weight), how long it waited against the others (aging). A
+//    picked job that does not fit waits and ends the dispatch as a blocked
+//    head does; nothing is masked, so the rule engine's FCFS is the zero
+//    weights. (The seed's soft ×0.1 mask and the hard mask are gone: every
+//    node proposal fits, so there was nothing left to mask but this, and
+//    the weights learn it.)
+//  - Node: among the proposals of several scorers for the picked job (the
+//    rule engine's §4.3 score, best fit, FGD, GPU packing, first fit; one
+//    candidate per distinct node). Per candidate: its free share before and
+//    after, whether it breaks a whole node, and which scorers propose it.
+//  - Defer: leave the job waiting for a release (only while something runs
+//    on the kind, so a release will come). Its score is compared with the
+//    best node's.
+//
+// The rule engine alone is one setting of the weights (the queue's order,
+// the §4.3 node, never defer), as are SJF with best fit and FIFO with FGD.
+inline constexpr std::uint32_t kSelectionWindow = 16;
+inline constexpr int kJobFeatures = 5;
+enum HybridProposer : int { kProposeRule = 0, kProposeBestFit, kProposeFgd, kProposePacking, kProposeFirstFit };
+inline constexpr int kProposers = 5;
+inline constexpr int kNodeFeatures = 3 + kProposers;
+inline constexpr int kDeferFeatures = 5;
+inline constexpr int kHybridParameters = kJobFeatures + kNodeFeatures + kDeferFeatures;
 
-// The hybrid policy's action set. The rule engine proposes one node per
-// node action; the network picks among the proposals or defers:
-//  - Rule:  the seed's §4.3 score (most free capacity relative to size),
-//  - Pack:  best fit (least free capacity that fits; keeps nodes whole),
-//  - First: first fit in node order (packs the low end of the cluster),
-//  - Defer: leave the job queued until capacity is next released.
-enum HybridAction : int { kActionRule = 0, kActionPack = 1, kActionFirst = 2, kActionDefer = 3 };
-inline constexpr int kHybridActions = 4;
-inline constexpr int kHybridNodeActions = 3;
-inline constexpr int kFeaturesPerAction = 4;
-inline constexpr int kHybridGlobalFeatures = 5;
-inline constexpr int kHybridFeatures = kHybridNodeActions * kFeaturesPerAction + kHybridGlobalFeatures;
+using JobFeatures = std::array<double, kJobFeatures>;
+using NodeFeatures = std::array<double, kNodeFeatures>;
+using DeferFeatures = std::array<double, kDeferFeatures>;
 
-// One decision's proposals, their feasibility and the network's input.
-struct HybridDecision {
-  std::array<std::optional<std::uint32_t>, kHybridNodeActions> nodes;
-  std::vector<bool> feasible;  // kHybridActions entries; Defer only while something runs
-  Eigen::VectorXd features;
-  // True when the proposals leave nothing to choose: nothing fits, or all
-  // node actions propose the same node. The rule engine decides then.
-  bool easy = false;
+// The window's features, in its order.
+void describeJobs(std::span<const SelectionCandidate> window, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out);
+
+// One distinct proposed node and who proposed it (lowest proposer first).
+struct Proposal {
+  std::uint32_t node = 0;
+  int proposer = 0;
+  NodeFeatures features{};
 };
 
-// Asks the rule engine (`rule`, the §4.3 scorer) and the free-capacity index
-// for the proposals and computes the features:
-//  per node action: proposed?, node free/total before, after placing,
-//                   whether it breaks a whole (fully free) node;
-//  global: need/largest node total, need covers a whole node,
-//          share of the kind's nodes fully free, mean free share,
-//          largest free / largest total.
-HybridDecision proposeAndDescribe(const ScoringContext& context, const PlacementRequest& request, FitOracle& fit,
-                                  PlacementScorer& rule);
+// Features of a proposed node for `request`, `proposedBy` a bit per proposer.
+NodeFeatures describeNode(const ScoringContext& context, const PlacementRequest& request, std::uint32_t node,
+                          unsigned proposedBy);
+// Features of deferring `request` given the distinct proposals.
+DeferFeatures describeDefer(const ScoringContext& context, const PlacementRequest& request,
+                            std::span<const Proposal> proposals);
 
 }  // namespace hetsched

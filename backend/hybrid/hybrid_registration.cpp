@@ -14,7 +14,7 @@ FieldError weightsError(WeightsError e) { return {"placement.hybrid_weights", st
 
 void addHybridScorer(ScorerRegistry& registry, std::string name, std::shared_ptr<const HybridModel> model) {
   registry.add(std::move(name), [model](const ScorerInput& in) -> ScorerBuild {
-    return std::make_unique<HybridScorer>(in.topology, model->network, model->mask, HybridExploration{}, model);
+    return std::make_unique<HybridScorer>(in.topology, model, in.registry, in.policy, in.seed);
   });
 }
 
@@ -33,7 +33,7 @@ void registerHybridScorer(ScorerRegistry& registry) {
     }
     if (auto* e = std::get_if<WeightsError>(&loaded)) return weightsError(*e);
     auto model = std::make_shared<const HybridModel>(std::get<HybridModel>(std::move(loaded)));
-    return std::make_unique<HybridScorer>(in.topology, model->network, model->mask, HybridExploration{}, model);
+    return std::make_unique<HybridScorer>(in.topology, std::move(model), in.registry, in.policy, in.seed);
   });
 }
 

@@ -15,10 +15,12 @@ class Policy;
 namespace hetsched {
 
 // Policies name the hybrid scorer as placement EXTERNAL with external_scorer
-// "hybrid" and carry the trained network in placement.hybrid_weights (the
+// "hybrid" and carry the trained weights in placement.hybrid_weights (the
 // weights file's text: versioned and checksummed, so a damaged or foreign
 // copy is refused). On this machine "hybrid:PATH" also names a weights
-// file to read; embedHybridWeights() turns that into the carried form.
+// file to read; embedHybridWeights() turns that into the carried form. The
+// weights include the choice of job (the scorer's selector), so the whole
+// policy travels with a push.
 inline constexpr std::string_view kHybridScorerName = "hybrid";
 inline constexpr std::string_view kHybridScorerPrefix = "hybrid:";
 

@@ -1,62 +1,58 @@
 #pragma once
 
-#include "action_mask.h"
-#include "hybrid_features.h"
+#include "engine/core_seams.h"
 #include "engine/seed_score_scorer.h"
-#include "q_network.h"
+#include "hybrid_features.h"
+#include "weights_file.h"
 
+#include <array>
 #include <memory>
 #include <vector>
 
 namespace hetsched {
 
-class SplitMix;
+class ScorerRegistry;
+struct CompiledPolicy;
 
-// One non-trivial decision, as the trainer replays it.
-struct HybridExperience {
-  Eigen::VectorXd features;
-  std::vector<bool> feasible;
-  int action = 0;
-  const JobSpec* spec = nullptr;  // identifies the job in the trainer's input
-};
-
-// Training-time behaviour: epsilon-greedy exploration (uniform over the
-// feasible actions) and a log of the decisions taken.
-struct HybridExploration {
-  double epsilon = 0.0;
-  SplitMix* rng = nullptr;
-  std::vector<HybridExperience>* log = nullptr;
-};
-
-// The hybrid heuristic policy of seed §2.5 as a placement scorer.
-//
-// Design: the rule engine (the policy's routing, then the §4.3 score) does
-// what rules do well and the learned part only arbitrates where rules
-// disagree. Routing picks the device kind before the scorer is asked; the
-// scorer asks the rule engine and the index for three proposals (§4.3,
-// best fit, first fit). When nothing fits or all proposals are one node the
-// rule engine's answer stands (the easy cases, most decisions on a quiet
-// cluster). Otherwise the Q-network scores the proposals and "defer", the
-// seed's mask down-weights infeasible actions (soft ×0.1, or hard), and the
-// most probable action wins. An infeasible pick, possible under the soft
-// mask, falls back to the rule engine's proposal: safety first.
-// The network never sees a node it could not use and never needs to rank
-// thousands of nodes, so a tiny MLP suffices and training stays cheap.
-class HybridScorer final : public PlacementScorer {
+// The hybrid heuristic policy of seed §2.5 as a placement scorer that also
+// chooses which waiting job goes next (its selector()), so that the one
+// scheduling core runs it wherever the policy goes: what-if, the gateway's
+// cluster, the Kubernetes scheduler. The rule engine (the policy's routing,
+// the §4.3 score) and the registry's scorers propose; trained weights pick
+// (hybrid_features.h). Every proposal is a node the job fits on, so a
+// pick is always feasible; the weights can only choose among heuristics'
+// answers, never invent a placement.
+class HybridScorer final : public PlacementScorer, public JobSelector {
  public:
-  // `network` must outlive the scorer unless `owner` keeps it alive.
-  HybridScorer(const Topology& topology, const QNetwork& network, MaskMode mask, HybridExploration exploration = {},
-               std::shared_ptr<const void> owner = nullptr);
+  // `registry` offers FGD and GPU packing ("fgd", "packing"); a proposer it
+  // lacks proposes nothing. `policy` and `seed` are what those scorers are
+  // built with.
+  HybridScorer(const Topology& topology, std::shared_ptr<const HybridModel> model, const ScorerRegistry* registry,
+               const CompiledPolicy& policy, std::uint64_t seed);
+  HybridScorer(const HybridScorer& other);
+
   std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
                                       FitOracle& fit) override;
   std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<HybridScorer>(*this); }
+  JobSelector* selector() override { return this; }
+  void onAllocated(const Placement& placement) override;
+  void onReleased(const Placement& placement) override;
+
+  std::uint32_t window() const override { return kSelectionWindow; }
+  std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext& context, std::uint8_t arm,
+                   DeviceKind kind, double t) override;
 
  private:
-  std::shared_ptr<const void> m_owner;
+  const Topology& m_topology;
+  std::shared_ptr<const HybridModel> m_model;
   SeedScoreScorer m_rule;
-  const QNetwork& m_network;
-  MaskMode m_mask;
-  HybridExploration m_exploration;
+  // FGD and GPU packing as the registry builds them (null: not offered);
+  // they keep their own view of the nodes, so they hear every placement.
+  std::array<std::unique_ptr<PlacementScorer>, 2> m_frag;
+  std::array<std::uint32_t, kDeviceKindCount> m_running{};
+  // Scratch, reused per decision.
+  std::vector<JobFeatures> m_jobs;
+  std::vector<Proposal> m_proposals;
 };
 
 }  // namespace hetsched

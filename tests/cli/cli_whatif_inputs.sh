@@ -50,7 +50,7 @@ expect 0 "one-bad.csv: 1 of $rows rows rejected" "$hetsched" whatif --cluster "$
 expect 1 "one-bad.csv: rejected rows are errors in strict mode" \
   "$hetsched" whatif --cluster "$nodes" --jobs "$dir/one-bad.csv" --policy sjf --strict
 expect 1 "rejected rows are errors in strict mode" \
-  "$hetsched" train-hybrid --cluster "$nodes" --jobs "$dir/one-bad.csv" --out "$dir/w.txt" --episodes 1 --strict
+  "$hetsched" train-hybrid --cluster "$nodes" --jobs "$dir/one-bad.csv" --out "$dir/w.txt" --generations 1 --strict
 
 # File errors name the file and the system's reason.
 expect 1 "$dir: cannot open file: is a directory, not a file" \
@@ -75,7 +75,7 @@ expect 1 "no creation_time (when a pod arrives; --arrival-rate" \
   "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --policy sjf
 expect 1 "deletion_time, scheduled_time (how long a pod runs; --runtime-mean" \
   "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --policy sjf --arrival-rate 0.01
-expect 1 "no creation_time" "$hetsched" train-hybrid --cluster "$nodes" --jobs "$multi" --out "$dir/w.txt" --episodes 1
+expect 1 "no creation_time" "$hetsched" train-hybrid --cluster "$nodes" --jobs "$multi" --out "$dir/w.txt" --generations 1
 expect 2 "--runtime-mean goes with --arrival-rate" \
   "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --policy sjf --runtime-mean 600
 expect 2 "arrival-rate" "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --policy sjf --arrival-rate -1
@@ -83,3 +83,4 @@ expect 2 "arrival-rate" "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --
   --json "$dir/multi.json" > "$dir/out.txt"
 grep -q '"completed": 60' "$dir/multi.json" || { echo "FAILED: Poisson replay of $multi"; cat "$dir/multi.json"; exit 1; }
 echo "ok: $multi replayed with Poisson arrivals"
+

@@ -1,10 +1,12 @@
-// The seed's §2.5 hybrid scheduler: masking, weights files, determinism,
-// and that a briefly trained network beats its rule-only baseline where
-// the rule is known to be poor (whole-GPU fragmentation).
-#include "hybrid/action_mask.h"
-#include "hybrid/dqn_trainer.h"
+// The seed's §2.5 hybrid scheduler: weights files, determinism, that the
+// weights' decisions reach the core (job order, node, defer), and that a
+// briefly trained policy beats its rule-only baseline on workloads it never
+// saw where the rule is known to be poor (whole-GPU fragmentation).
 #include "hybrid/hybrid_features.h"
 #include "hybrid/hybrid_registration.h"
+#include "hybrid/policy_search.h"
+#include "frag/frag_scorers.h"
+#include "engine/scorer_registry.h"
 #include "hybrid/weights_file.h"
 #include "sim/synthetic_workload.h"
 #include "sim/split_mix.h"
@@ -59,13 +61,22 @@ CompiledPolicy seedScore() {
   return p;
 }
 
-DqnOptions quick(std::uint64_t seed) {
-  DqnOptions o;
+HybridTrainingOptions quick(std::uint64_t seed) {
+  HybridTrainingOptions o;
   o.seed = seed;
-  o.episodes = 12;
+  o.generations = 4;
+  o.population = 8;
+  o.elite = 3;
   o.episodeJobs = 300;
-  o.updatesPerEpisode = 100;
+  o.validationJobs = 300;
+  o.arrivalScales = {1.0};
   return o;
+}
+
+std::vector<TrainingWorkload> workloads(std::initializer_list<std::uint64_t> seeds, std::size_t jobs) {
+  std::vector<TrainingWorkload> out;
+  for (const std::uint64_t s : seeds) out.push_back({"w" + std::to_string(s), fragmentingJobs(jobs, s)});
+  return out;
 }
 
 SimSummary simulate(const Topology& t, const CompiledPolicy& p, const std::vector<SimJob>& jobs) {
@@ -80,41 +91,91 @@ class TestHybrid : public QObject {
   Q_OBJECT
 
  private slots:
-  void softMaskMultipliesInfeasibleByATenth() {
-    const Eigen::VectorXd q = Eigen::VectorXd::Zero(4);  // uniform softmax: 1/4 each
-    const std::vector<bool> feasible{true, false, true, true};
-    const Eigen::VectorXd p = maskedProbabilities(q, feasible, MaskMode::Soft);
-    // 0.25, 0.025, 0.25, 0.25 renormalised: the ratio is exactly the seed's 0.1.
-    QCOMPARE(p(1) / p(0), kSoftMaskFactor);
-    QVERIFY(std::abs(p.sum() - 1.0) < 1e-12);
-    // Still pickable when it dominates by more than the mask takes away.
-    Eigen::VectorXd strong = q;
-    strong(1) = 5.0;  // e^5 * 0.1 > 1
-    QCOMPARE(greedyAction(strong, feasible, MaskMode::Soft), 1);
+  // All weights 0 is the rule engine exactly: FCFS order, the §4.3 node,
+  // never defer (ties go to the queue's head and the first proposer).
+  void zeroWeightsAreTheRuleEngine() {
+    const Topology t = gpuCluster();
+    const auto jobs = fragmentingJobs(600, 4);
+    auto rule = Simulator(t, seedScore(), {}).run(jobs);
+    auto hybrid = runHybrid(t, seedScore(), HybridModel{}, jobs);
+    const auto& r = std::get<SimResult>(rule);
+    const auto& h = std::get<SimResult>(hybrid);
+    QCOMPARE(h.summary.waitAvgS, r.summary.waitAvgS);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      QCOMPARE(h.jobs[i].node, r.jobs[i].node);
+      QCOMPARE(h.jobs[i].startS, r.jobs[i].startS);
+    }
   }
 
-  void hardMaskNeverPicksInfeasible() {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(4);
-    q(1) = 100.0;
-    const std::vector<bool> feasible{true, false, true, true};
-    QCOMPARE(maskedProbabilities(q, feasible, MaskMode::Hard)(1), 0.0);
-    QVERIFY(greedyAction(q, feasible, MaskMode::Hard) != 1);
-    QCOMPARE(greedyAction(q, {false, false, false, false}, MaskMode::Hard), -1);
+  // Each decision the weights make reaches the core: preferring short jobs
+  // in the window is SJF-like (less wait than FCFS where jobs queue),
+  // preferring the best-fit proposal places as best fit does, and a large
+  // defer score holds jobs back while others run (more wait).
+  void everyDecisionMatters() {
+    const Topology t = gpuCluster(4);
+    const auto jobs = fragmentingJobs(600, 8);
+    const double rule = std::get<SimResult>(runHybrid(t, seedScore(), HybridModel{}, jobs)).summary.waitAvgS;
+    HybridModel shortFirst;
+    shortFirst.weights[1] = -1.0;  // job: expected runtime against the window's
+    const double sjf = std::get<SimResult>(runHybrid(t, seedScore(), shortFirst, jobs)).summary.waitAvgS;
+    HybridModel bestFit;
+    bestFit.weights[kJobFeatures + 3 + kProposeBestFit] = 1.0;
+    const auto packed = std::get<SimResult>(runHybrid(t, seedScore(), bestFit, jobs));
+    CompiledPolicy bf = seedScore();
+    bf.placement = PlacementKind::BestFit;
+    const auto plain = std::get<SimResult>(Simulator(t, bf, {}).run(jobs));
+    HybridModel deferring;
+    deferring.weights[kJobFeatures + kNodeFeatures] = 100.0;  // defer's bias
+    const double deferred = std::get<SimResult>(runHybrid(t, seedScore(), deferring, jobs)).summary.waitAvgS;
+    qInfo("wait avg: rule %.1f s, short first %.1f s, best-fit proposal %.1f s (best fit %.1f s), defer %.1f s", rule,
+          sjf, packed.summary.waitAvgS, plain.summary.waitAvgS, deferred);
+    QVERIFY(sjf < 0.9 * rule);
+    QCOMPARE(packed.summary.waitAvgS, plain.summary.waitAvgS);
+    QVERIFY(deferred > 1.1 * rule);
+    QCOMPARE(std::get<SimResult>(runHybrid(t, seedScore(), deferring, jobs)).summary.completed, jobs.size());
+  }
+
+  // The weights travel in the policy (placement.hybrid_weights) and the
+  // core builds everything from it, the choice of job included: a policy
+  // carrying them runs exactly as the trainer's runHybrid does, wherever
+  // the core runs (what-if, the gateway's cluster, the Kubernetes
+  // scheduler all build scorers from the same registry).
+  void carriedWeightsRunTheWholeHybrid() {
+    const Topology t = gpuCluster(4);
+    const auto jobs = fragmentingJobs(600, 8);
+    HybridModel model;
+    model.weights[1] = -1.0;  // short jobs first
+    model.weights[kJobFeatures + 3 + kProposeFgd] = 1.0;
+    CompiledPolicy carried = seedScore();
+    carried.placement = PlacementKind::External;
+    carried.externalScorer = "hybrid";
+    carried.hybridWeights = weightsText(model);
+    ScorerRegistry registry;
+    std::vector<JobRequests> requests;
+    for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
+    registerFragScorers(registry, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
+    registerHybridScorer(registry);
+    SimulationOptions options;
+    options.scorers = &registry;
+    const auto live = std::get<SimResult>(Simulator(t, carried, options).run(jobs));
+    const auto trained = std::get<SimResult>(runHybrid(t, seedScore(), model, jobs));
+    const auto rule = std::get<SimResult>(Simulator(t, seedScore(), {}).run(jobs));
+    QCOMPARE(live.summary.waitAvgS, trained.summary.waitAvgS);
+    for (std::size_t i = 0; i < jobs.size(); ++i) QCOMPARE(live.jobs[i].startS, trained.jobs[i].startS);
+    QVERIFY(live.summary.waitAvgS < 0.9 * rule.summary.waitAvgS);
   }
 
   void weightsRoundTrip() {
     QTemporaryDir dir;
-    SplitMix rng(7);
-    HybridModel model{QNetwork(kHybridFeatures, {16, 8}, kHybridActions, rng), MaskMode::Hard};
     const std::string path = dir.filePath(QStringLiteral("w.txt")).toStdString();
+    HybridModel model;
+    SplitMix rng(3);
+    for (double& w : model.weights) w = rng.uniform() - 0.5;
     QVERIFY(!saveWeights(path, model));
-    auto loaded = loadWeights(path);
+    const auto loaded = loadWeights(path);
     QVERIFY(std::holds_alternative<HybridModel>(loaded));
-    const HybridModel& back = std::get<HybridModel>(loaded);
-    QCOMPARE(back.mask, MaskMode::Hard);
-    QCOMPARE(weightsHash(back.network), weightsHash(model.network));
-    const Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(kHybridFeatures, -1.0, 1.0);
-    QVERIFY(back.network.predict(x) == model.network.predict(x));  // bit for bit
+    QVERIFY(std::get<HybridModel>(loaded).weights == model.weights);  // bit for bit
+    QCOMPARE(weightsHash(std::get<HybridModel>(loaded)), weightsHash(model));
   }
 
   void corruptWeightsFilesFailClearly_data() {
@@ -123,6 +184,7 @@ class TestHybrid : public QObject {
     QTest::newRow("missing") << "missing" << int(WeightsError::CannotOpen);
     QTest::newRow("magic") << "magic" << int(WeightsError::NotAWeightsFile);
     QTest::newRow("version") << "version" << int(WeightsError::VersionMismatch);
+    QTest::newRow("dqn") << "dqn" << int(WeightsError::VersionMismatch);
     QTest::newRow("features") << "features" << int(WeightsError::FeatureMismatch);
     QTest::newRow("truncated") << "truncated" << int(WeightsError::Truncated);
     QTest::newRow("value") << "value" << int(WeightsError::ChecksumMismatch);
@@ -132,23 +194,25 @@ class TestHybrid : public QObject {
     QFETCH(QString, edit);
     QFETCH(int, error);
     QTemporaryDir dir;
-    SplitMix rng(7);
     const std::string path = dir.filePath(QStringLiteral("w.txt")).toStdString();
-    QVERIFY(!saveWeights(path, {QNetwork(kHybridFeatures, {8}, kHybridActions, rng), MaskMode::Soft}));
+    HybridModel model;
+    model.weights.fill(0.75);
+    QVERIFY(!saveWeights(path, model));
     std::stringstream buffer;
     buffer << std::ifstream(path).rdbuf();
     std::string text = buffer.str();
     const auto line2 = text.find('\n') + 1;
     if (edit == u"missing") text.clear();
     if (edit == u"magic") text.replace(0, 8, "notsched");
-    if (edit == u"version") text.replace(text.find(" 1\n"), 3, " 9\n");
-    if (edit == u"features") text.replace(line2, text.find(' ', line2 + 9) - line2, "features 3");
+    if (edit == u"version") text.replace(text.find(" 2\n"), 3, " 9\n");
+    if (edit == u"dqn") text = "hetsched-hybrid-qnet 1\nfeatures 17 actions 4 layers 3 mask soft\n";
+    if (edit == u"features") text.replace(line2, text.find(' ', line2 + 4) - line2, "job 3");
     if (edit == u"truncated") text.resize(text.size() / 2);
     if (edit == u"value") {
-      const auto at = text.find("0x", text.find("layer")) + 2;  // a weight's leading hex digit
+      const auto at = text.find("0x", line2) + 2;  // a weight's leading hex digit
       text[at] = text[at] == '1' ? '0' : '1';
     }
-    if (edit == u"garbage") text.replace(text.find("layer"), 5, "lager");
+    if (edit == u"garbage") text.replace(text.find("node"), 4, "nope");
     if (edit == u"missing") std::remove(path.c_str());
     else std::ofstream(path, std::ios::trunc) << text;
     const auto loaded = loadWeights(path);
@@ -175,41 +239,52 @@ class TestHybrid : public QObject {
 
   void sameSeedSameWeights() {
     const Topology t = gpuCluster(4);
-    const auto jobs = fragmentingJobs(200, 3);
-    DqnOptions o = quick(11);
-    o.episodes = 3;
-    o.episodeJobs = 120;
-    o.updatesPerEpisode = 30;
-    const auto a = weightsHash(trainHybrid(t, seedScore(), jobs, o).network);
-    const auto b = weightsHash(trainHybrid(t, seedScore(), jobs, o).network);
-    QCOMPARE(a, b);
+    const auto train = workloads({3}, 300);
+    const auto check = workloads({4}, 300);
+    HybridTrainingOptions o = quick(11);
+    o.generations = 2;
+    const auto a = weightsHash(trainHybrid(t, seedScore(), train, check, o).model);
+    o.workers = 1;  // the same whatever the threads
+    QCOMPARE(weightsHash(trainHybrid(t, seedScore(), train, check, o).model), a);
     o.seed = 12;
-    QVERIFY(weightsHash(trainHybrid(t, seedScore(), jobs, o).network) != a);
+    QVERIFY(weightsHash(trainHybrid(t, seedScore(), train, check, o).model) != a);
   }
 
-  void hybridBeatsRuleOnlyOnHeldOutJobs() {
+  // Trained on two workloads, selected on a third, tested on a fourth that
+  // neither saw. Measured (seed 5): see the qInfo line; the margin is what
+  // a policy that learned anything at all clears.
+  void hybridBeatsRuleOnlyOnUnseenWorkloads() {
     const Topology t = gpuCluster();
-    const auto train = fragmentingJobs(900, 21);
-    const auto test = fragmentingJobs(500, 99);  // never seen in training
-    DqnOptions o = quick(5);
-    o.validationJobs = 150;  // the last 150 training jobs pick the network kept
-    const HybridModel model = trainHybrid(t, seedScore(), train, o);
+    const auto train = workloads({21, 22}, 600);
+    const auto check = workloads({23}, 600);
+    const auto test = fragmentingJobs(800, 99);
+    const HybridTraining trained = trainHybrid(t, seedScore(), train, check, quick(5));
+    QVERIFY2(trained.beatsRule, trained.verdict.c_str());
+    QCOMPARE(trained.curve.size(), std::size_t{4});
     const SimSummary rule = simulate(t, seedScore(), test);
-    auto run = runHybrid(t, seedScore(), model, test);
+    auto run = runHybrid(t, hybridPolicy(seedScore(), quick(5).queue), trained.model, test);
     QVERIFY(std::holds_alternative<SimResult>(run));
     const SimSummary hybrid = std::get<SimResult>(run).summary;
     const double ruleArrivals = rule.allocationDuringArrivals[index(DeviceKind::Gpu)];
     const double hybridArrivals = hybrid.allocationDuringArrivals[index(DeviceKind::Gpu)];
-    qInfo("held-out wait avg: rule %.1f s, hybrid %.1f s; GPU alloc %.3f -> %.3f, while arriving %.3f -> %.3f",
-          rule.waitAvgS, hybrid.waitAvgS, rule.gpuAllocationRatio, hybrid.gpuAllocationRatio, ruleArrivals,
-          hybridArrivals);
+    qInfo("unseen workload wait avg: rule %.1f s, hybrid %.1f s; GPU alloc while arriving %.3f -> %.3f", rule.waitAvgS,
+          hybrid.waitAvgS, ruleArrivals, hybridArrivals);
     QCOMPARE(hybrid.completed, rule.completed);
     QVERIFY(hybrid.waitAvgS < 0.9 * rule.waitAvgS);
-    QVERIFY(hybrid.gpuAllocationRatio >= rule.gpuAllocationRatio);
-    // The seed's claim is higher GPU utilisation: while jobs still arrive,
-    // the hybrid keeps more of the GPUs allocated (the whole run's average
-    // is bounded by the fixed work over a similar makespan).
     QVERIFY(hybridArrivals > ruleArrivals);
+  }
+
+  // A policy that cannot beat the rule on validation is not shipped: with
+  // no generations over the rule's own FCFS queue, the search's only
+  // candidate is the rule itself (all weights 0), which waits as long.
+  void ruleShipsWhenTheHybridDoesNotWin() {
+    const Topology t = gpuCluster(4);
+    HybridTrainingOptions o = quick(1);
+    o.generations = 0;
+    o.queue = QueueKind::Fcfs;
+    const HybridTraining trained = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
+    QVERIFY(!trained.beatsRule);
+    QVERIFY(trained.verdict.find("the rule engine ships") != std::string::npos);
   }
 };
 

@@ -41,12 +41,12 @@ v1::Policy builtin(const std::string& name) {
   qFatal("no built-in %s", name.c_str());
 }
 
-// A network of the hybrid's shape, untrained: what matters here is that it
-// travels intact.
+// Weights of the hybrid's shape, untrained: what matters here is that they
+// travel intact.
 std::string writeWeights(const QString& path) {
   SplitMix rng(3);
   HybridModel model;
-  model.network = QNetwork(kHybridFeatures, {8}, kHybridActions, rng);
+  for (double& w : model.weights) w = rng.uniform() - 0.5;
   if (saveWeights(path.toStdString(), model)) qFatal("cannot write weights");
   std::ifstream in(path.toStdString());
   std::ostringstream text;
@@ -120,7 +120,7 @@ class TestPushablePolicies : public QObject {
     QCOMPARE(QString::fromStdString(state().candidate().spec().name()), policy);
   }
 
-  // The hybrid travels with its network: the file it names is read into
+  // The hybrid travels with its weights: the file it names is read into
   // the policy, which the gateway runs without reading any path; a damaged
   // copy is refused by its checksum, naming the field.
   void hybridCarriesItsWeights() {

@@ -21,7 +21,7 @@ constexpr std::array kCommands{
     Command{"policies", "list the built-in scheduling policies and their parameters",
             &hetsched::cli::runPolicies},
     Command{"tsne", "2-D t-SNE map of the rows of a numeric CSV (--bench: timing)", &hetsched::cli::runTsne},
-    Command{"train-hybrid", "train the seed 2.5 hybrid scheduler (rule engine + DQN) on a workload",
+    Command{"train-hybrid", "train the seed 2.5 hybrid scheduler (heuristics propose, trained weights pick) on pod lists",
             &hetsched::cli::runTrainHybrid},
     Command{"policy", "a gateway's live policy: get, push with a canary, promote, rollback, history, audit",
             &hetsched::cli::runPolicy},

@@ -1,0 +1,62 @@
+#include "hybrid_args.h"
+
+#include "import_report.h"
+#include "policy/builtin_policies.h"
+#include "policy/policy_loader.h"
+#include "sim/trace_workload.h"
+#include "sim_args.h"
+#include "trace/alibaba_trace_importer.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace hetsched::cli {
+
+std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char* command, const Args& args) {
+  HybridTrainingOptions o;
+  struct IntOption { const char* name; long long min, max; std::uint32_t* out; };
+  for (const IntOption& i : {IntOption{"generations", 0, 10'000, &o.generations},
+                             IntOption{"population", 2, 10'000, &o.population},
+                             IntOption{"episode-jobs", 10, 10'000'000, &o.episodeJobs},
+                             IntOption{"validation-jobs", 10, 10'000'000, &o.validationJobs},
+                             IntOption{"workers", 1, 64, &o.workers}}) {
+    if (const auto v = args.value(i.name)) {
+      const auto parsed = parseInteger(i.name, *v, i.min, i.max);
+      if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      *i.out = static_cast<std::uint32_t>(std::get<long long>(parsed));
+    }
+  }
+  o.elite = std::max<std::uint32_t>(1, o.population / 4);
+  if (const auto scales = args.values("arrival-scale"); !scales.empty()) {
+    o.arrivalScales.clear();
+    for (const std::string& x : scales) {
+      const auto parsed = parseNumber("arrival-scale", x, 1e-6, 1e6);
+      if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      o.arrivalScales.push_back(std::get<double>(parsed));
+    }
+  }
+  return o;
+}
+
+std::variant<HybridWorkloads, int> hybridWorkloadsFromArgs(const char* command, const Args& args,
+                                                           const std::string& cluster,
+                                                           const std::vector<std::string>& podLists,
+                                                           std::uint64_t seed) {
+  HybridWorkloads w;
+  const auto nodes = trace::AlibabaTraceImporter::loadNodes(cluster);
+  if (!reportImport(command, nodes, cluster, args.flag("strict"))) return 1;
+  w.topology = topologyFromTrace(nodes.rows);
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == "seed-score") w.rule = std::get<CompiledPolicy>(compilePolicy(p));
+  if (std::ranges::none_of(w.topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; }))
+    w.rule.routing.set(JobKind::Batch, DeviceKind::Gpu);
+  for (const std::string& file : podLists) {
+    auto jobs = traceJobsFromArgs(command, args, file, w.topology, seed);
+    if (const int* rc = std::get_if<int>(&jobs)) return *rc;
+    w.lists.push_back({std::filesystem::path(file).filename().string(), std::get<TraceJobs>(std::move(jobs)).jobs});
+  }
+  return w;
+}
+
+}  // namespace hetsched::cli
