@@ -84,3 +84,13 @@ expect 2 "arrival-rate" "$hetsched" whatif --cluster "$nodes" --jobs "$multi" --
 grep -q '"completed": 60' "$dir/multi.json" || { echo "FAILED: Poisson replay of $multi"; cat "$dir/multi.json"; exit 1; }
 echo "ok: $multi replayed with Poisson arrivals"
 
+# experiment hybrid: a clone without the Alibaba lists is told where they
+# come from; on the shipped excerpts (two lists with arrival times, the
+# multi-GPU one left out and said so) it runs end to end.
+expect 1 "no such directory. The experiment needs Alibaba" \
+  "$hetsched" experiment hybrid --cluster "$nodes" --traces "$dir/no-traces"
+expect 0 "openb_pod_list_multigpu20_excerpt.csv left out" \
+  "$hetsched" experiment hybrid --cluster "$nodes" --traces "$data/alibaba" --seeds 1 --generations 1 --population 2 \
+  --episode-jobs 40 --validation-jobs 40 --arrival-scale 0.01 --markdown "$dir/hybrid.md"
+grep -q "^## Summary (2 runs" "$dir/hybrid.md" || { echo "FAILED: experiment hybrid on the excerpts"; cat "$dir/hybrid.md"; exit 1; }
+echo "ok: experiment hybrid on the excerpts"

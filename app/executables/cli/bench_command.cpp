@@ -42,6 +42,9 @@ constexpr std::array kBenches{
           &benchConsoleMap},
     Bench{"alerts", "the gateway's alert evaluation per frame, beside the frame's encoding (--devices 100000, --frames)",
           &benchAlerts},
+    Bench{"hybrid", "the hybrid scheduler's CPU time per job in the what-if beside the rule engine's (--cluster, --jobs,\n"
+                    "           --arrival-scale, --runs, --weights)",
+          &benchHybrid},
 };
 
 int usage() {

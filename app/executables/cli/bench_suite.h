@@ -22,6 +22,8 @@ int benchJobMap(const Args& args);
 int benchConsoleMap(const Args& args);
 // bench alerts: the gateway's per-frame alert evaluation at scale.
 int benchAlerts(const Args& args);
+// bench hybrid: the hybrid's cost per job in the what-if, beside the rule's.
+int benchHybrid(const Args& args);
 // bench load --compare: gateway and bare gRPC server, TLS off and on.
 int benchLoadCompare(const Args& args);
 // bench bare-server: the framework's limit, a fixed reply to GetTopology.

@@ -1,6 +1,7 @@
 // hetsched experiment: reproductions of published scheduling experiments.
 #include "cli_args.h"
 #include "commands.h"
+#include "experiment_hybrid.h"
 
 #include "frag/fragmentation_experiment.h"
 #include "trace/alibaba_trace_importer.h"
@@ -23,7 +24,8 @@ constexpr std::size_t kMaxErrorsShown = 20;
 
 int usage() {
   std::fprintf(stderr,
-               "usage: hetsched experiment fragmentation --cluster NODES.csv --jobs PODS.csv\n"
+               "usage: hetsched experiment hybrid --cluster NODES.csv [--traces DIR] (see experiment hybrid --help)\n"
+               "       hetsched experiment fragmentation --cluster NODES.csv --jobs PODS.csv\n"
                "           [--seeds 10] [--policies random,dotprod,clustering,packing,bestfit,fgd] [--json OUT]\n"
                "           [--workers 2] [--keep-node-order]\n"
                "  --keep-node-order  break score ties by the original node names in every run instead of\n"
@@ -165,6 +167,7 @@ int runFragmentation(const Args& args) {
 int runExperiment(std::span<char* const> args) {
   const Args parsed(args);
   if (parsed.positional().empty()) return usage();
+  if (parsed.positional().front() == "hybrid") return runExperimentHybrid(parsed);
   if (const auto unknown = parsed.unknownOptions(kKnownOptions); !unknown.empty()) {
     std::fprintf(stderr, "hetsched experiment: unknown option %s\n", unknown.front().c_str());
     return usage();

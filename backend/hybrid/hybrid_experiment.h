@@ -1,0 +1,70 @@
+#pragma once
+
+#include "policy_search.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hetsched {
+
+// `hetsched experiment hybrid`: leave one workload out. For each pod list,
+// the hybrid trains on the others (one of them validating, turning with the
+// seed: splitForValidation) and is tested on the whole left-out list at each
+// arrival scale, once per training seed, against the rule engine (seed
+// score), best fit, SJF (with best fit) and FGD on the same jobs.
+struct HybridExperimentOptions {
+  std::vector<std::uint64_t> seeds{1, 2, 3};
+  HybridTrainingOptions training;  // its arrivalScales are the test's too
+};
+
+// One policy's outcome on one test (a workload at a scale).
+struct PolicyOutcome {
+  double waitAvgS = 0.0;
+  double waitP95S = 0.0;
+  double jctAvgS = 0.0;
+  double gpuAllocArrivals = 0.0;  // share of GPU capacity allocated while jobs arrive
+  double gpuAllocWhole = 0.0;     // over the whole run
+};
+
+struct HybridTest {
+  std::string workload;
+  double scale = 1.0;
+  std::size_t jobs = 0;
+  // rule engine, best fit, SJF, FGD (kBaselineNames)
+  std::array<PolicyOutcome, 4> baselines;
+  // Per training seed: what ships (the hybrid, or the rule engine when the
+  // hybrid lost on validation) and the trained weights' own outcome.
+  std::vector<std::uint64_t> seeds;
+  std::vector<bool> shipsHybrid;
+  std::vector<PolicyOutcome> shipped;
+  std::vector<PolicyOutcome> learned;
+};
+
+struct HybridCurve {
+  std::string leftOut;
+  std::uint64_t seed = 0;
+  std::vector<GenerationStats> generations;
+  std::string verdict;
+  double trainingSeconds = 0.0;
+};
+
+struct HybridExperiment {
+  std::vector<HybridTest> tests;
+  std::vector<HybridCurve> curves;
+};
+
+inline constexpr std::array<const char*, 4> kBaselineNames{"rule engine", "best fit", "SJF", "FGD"};
+
+// `workloads` at the trace's own timing; `rule` is the rule engine's policy
+// (its routing is every policy's). `progress` hears a line per step.
+HybridExperiment runHybridExperiment(const Topology& topology, const CompiledPolicy& rule,
+                                     std::span<const TrainingWorkload> workloads,
+                                     const HybridExperimentOptions& options,
+                                     const std::function<void(const std::string&)>& progress = {});
+
+// docs/reproductions/hybrid.md's results: a table per workload, the summary
+// against the goal, the training curves. `setup` is put first.
+std::string hybridExperimentMarkdown(const HybridExperiment& experiment, const std::string& setup);
+
+}  // namespace hetsched
