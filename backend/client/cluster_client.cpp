@@ -47,6 +47,7 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
 
   void begin(v1::ClusterService::Stub* stub, double maxRateHz) {
     m_request.set_max_rate_hz(maxRateHz);
+    m_request.set_accept_packed(true);
     m_owner.prepare(m_context);
     stub->async()->WatchFrames(&m_context, &m_request, this);
     StartRead(&m_frame);

@@ -27,6 +27,7 @@ std::variant<SnapshotData, RpcError> SnapshotFetcher::fetch(double historySecond
   if (!m_bearerToken.empty()) context.AddMetadata("authorization", "Bearer " + m_bearerToken);
   v1::GetSnapshotRequest request;
   request.set_history_seconds(historySeconds);
+  request.set_accept_packed(true);
   std::unique_ptr<grpc::ClientReader<v1::SnapshotChunk>> reader = stub->GetSnapshot(&context, request);
 
   SnapshotData data;

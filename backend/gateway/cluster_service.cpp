@@ -52,7 +52,8 @@ grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::Callb
   if (auto* refused = std::get_if<grpc::Status>(&caller)) return new RefusedWriter<v1::Frame>(*refused);
   auto slot = m_state.watchers.acquire(CallGate::peerAddress(*ctx));
   if (auto* full = std::get_if<grpc::Status>(&slot)) return new RefusedWriter<v1::Frame>(*full);
-  return new FrameWriter(m_state.hub, request->max_rate_hz(), std::get<StreamSlots::Slot>(std::move(slot)));
+  return new FrameWriter(m_state.hub, request->max_rate_hz(), request->accept_packed(),
+                         std::get<StreamSlots::Slot>(std::move(slot)));
 }
 
 grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerContext* ctx,

@@ -2,8 +2,9 @@
 
 namespace hetsched {
 
-void FrameRing::setCapacity(std::size_t capacity) {
+void FrameRing::setCapacity(std::size_t capacity, std::uint64_t maxBytes) {
   m_capacity = capacity < 1 ? 1 : capacity;
+  m_maxBytes = maxBytes;
   trim();
 }
 
@@ -16,7 +17,7 @@ void FrameRing::push(const v1::Frame& frame) {
 }
 
 void FrameRing::trim() {
-  while (m_entries.size() > m_capacity) {
+  while (m_entries.size() > m_capacity || (m_entries.size() > 1 && m_bytes > m_maxBytes)) {
     m_bytes -= m_entries.front().bytes->size();
     m_entries.pop_front();
   }

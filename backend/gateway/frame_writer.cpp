@@ -1,13 +1,16 @@
 #include "frame_writer.h"
 
+#include "rpc/frame_codec.h"
+
 namespace hetsched {
 
-FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, StreamSlots::Slot slot)
+FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, StreamSlots::Slot slot)
     : m_hub(hub),
       m_slot(std::move(slot)),
       m_minGap(maxRateHz > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                    std::chrono::duration<double>(1.0 / maxRateHz))
-                             : std::chrono::steady_clock::duration::zero()) {
+                             : std::chrono::steady_clock::duration::zero()),
+      m_acceptPacked(acceptPacked) {
   if (!m_hub.add(this)) {
     std::lock_guard lock(m_mutex);
     finishLocked(grpc::Status(grpc::StatusCode::UNAVAILABLE, "gateway is shutting down"));
@@ -33,9 +36,15 @@ void FrameWriter::offer(const std::shared_ptr<const v1::Frame>& frame) {
 
 void FrameWriter::writeNextLocked() {
   if (!m_pending || m_finished) return;
-  // A copy per watcher carries this watcher's skip count; frames are ~90 KB
-  // at 10,000 devices, cheap next to the write itself.
-  m_inFlight.CopyFrom(*m_pending);
+  // A copy per watcher carries this watcher's skip count; packed frames are
+  // ~30 KB at 10,000 devices, cheap next to the write itself. The gateway
+  // packed the frame, so it unpacks.
+  if (m_acceptPacked) {
+    m_inFlight.CopyFrom(*m_pending);
+  } else if (auto error = unpackFrame(*m_pending, &m_inFlight)) {
+    finishLocked(grpc::Status(grpc::StatusCode::INTERNAL, "frame: " + *error));
+    return;
+  }
   m_inFlight.set_frames_skipped(m_skipped);
   m_pending.reset();
   m_writing = true;

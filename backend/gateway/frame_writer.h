@@ -14,7 +14,9 @@ namespace hetsched {
 // never more often than the watcher's max_rate_hz.
 class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public FrameWatcher {
  public:
-  FrameWriter(FrameHub& hub, double maxRateHz, StreamSlots::Slot slot);
+  // acceptPacked: the watcher decodes packed frames; others get each frame
+  // unpacked (the hub publishes packed ones).
+  FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, StreamSlots::Slot slot);
 
   void offer(const std::shared_ptr<const v1::Frame>& frame) override;
   void close() override;
@@ -30,6 +32,7 @@ class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public Fra
   FrameHub& m_hub;
   StreamSlots::Slot m_slot;  // given back when gRPC is done with the stream
   std::chrono::steady_clock::duration m_minGap;
+  bool m_acceptPacked;
   std::chrono::steady_clock::time_point m_lastWrite{};
   std::mutex m_mutex;
   std::shared_ptr<const v1::Frame> m_pending;

@@ -49,13 +49,13 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
       m_metrics(std::make_unique<MetricsRegistry>()) {
   m_state->source = std::move(source);
   m_state->setTopology(m_state->source->topology());
-  m_state->history.setCapacity(m_options.historyFrames);
+  m_state->history.setCapacity(m_options.historyFrames, m_options.historyBytes);
   // A source with its own history (Prometheus) fills the ring at once, so
   // a snapshot taken right after start already holds the past hour.
   const double period = m_state->source->topology().agentPeriodMs / 1000.0;
   for (const Frame& past : m_state->source->backfill(period * static_cast<double>(m_options.historyFrames))) {
     v1::Frame encoded;
-    encodeFrame(past, &encoded);
+    encodePackedFrame(past, &encoded);
     encoded.set_wall_time_ms(past.wallTimeMs);
     m_state->history.push(encoded);
   }
@@ -314,7 +314,7 @@ void Gateway::publishFrame() {
   auto frame = std::make_shared<v1::Frame>();
   {
     std::lock_guard state(m_state->mutex);
-    encodeFrame(m_state->source->frame(), frame.get());
+    encodePackedFrame(m_state->source->frame(), frame.get());
     frame->set_wall_time_ms(wallNowMs());
     // Alerts fire here, on the gateway, whether or not a console watches.
     AlertInputs alertInputs;

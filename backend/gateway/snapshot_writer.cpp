@@ -1,6 +1,7 @@
 #include "snapshot_writer.h"
 
 #include "policy/policy_loader.h"
+#include "rpc/frame_codec.h"
 #include "rpc/proto_convert.h"
 
 #include <chrono>
@@ -17,7 +18,7 @@ constexpr std::size_t kMaxJobs = 100000;
 }  // namespace
 
 SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest& request, StreamSlots::Slot slot)
-    : m_slot(std::move(slot)) {
+    : m_slot(std::move(slot)), m_acceptPacked(request.accept_packed()) {
   const double seconds = request.history_seconds();
   if (!std::isfinite(seconds) || seconds < 0) {
     std::lock_guard lock(m_mutex);
@@ -59,11 +60,20 @@ void SnapshotWriter::writeNextLocked() {
     }
     while (m_nextJob == m_jobs.size() && m_nextFrame < m_frames.size() && bytes < kChunkBytes) {
       FrameRing::Entry& entry = m_frames[m_nextFrame++];
-      if (!m_chunk.add_frames()->ParseFromString(*entry.bytes)) {
+      v1::Frame* frame = m_chunk.add_frames();
+      if (!frame->ParseFromString(*entry.bytes)) {
         finishLocked({grpc::StatusCode::INTERNAL, "history frame does not parse"});
         return;
       }
-      bytes += entry.bytes->size();
+      if (!m_acceptPacked && !frame->packed().empty()) {
+        v1::Frame packed;
+        packed.Swap(frame);
+        if (auto error = unpackFrame(packed, frame)) {
+          finishLocked({grpc::StatusCode::INTERNAL, "history frame: " + *error});
+          return;
+        }
+      }
+      bytes += m_acceptPacked ? entry.bytes->size() : frame->ByteSizeLong();
       // Once the ring has moved on, this share is the frame's last copy.
       entry.bytes.reset();
     }

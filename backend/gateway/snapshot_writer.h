@@ -33,6 +33,7 @@ class SnapshotWriter final : public grpc::ServerWriteReactor<v1::SnapshotChunk> 
   v1::SnapshotChunk m_chunk;
   std::vector<Job> m_jobs;
   std::vector<FrameRing::Entry> m_frames;
+  bool m_acceptPacked = false;  // else each packed frame goes out unpacked
   std::size_t m_nextJob = 0;
   std::size_t m_nextFrame = 0;
   bool m_headerSent = false;

@@ -14,6 +14,15 @@ namespace hetsched {
 // uint16 columns, so 10,000 devices take about 90 KB) and back.
 void encodeFrame(const Frame& frame, v1::Frame* out);
 
+// The same columns packed and compressed into Frame.packed (frame_packing.h:
+// a third of the plain size), for watchers that ask for it; decodeFrame
+// reads either form to the same Frame.
+void encodePackedFrame(const Frame& frame, v1::Frame* out);
+
+// `in` in the plain form (a copy when it already is): what a gateway sends a
+// watcher that did not ask for packed frames. Fails like decodeFrame.
+std::optional<std::string> unpackFrame(const v1::Frame& in, v1::Frame* out);
+
 // Fails (with the column named) when a column's length disagrees with the
 // device or node count the caller expects from its Topology.
 std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t devices, std::size_t nodes,

@@ -1,7 +1,9 @@
-// Frames survive the wire within their quantisation, and a frame whose
-// columns disagree with the topology is refused with the column named.
+// Frames survive the wire within their quantisation, packed or plain, and a
+// frame whose columns disagree with the topology is refused with the column
+// named.
 #include "cluster/simulated_cluster.h"
 #include "rpc/frame_codec.h"
+#include "rpc/frame_packing.h"
 
 #include <QTest>
 
@@ -53,6 +55,116 @@ class TestFrameCodec : public QObject {
     v1::Frame wire;
     encodeFrame(f, &wire);
     QVERIFY2(wire.ByteSizeLong() <= 100 * 1000, qPrintable(QString::number(wire.ByteSizeLong())));
+  }
+
+  // The packed form decodes to exactly what the plain one does, and a
+  // gateway's unpacking for an old client gives the plain form byte for byte.
+  void packedDecodesAsPlain() {
+    SimOptions options;
+    options.warmupS = 1800;
+    options.shape = defaultClusterShape(200, 600, 100);
+    SimulatedCluster cluster(options);
+    const Frame& in = cluster.frame();
+    const std::size_t n = in.deviceCount();
+    const std::size_t nodes = in.nodeUp.size();
+    v1::Frame plain;
+    encodeFrame(in, &plain);
+    v1::Frame packed;
+    encodePackedFrame(in, &packed);
+    QVERIFY(packed.utilization().empty() && packed.job_size() == 0 && packed.node_up().empty());
+    v1::Frame parsed;
+    QVERIFY(parsed.ParseFromString(packed.SerializeAsString()));
+    Frame fromPlain;
+    Frame fromPacked;
+    QVERIFY(!decodeFrame(plain, n, nodes, &fromPlain));
+    const auto error = decodeFrame(parsed, n, nodes, &fromPacked);
+    QVERIFY2(!error, error ? error->c_str() : "");
+    QCOMPARE(fromPacked.utilization, fromPlain.utilization);
+    QCOMPARE(fromPacked.memoryUsed, fromPlain.memoryUsed);
+    QCOMPARE(fromPacked.powerWatts, fromPlain.powerWatts);
+    QCOMPARE(fromPacked.temperatureC, fromPlain.temperatureC);
+    QCOMPARE(fromPacked.job, fromPlain.job);
+    QCOMPARE(fromPacked.nodeUp, fromPlain.nodeUp);
+    QCOMPARE(fromPacked.queue, fromPlain.queue);
+    QCOMPARE(fromPacked.sequence, fromPlain.sequence);
+    v1::Frame unpacked;
+    QVERIFY(!unpackFrame(parsed, &unpacked));
+    QCOMPARE(unpacked.SerializeAsString(), plain.SerializeAsString());
+    // A history reads the same samples from either form.
+    const std::uint32_t which[] = {0, static_cast<std::uint32_t>(n / 2), static_cast<std::uint32_t>(n - 1)};
+    DeviceSample a[3];
+    DeviceSample b[3];
+    QVERIFY(!readDeviceSamples(plain, n, which, a));
+    QVERIFY(!readDeviceSamples(parsed, n, which, b));
+    for (int k = 0; k < 3; ++k) {
+      QCOMPARE(b[k].utilization, a[k].utilization);
+      QCOMPARE(b[k].powerWatts, a[k].powerWatts);
+      QCOMPARE(b[k].job, a[k].job);
+    }
+    // Measured on this cluster (6,000 devices, warmed up): 0.36 of the plain
+    // size; a packing that stopped compressing would be near 1.
+    const double ratio = static_cast<double>(packed.ByteSizeLong()) / static_cast<double>(plain.ByteSizeLong());
+    qInfo("packed / plain: %.3f (%zu / %zu bytes)", ratio, packed.ByteSizeLong(), plain.ByteSizeLong());
+    QVERIFY2(ratio < 0.6, qPrintable(QString::number(ratio)));
+  }
+
+  // Extremes of every column survive packing: ids far apart (differences
+  // past 2^63 wrap), memory jumping from 0 to full and back.
+  void packedKeepsExtremes() {
+    Frame f;
+    f.resize(5, 2);
+    f.job = {0, ~0ull, 1, 0x8000000000000000ull, 7};
+    f.memoryUsed = {1.0f, 0.0f, 1.0f, 0.5f, 0.0f};
+    f.utilization = {1.0f, 0.0f, 0.5f, 1.0f, 0.0f};
+    f.powerWatts = {65535.0f, 0.0f, 256.0f, 255.0f, 1.0f};
+    f.temperatureC = {255.0f, 0.0f, 40.0f, 90.0f, 1.0f};
+    f.nodeUp = {1, 0};
+    v1::Frame plain;
+    v1::Frame packed;
+    encodeFrame(f, &plain);
+    encodePackedFrame(f, &packed);
+    Frame a;
+    Frame b;
+    QVERIFY(!decodeFrame(plain, 5, 2, &a));
+    QVERIFY(!decodeFrame(packed, 5, 2, &b));
+    QCOMPARE(b.job, f.job);
+    QCOMPARE(b.memoryUsed, a.memoryUsed);
+    QCOMPARE(b.powerWatts, a.powerWatts);
+    QCOMPARE(b.temperatureC, a.temperatureC);
+    QCOMPARE(b.nodeUp, f.nodeUp);
+  }
+
+  // Bad packed bytes are refused with what is wrong, never read past.
+  void malformedPackedIsRefused_data() {
+    QTest::addColumn<int>("damage");
+    QTest::addColumn<int>("devices");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("other device count") << 0 << 11 << "packed: 10 devices, the topology has 11";
+    QTest::newRow("cut short") << 1 << 10 << "packed: ";
+    QTest::newRow("unknown format") << 2 << 10 << "packed: unknown format 7";
+    QTest::newRow("garbage after the header") << 3 << 10 << "packed: ";
+    QTest::newRow("empty header") << 4 << 10 << "packed: header cut short";
+  }
+  void malformedPackedIsRefused() {
+    QFETCH(int, damage);
+    QFETCH(int, devices);
+    QFETCH(QString, message);
+    Frame f;
+    f.resize(10, 2);
+    v1::Frame wire;
+    encodePackedFrame(f, &wire);
+    std::string bytes = wire.packed();
+    if (damage == 1) bytes.resize(bytes.size() - 3);
+    if (damage == 2) bytes[0] = 7;
+    if (damage == 3) bytes.replace(3, std::string::npos, std::string(40, '\x5a'));
+    if (damage == 4) bytes.resize(1);
+    wire.set_packed(bytes);
+    Frame out;
+    const auto error = decodeFrame(wire, static_cast<std::size_t>(devices), 2, &out);
+    QVERIFY(error.has_value());
+    QVERIFY2(QString::fromStdString(*error).startsWith(message), error->c_str());
+    v1::Frame plain;
+    if (devices == 10) QVERIFY(unpackFrame(wire, &plain).has_value());
   }
 
   void mismatchedColumnsAreNamed_data() {

@@ -6,6 +6,7 @@
 #include "gateway_control.h"
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "rpc/frame_codec.h"
 
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
@@ -263,6 +264,52 @@ class TestGatewayE2e : public QObject {
     QCOMPARE(static_cast<int>(status.error_code()), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
     QVERIFY2(QString::fromStdString(status.error_message()).startsWith(field), status.error_message().c_str());
     QCOMPARE(countJobs(), before);  // nothing half-applied
+  }
+
+  // A watcher that asks for packed frames gets them; one that does not (an
+  // older client) gets the plain columns, unpacked by the gateway: the same
+  // frame decodes to the same values either way.
+  void packedAndPlainWatchersSeeTheSameFrame() {
+    auto stub = rawStub(m_address.toStdString());
+    v1::Topology topology;
+    {
+      grpc::ClientContext context;
+      QVERIFY(stub->GetTopology(&context, {}, &topology).ok());
+    }
+    const auto devices = static_cast<std::size_t>(topology.devices_size());
+    const auto nodes = static_cast<std::size_t>(topology.nodes_size());
+    grpc::ClientContext plainContext;
+    grpc::ClientContext packedContext;
+    v1::WatchFramesRequest plainRequest;
+    v1::WatchFramesRequest packedRequest;
+    packedRequest.set_accept_packed(true);
+    auto plainReader = stub->WatchFrames(&plainContext, plainRequest);
+    auto packedReader = stub->WatchFrames(&packedContext, packedRequest);
+    v1::Frame plain;
+    v1::Frame packed;
+    QVERIFY(plainReader->Read(&plain));
+    QVERIFY(packedReader->Read(&packed));
+    for (int i = 0; i < 50 && plain.sequence() != packed.sequence(); ++i) {
+      if (plain.sequence() < packed.sequence()) QVERIFY(plainReader->Read(&plain));
+      else QVERIFY(packedReader->Read(&packed));
+    }
+    QCOMPARE(plain.sequence(), packed.sequence());
+    QVERIFY(plain.packed().empty());
+    QCOMPARE(plain.utilization().size(), devices);
+    QVERIFY(!packed.packed().empty());
+    QVERIFY(packed.utilization().empty());
+    Frame a;
+    Frame b;
+    QVERIFY(!decodeFrame(plain, devices, nodes, &a));
+    QVERIFY(!decodeFrame(packed, devices, nodes, &b));
+    QCOMPARE(b.utilization, a.utilization);
+    QCOMPARE(b.memoryUsed, a.memoryUsed);
+    QCOMPARE(b.powerWatts, a.powerWatts);
+    QCOMPARE(b.temperatureC, a.temperatureC);
+    QCOMPARE(b.job, a.job);
+    QCOMPARE(b.nodeUp, a.nodeUp);
+    plainContext.TryCancel();
+    packedContext.TryCancel();
   }
 
   // GetTopology answers from bytes encoded once per topology version: they

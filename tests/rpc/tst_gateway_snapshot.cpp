@@ -3,6 +3,7 @@
 // gRPC message limit still arrives, in chunks.
 #include "client/snapshot_fetcher.h"
 #include "cluster/simulated_cluster.h"
+#include "gateway/frame_ring.h"
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 #include "rpc/frame_codec.h"
@@ -106,16 +107,59 @@ class TestGatewaySnapshot : public QObject {
     QVERIFY(std::holds_alternative<SnapshotData>(recent));
     const auto n = std::get<SnapshotData>(recent).history.size();
     QVERIFY2(n >= 3 && n <= 5, std::to_string(n).c_str());
+    // A client that did not ask for packed frames (an older one) gets
+    // every frame's plain columns.
+    {
+      grpc::ClientContext plainContext;
+      v1::GetSnapshotRequest plainRequest;
+      auto reader = stub->GetSnapshot(&plainContext, plainRequest);
+      v1::SnapshotChunk chunk;
+      std::size_t frames = 0;
+      while (reader->Read(&chunk)) {
+        for (const v1::Frame& frame : chunk.frames()) {
+          QVERIFY(frame.packed().empty());
+          QCOMPARE(frame.utilization().size(), data.topology.devices.size());
+          QCOMPARE(frame.node_up().size(), data.topology.nodes.size());
+          ++frames;
+        }
+      }
+      QVERIFY(reader->Finish().ok());
+      QVERIFY(frames >= 25);
+    }
     auto bad = fetcher.fetch(-1);
     QVERIFY(std::holds_alternative<RpcError>(bad));
     QCOMPARE(std::get<RpcError>(bad).code, int(grpc::StatusCode::INVALID_ARGUMENT));
     gateway.stop();
   }
 
+  // The ring keeps within its bytes as well as its frame count, oldest
+  // dropped first, and always keeps the newest frame.
+  void ringDropsOldestPastItsBytes() {
+    FrameRing ring(100);
+    ring.setCapacity(100, 3000);
+    for (std::uint64_t i = 1; i <= 10; ++i) {
+      v1::Frame frame;
+      frame.set_sequence(i);
+      frame.set_sim_time_ms(static_cast<std::int64_t>(i) * 3000);
+      frame.set_packed(std::string(1000, 'x'));
+      ring.push(frame);
+    }
+    QCOMPARE(ring.size(), std::size_t(2));  // three frames of ~1010 bytes pass 3000
+    QVERIFY(ring.bytes() <= 3000);
+    QCOMPARE(ring.tail(0, 0).back().simTimeMs, std::int64_t(30000));
+    v1::Frame huge;
+    huge.set_sim_time_ms(33000);
+    huge.set_packed(std::string(5000, 'x'));
+    ring.push(huge);
+    QCOMPARE(ring.size(), std::size_t(1));
+    QCOMPARE(ring.tail(0, 0).back().simTimeMs, std::int64_t(33000));
+  }
+
   void largerThanMessageLimit() {
     GatewayOptions options;
     options.speed = 1000;
-    options.historyFrames = 120;
+    // Packed, 120 frames of 10,000 devices were 3.6 MB: not enough.
+    options.historyFrames = 300;
     options.maxSendMessageBytes = 4 << 20;  // gRPC's default limit
     SimOptions sim = loadedCluster(210);    // 10,080 devices
     sim.warmupS = 60;
@@ -126,17 +170,17 @@ class TestGatewaySnapshot : public QObject {
     SnapshotFetcher fetcher(channelTo(gateway.address()));
     SnapshotData data;
     QDeadlineTimer deadline(120000);
-    while (data.history.size() < 120 && !deadline.hasExpired()) {
+    while (data.history.size() < 300 && !deadline.hasExpired()) {
       auto result = fetcher.fetch(0, [&](const FetchProgress& p) {
         bytes = p.bytesReceived;
         return true;
       });
       if (auto* e = std::get_if<RpcError>(&result)) QFAIL(e->message.c_str());
       data = std::get<SnapshotData>(std::move(result));
-      if (data.history.size() < 120) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      if (data.history.size() < 300) std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
     QVERIFY(data.topology.devices.size() >= 10000);
-    QCOMPARE(data.history.size(), std::size_t(120));
+    QCOMPARE(data.history.size(), std::size_t(300));
     qInfo("%zu devices, %zu frames, %.1f MB in chunks (limit 4 MB)", data.topology.devices.size(),
           data.history.size(), bytes / 1e6);
     QVERIFY(bytes > std::uint64_t(4 << 20));

@@ -25,6 +25,8 @@ constexpr const char* kUsage =
     "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus,\n                          kubernetes\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
+    "  --history-mb N          and at most N MB of them, the oldest dropped first (default 512: an hour of\n"
+    "                          100,000 devices; 8 minutes of 1,000,000)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n"
     "  --max-watchers N        frame streams open at once (default 256; 32 per remote address)\n"
     "  --max-agents N          agent report streams open at once (default 10000)\n"
@@ -41,7 +43,7 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace hetsched;
-  std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames",
+  std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames", "history-mb",
                                          "metrics-listen", "max-watchers", "max-agents", "help",
                                          "config",         "alert-rules"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
@@ -76,6 +78,11 @@ int main(int argc, char** argv) {
     auto v = cli::parseInteger("history-frames", *text, 1, 1'000'000);
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
     options.historyFrames = static_cast<std::size_t>(std::get<long long>(v));
+  }
+  if (auto text = args.value("history-mb")) {
+    auto v = cli::parseInteger("history-mb", *text, 1, 1'000'000);
+    if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+    options.historyBytes = static_cast<std::uint64_t>(std::get<long long>(v)) << 20;
   }
   for (auto [name, limits] : {std::pair{"max-watchers", &options.maxWatchers}, std::pair{"max-agents", &options.maxReportStreams}}) {
     if (auto text = args.value(name)) {
