@@ -36,7 +36,9 @@ std::variant<SimOptions, std::string> simOptionsFromArgs(const Args& args) {
   const char* nodeOptions[3] = {"cpu-nodes", "gpu-nodes", "tpu-nodes"};
   for (int i = 0; i < 3; ++i) {
     if (auto text = args.value(nodeOptions[i])) {
-      auto v = parseInteger(nodeOptions[i], *text, 0, 20000);
+      // 500,000 nodes of a kind: room for bench stream's 1,000,000 devices
+      // (100,000 CPU nodes of 2) and more.
+      auto v = parseInteger(nodeOptions[i], *text, 0, 500000);
       if (auto* e = std::get_if<std::string>(&v)) return *e;
       nodes[i] = static_cast<std::uint32_t>(std::get<long long>(v));
     }
