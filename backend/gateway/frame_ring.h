@@ -12,7 +12,7 @@ namespace hetsched {
 
 // The gateway's recent history: the last `capacity` published frames, kept
 // as serialized packed protos (about 3 bytes a device, against 24 for a
-// decoded Frame), so an hour of a 10,000-device cluster stays near 36 MB. Not
+// decoded Frame), so an hour of a 10,000-device cluster stays near 40 MB. Not
 // thread-safe: GatewayState's mutex guards it, so a snapshot's cut of
 // topology, jobs and frames is consistent.
 class FrameRing {

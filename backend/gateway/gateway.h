@@ -55,7 +55,7 @@ struct GatewayOptions {
   // is an hour at the agents' 3 s period.
   std::size_t historyFrames = 1200;
   // And at most this many bytes of them (hetschedd --history-mb): an hour of
-  // 10,000 devices is 36 MB packed, of 1,000,000 devices 3.7 GB, which would
+  // 10,000 devices is 40 MB packed, of 1,000,000 devices 3.7 GB, which would
   // not leave the gateway within 2 GB; the oldest frames go first.
   std::uint64_t historyBytes = 512ull << 20;
   // Bearer tokens and their roles (method_access.h). With none, every call
