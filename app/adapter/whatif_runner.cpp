@@ -1,15 +1,13 @@
 #include "whatif_runner.h"
 
 #include "sim/trace_workload.h"
-#include "whatif/whatif_record.h"
-#include "whatif/whatif_run.h"
+#include "whatif/whatif_comparison.h"
 #include "store/snapshot_store.h"
 #include "trace/alibaba_trace_importer.h"
 
 #include <QDateTime>
 
 #include <algorithm>
-#include <chrono>
 
 namespace hetsched {
 
@@ -104,62 +102,44 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
     }
     const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
     shared->jobCount = workload.jobs.size();
-    auto results = std::make_shared<WhatifResults>();
-    results->workload = workload.description;
-    results->facts = workload.facts;
-    results->topology = workload.topology;
-    results->jobNames.reserve(workload.jobs.size());
-    results->jobKinds.reserve(workload.jobs.size());
-    for (const SimJob& job : workload.jobs) {
-      results->jobNames.push_back(job.spec.name);
-      results->jobKinds.push_back(job.spec.kind);
-    }
-    for (std::size_t i = 0; i < policies.size(); ++i) {
-      shared->policyIndex = i;
-      shared->arrivals = 0;
-      SimulationOptions options;
-      options.seed = source.seed;
-      options.cancel = &shared->cancel;
-      options.arrivals = &shared->arrivals;
-      const auto t0 = std::chrono::steady_clock::now();
-      auto run = runWhatifPolicy(workload, policies[i], options);
-      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (auto* e = std::get_if<WhatifError>(&run)) {
-        if (e->code == SimError::Cancelled) {
-          deliver([this] {
-            join();
-            Q_EMIT cancelled();
-          });
-        } else {
-          deliver([this, msg = QString::fromStdString(policies[i].name() + ": " + e->message)] {
-            join();
-            Q_EMIT failed(msg);
-          });
-        }
-        return;
-      }
-      results->runs.push_back({policies[i].name(), std::move(std::get<SimResult>(run)), wall});
-    }
+    WhatifComparisonOptions options;
+    options.simulation.seed = source.seed;
+    options.simulation.cancel = &shared->cancel;
+    options.simulation.arrivals = &shared->arrivals;
+    options.policyIndex = &shared->policyIndex;
     // Beside every what-if on a snapshot: how well the engine reproduces
-    // that snapshot's own past (the same use case as hetsched validate).
-    if (workload.snapshotId != 0) {
-      auto fidelity = validateSnapshot(source.path, workload.snapshotId);
-      if (auto* report = std::get_if<FidelityReport>(&fidelity)) results->fidelity = *report;
-      else results->fidelityProblem = std::get<std::string>(fidelity);
+    // that snapshot's own past (the same use case as hetsched validate); and
+    // a comparison on a snapshot is kept in its file, as the CLI keeps its.
+    options.fidelity = true;
+    options.record = true;
+    auto compared = runWhatifComparison(workload, policies, options);
+    if (auto* e = std::get_if<WhatifComparisonError>(&compared)) {
+      if (e->error.code == SimError::Cancelled) {
+        deliver([this] {
+          join();
+          Q_EMIT cancelled();
+        });
+      } else {
+        deliver([this, msg = QString::fromStdString(e->policy + ": " + e->error.message)] {
+          join();
+          Q_EMIT failed(msg);
+        });
+      }
+      return;
     }
-    // A comparison on a snapshot is kept in its file, as the CLI keeps its.
+    WhatifComparison& comparison = std::get<WhatifComparison>(compared);
+    auto results = std::make_shared<WhatifResults>(std::move(comparison.results));
     QString note;
     bool recordedOk = false;
-    if (workload.snapshotId != 0) {
-      auto recorded = recordWhatifRuns(source.path, workload.snapshotId, policies, *results,
-                                       QDateTime::currentMSecsSinceEpoch());
-      recordedOk = std::holds_alternative<std::vector<std::int64_t>>(recorded);
+    if (comparison.recorded) {
+      recordedOk = std::holds_alternative<std::vector<std::int64_t>>(*comparison.recorded);
       note = recordedOk ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr,
                              static_cast<int>(policies.size()))
                               .arg(workload.snapshotId)
                               .arg(QString::fromStdString(source.path))
                         : tr("The what-if runs were not recorded in %1: %2")
-                              .arg(QString::fromStdString(source.path), QString::fromStdString(std::get<std::string>(recorded)));
+                              .arg(QString::fromStdString(source.path),
+                                   QString::fromStdString(std::get<std::string>(*comparison.recorded)));
     }
     deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), note, recordedOk] {
       join();

@@ -7,15 +7,13 @@
 #include "sim/synthetic_workload.h"
 #include "sim/trace_workload.h"
 #include "whatif/whatif_metrics.h"
-#include "whatif/whatif_record.h"
-#include "whatif/whatif_run.h"
+#include "whatif/whatif_comparison.h"
 #include "sim_args.h"
 #include "trace_jobs_args.h"
 #include "trace/alibaba_trace_importer.h"
 #include "whatif_report.h"
 
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <algorithm>
 #include <cerrno>
@@ -177,10 +175,7 @@ int runWhatif(std::span<char* const> argv) {
   }
   const WhatifWorkload& whatif = std::get<WhatifWorkload>(built);
   const std::string& workload = whatif.description;
-  std::vector<WhatifColumn> columns;
   std::vector<v1::Policy> policies;
-  WhatifResults results;
-  results.workload = workload;
   for (const std::string& name : policyArgs) {
     std::variant<v1::Policy, std::string> resolved;
     if (name == "in-force") {
@@ -192,27 +187,34 @@ int runWhatif(std::span<char* const> argv) {
       resolved = resolvePolicy(name);
     }
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
-    const v1::Policy& policy = policies.emplace_back(std::get<v1::Policy>(std::move(resolved)));  // validated
-    SimulationOptions options;
-    options.seed = seed;
-    options.runtimes = runtimes;
-    const auto t0 = std::chrono::steady_clock::now();
-    // The console's what-if view runs the same function.
-    auto result = runWhatifPolicy(whatif, policy, options);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (auto* e = std::get_if<WhatifError>(&result)) {
-      std::fprintf(stderr, "hetsched whatif: %s: %s\n", policy.name().c_str(), e->message.c_str());
-      return 1;
-    }
-    columns.push_back({policy.name(), std::get<SimResult>(result).summary, wall});
+    policies.push_back(std::get<v1::Policy>(std::move(resolved)));  // validated
+  }
+  // A comparison on a snapshot stays with it, as the console's does; reading
+  // a snapshot needs no write access, only keeping the runs does.
+  const bool keep = whatif.snapshotId != 0 && !args.flag("no-record");
+  const bool writable = keep && ::access(args.value("snapshot")->c_str(), W_OK) == 0;
+  const int writeErrno = errno;
+  WhatifComparisonOptions options;
+  options.simulation.seed = seed;
+  options.simulation.runtimes = runtimes;
+  options.record = writable;
+  // The console's what-if view runs the same use case.
+  auto compared = runWhatifComparison(whatif, policies, options);
+  if (auto* e = std::get_if<WhatifComparisonError>(&compared)) {
+    std::fprintf(stderr, "hetsched whatif: %s: %s\n", e->policy.c_str(), e->error.message.c_str());
+    return 1;
+  }
+  const WhatifComparison& comparison = std::get<WhatifComparison>(compared);
+  std::vector<WhatifColumn> columns;
+  for (const WhatifOutcome& run : comparison.results.runs) {
+    columns.push_back({run.policy, run.result.summary, run.wallS});
     if (const auto prefix = args.value("timeline")) {
-      const std::string path = *prefix + policy.name() + ".csv";
+      const std::string path = *prefix + run.policy + ".csv";
       std::FILE* out = std::fopen(path.c_str(), "w");
       if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", path.c_str(), std::strerror(errno)), 1;
-      writeTimelineCsv(out, std::get<SimResult>(result), whatif.topology);
+      writeTimelineCsv(out, run.result, whatif.topology);
       std::fclose(out);
     }
-    results.runs.push_back({policy.name(), std::get<SimResult>(std::move(result)), wall});
   }
   std::printf("%s\n\n", workload.c_str());
   printWhatifTable(stdout, columns);
@@ -227,23 +229,16 @@ int runWhatif(std::span<char* const> argv) {
       return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", out->c_str(),
                           std::strerror(errno != 0 ? errno : EIO)), 1;
   }
-  // A comparison on a snapshot stays with it, as the console's does.
-  if (whatif.snapshotId != 0 && !args.flag("no-record")) {
-    // Reading a snapshot needs no write access; only keeping the runs does.
-    const std::string file = *args.value("snapshot");
-    if (::access(file.c_str(), W_OK) != 0) {
-      std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", file.c_str(),
-                   std::strerror(errno));
-      return 0;
-    }
-    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::system_clock::now().time_since_epoch())
-                           .count();
-    auto recorded = recordWhatifRuns(*args.value("snapshot"), whatif.snapshotId, policies, results, nowMs);
-    if (auto* e = std::get_if<std::string>(&recorded))
+  if (keep && !writable) {
+    std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", args.value("snapshot")->c_str(),
+                 std::strerror(writeErrno));
+    return 0;
+  }
+  if (comparison.recorded) {
+    if (auto* e = std::get_if<std::string>(&*comparison.recorded))
       return std::fprintf(stderr, "hetsched whatif: not recorded in the snapshot file: %s\n", e->c_str()), 1;
     std::printf("\nrecorded as what-if runs %s of snapshot #%lld (hetsched snapshot info %s)\n",
-                idList(std::get<std::vector<std::int64_t>>(recorded)).c_str(),
+                idList(std::get<std::vector<std::int64_t>>(*comparison.recorded)).c_str(),
                 static_cast<long long>(whatif.snapshotId), args.value("snapshot")->c_str());
   }
   return 0;
