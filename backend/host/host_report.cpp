@@ -34,6 +34,9 @@ NodeReport toNodeReport(const HostSample& s, const std::string& nodeId, std::int
     d.memoryUsedBytes = std::min(g.memoryUsedBytes, g.memoryTotalBytes);
     d.powerWatts = g.powerWatts;
     d.temperatureC = g.temperatureC;
+    // MIG travels in the rows (model/mig_layout.h): a GPU in MIG mode gives
+    // its slices in cores, its instances follow it named by profile.
+    d.cores = g.migSlices;
     r.devices.push_back(std::move(d));
   }
   for (const AcceleratorReading& a : s.accelerators) {
