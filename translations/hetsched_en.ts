@@ -647,6 +647,26 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Power (% of TDP)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MIG %1 (its GPU not reported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG %1 of the GPU in slot %2, %3/%4 of its compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG on: no instances (%1 slices free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG on: %1 (%2 of %3 slices)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListModel</name>
@@ -935,10 +955,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held  ·  Click a cell for details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
@@ -952,6 +968,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Device details, history and GPU fragmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed frame = GPU split into MIG instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a cell for details</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1484,6 +1512,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Partition</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::DeviceHistoryPanel</name>
@@ -1948,6 +1980,10 @@ click for its story</source>
     </message>
     <message>
         <source>One row per node, one column per device slot; arrow keys move the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

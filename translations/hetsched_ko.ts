@@ -653,6 +653,26 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Power (% of TDP)</source>
         <translation>전력 (TDP 대비 %)</translation>
     </message>
+    <message>
+        <source>MIG %1 (its GPU not reported)</source>
+        <translation>MIG %1 (상위 GPU가 보고되지 않음)</translation>
+    </message>
+    <message>
+        <source>MIG %1 of the GPU in slot %2, %3/%4 of its compute</source>
+        <translation>슬롯 %2 GPU의 MIG %1, 연산의 %3/%4</translation>
+    </message>
+    <message>
+        <source>MIG on: no instances (%1 slices free)</source>
+        <translation>MIG 켜짐: 인스턴스 없음 (슬라이스 %1개 여유)</translation>
+    </message>
+    <message>
+        <source>MIG on: %1 (%2 of %3 slices)</source>
+        <translation>MIG 켜짐: %1 (슬라이스 %3개 중 %2개)</translation>
+    </message>
+    <message>
+        <source>Partition: %1</source>
+        <translation>파티션: %1</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListModel</name>
@@ -938,10 +958,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>색상 기준(&amp;C):</translation>
     </message>
     <message>
-        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held  ·  Click a cell for details</source>
-        <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  ×3 = 작업 3개가 공유하는 GPU, 막대 = 할당된 몫  ·  칸을 클릭하면 상세 정보</translation>
-    </message>
-    <message>
         <source>Device</source>
         <translation>장치</translation>
     </message>
@@ -956,6 +972,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Device details, history and GPU fragmentation</source>
         <translation>장치 상세 정보, 이력, GPU 단편화</translation>
+    </message>
+    <message>
+        <source>Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share held</source>
+        <translation>빗금 행 = 노드 다운  ·  회색 칸 = 슬롯에 장치 없음  ·  ×3 = 작업 3개가 공유하는 GPU, 막대 = 할당된 몫</translation>
+    </message>
+    <message>
+        <source>Dashed frame = GPU split into MIG instances</source>
+        <translation>점선 테두리 = MIG 인스턴스로 나뉜 GPU</translation>
+    </message>
+    <message>
+        <source>Click a cell for details</source>
+        <translation>칸을 클릭하면 상세 정보</translation>
     </message>
 </context>
 <context>
@@ -1481,6 +1509,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>%1 at %2</source>
         <translation>%2에 %1</translation>
     </message>
+    <message>
+        <source>Partition</source>
+        <translation>파티션</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::DeviceHistoryPanel</name>
@@ -1952,6 +1984,10 @@ click for its story</source>
     <message>
         <source>One row per node, one column per device slot; arrow keys move the selection</source>
         <translation>노드마다 한 행, 장치 슬롯마다 한 열; 화살표 키로 선택을 옮깁니다</translation>
+    </message>
+    <message>
+        <source>MIG</source>
+        <translation>MIG</translation>
     </message>
 </context>
 <context>

@@ -39,14 +39,12 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   toolbar->addWidget(m_metricBox);
   toolbar->addStretch(1);
   // The colour bar explains colours; this explains what is not a colour.
-  auto* legend = new QLabel(
-      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, bar = share "
-         "held  ·  Click a cell for details"),
-      mapPane);
-  showAsHint(legend);
-  legend->setWordWrap(true);  // wraps in a narrow window instead of widening it
-  legend->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  toolbar->addWidget(legend, 1);
+  m_legend = new QLabel(mapPane);
+  showAsHint(m_legend);
+  m_legend->setWordWrap(true);  // wraps in a narrow window instead of widening it
+  m_legend->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  m_legend->setText(legendText());
+  toolbar->addWidget(m_legend, 1);
   mapLayout->addLayout(toolbar);
   m_heatmap->setParent(mapPane);
   mapLayout->addWidget(m_heatmap, 1);
@@ -102,9 +100,19 @@ void ClusterDashboard::showHistory() {
   if (sizes.value(1) < wanted) m_splitter->setSizes({total - wanted, wanted});
 }
 
+QString ClusterDashboard::legendText() const {
+  const QString shapes = tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, "
+                            "bar = share held");
+  const QString mig = !m_heatmap->migLayout().empty()
+                          ? QStringLiteral("  ·  ") + tr("Dashed frame = GPU split into MIG instances")
+                          : QString();
+  return shapes + mig + QStringLiteral("  ·  ") + tr("Click a cell for details");
+}
+
 void ClusterDashboard::setTopology(const Topology& topology) {
   m_summary->setTopology(topology);
   m_heatmap->setTopology(topology);
+  m_legend->setText(legendText());
   m_details->setTopology(topology);
   m_details->setDevice(m_heatmap->selectedDevice());
   m_history->setTopology(topology);

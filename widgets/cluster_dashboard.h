@@ -13,6 +13,7 @@
 #include <memory>
 
 class QComboBox;
+class QLabel;
 class QSplitter;
 class QTabWidget;
 
@@ -56,6 +57,9 @@ public:
   // "Device", "History" or "GPU fragmentation" beside the heatmap.
   QTabWidget* sidePanels() const { return m_side; }
   QComboBox* metricSelector() const { return m_metricBox; }
+  // What the heatmap draws besides colours; it names MIG frames only where
+  // the topology has MIG GPUs.
+  QString legendText() const;
 
 private:
   KindSummaryStrip* m_summary;
@@ -66,6 +70,7 @@ private:
   DeviceHistoryPanel* m_history;
   QTabWidget* m_side;
   QSplitter* m_splitter;
+  QLabel* m_legend;
 };
 
 }  // namespace hetsched

@@ -33,7 +33,7 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
   m_form->setContentsMargins(0, 0, 0, 0);
   m_form->setLabelAlignment(Qt::AlignRight);
   const QString labels[RowCount] = {tr("Node"),        tr("Node state"),  tr("Kind"),
-                                    tr("Model"),       tr("Peak"),        tr("TDP"),
+                                    tr("Model"),       tr("Partition"),   tr("Peak"),        tr("TDP"),
                                     tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
                                     tr("Memory used"), tr("Power"),       tr("Temperature"),
                                     tr("Job"),         tr("Allocated"),   tr("Held by"),
@@ -45,11 +45,15 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
     m_form->addRow(label, value);
     m_values.push_back(value);
   }
+  m_form->setRowVisible(Partition, false);
   refresh();
 }
 
 void DeviceDetailPanel::setTopology(const Topology& topology) {
   m_topology = topology;
+  m_mig = MigLayout::of(m_topology);
+  // Only a cluster with MIG GPUs has partitions to name.
+  m_form->setRowVisible(Partition, !m_mig.empty());
   if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
   if (m_device && static_cast<std::size_t>(*m_device) >= m_topology.devices.size())
     m_device.reset();
@@ -93,12 +97,25 @@ void DeviceDetailPanel::setDevice(std::optional<int> device) {
   refresh();
 }
 
+void DeviceDetailPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitRows();
+}
+
+// QFormLayout (Qt 6.4) shares the height of adjacent rows whose values wrap
+// between them, clipping the longer one (a MIG instance's model and its
+// partition); so each value asks for the lines it needs at its width.
+void DeviceDetailPanel::fitRows() {
+  for (QLabel* value : m_values) value->setMinimumHeight(std::max(0, value->heightForWidth(value->width())));
+}
+
 bool DeviceDetailPanel::showsEmptyState() const { return !m_details->isVisibleTo(this); }
 
 QString DeviceDetailPanel::displayedText() const {
   if (showsEmptyState()) return m_empty->text();
   QStringList lines;
   for (int row = 0; row < RowCount; ++row) {
+    if (row == Partition && m_mig.empty()) continue;
     const auto* label = qobject_cast<QLabel*>(m_form->itemAt(row, QFormLayout::LabelRole)->widget());
     lines << label->text() + QStringLiteral(": ") + m_values[static_cast<std::size_t>(row)]->text();
   }
@@ -125,6 +142,8 @@ void DeviceDetailPanel::refresh() {
                        : QString());
   set(Kind, kindName(model.kind));
   set(Model, QString::fromStdString(model.name));
+  const QString partition = m_mig.empty() ? QString() : partitionText(m_topology, m_mig, device);
+  set(Partition, partition.isEmpty() ? tr("—") : partition);
   set(Peak, tr("%1 TFLOPS").arg(QString::number(model.peakTflops, 'g', 4)));
   set(Tdp, tr("%1 W").arg(QString::number(model.tdpWatts, 'f', 0)));
   set(MemorySize, tr("%1 GiB").arg(QString::number(static_cast<double>(model.memoryMib) / 1024.0, 'g', 4)));
@@ -149,6 +168,7 @@ void DeviceDetailPanel::refresh() {
       }
   set(NextPredicted, next ? tr("%1 at %2").arg(jobText(next->job, m_jobNames), clockText(next->startMs)) : tr("—"));
   m_values[NextPredicted]->setToolTip(next ? waitReasonText(next->reason) : QString());
+  fitRows();
 }
 
 }  // namespace hetsched

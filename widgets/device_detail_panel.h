@@ -5,6 +5,7 @@
 #include "device_text.h"
 #include "model/frame.h"
 #include "model/gpu_allocation.h"
+#include "model/mig_layout.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -42,13 +43,18 @@ public:
   // "Label: value" lines as displayed, for tests and copy/paste.
   QString displayedText() const;
 
+protected:
+  void resizeEvent(QResizeEvent* event) override;
+
 private:
-  enum Row { Node, State, Kind, Model, Peak, Tdp, MemorySize, Bandwidth,
+  enum Row { Node, State, Kind, Model, Partition, Peak, Tdp, MemorySize, Bandwidth,
              Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, NextPredicted, RowCount };
 
   void refresh();
+  void fitRows();
 
   Topology m_topology;
+  MigLayout m_mig;
   std::shared_ptr<const Frame> m_frame;  // null until a matching frame
   std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   JobNames m_jobNames;

@@ -48,8 +48,34 @@ QStringList shareLines(const GpuAllocation& allocation, std::size_t device, cons
   return lines;
 }
 
+namespace {
+QString profileText(std::string_view profile) {
+  return QString::fromUtf8(profile.data(), static_cast<qsizetype>(profile.size()));
+}
+}  // namespace
+
+QString partitionText(const Topology& topology, const MigLayout& mig, std::size_t device) {
+  if (mig.isInstance(device)) {
+    const QString profile = profileText(mig.profileOf(topology, device));
+    const auto parent = mig.parentOf(device);
+    if (!parent) return tr("MIG %1 (its GPU not reported)").arg(profile);
+    // The model, named on its own line, already says which kind of GPU.
+    return tr("MIG %1 of the GPU in slot %2, %3/%4 of its compute")
+        .arg(profile, QString::number(topology.devices[*parent].slot), QString::number(mig.slices(device)),
+             QString::number(mig.slices(*parent)));
+  }
+  if (!mig.inMigMode(device)) return {};
+  if (mig.instanceCount(device) == 0) return tr("MIG on: no instances (%1 slices free)").arg(mig.slices(device));
+  QStringList profiles;
+  for (std::uint32_t d = static_cast<std::uint32_t>(device) + 1; d <= mig.lastInstance(device); ++d)
+    if (mig.parentOf(d) == static_cast<std::uint32_t>(device))
+      profiles << profileText(mig.profileOf(topology, d));
+  return tr("MIG on: %1 (%2 of %3 slices)")
+      .arg(profiles.join(QStringLiteral(", ")), QString::number(mig.slicesHeld(device)), QString::number(mig.slices(device)));
+}
+
 QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device,
-                      const JobNames& names, const GpuAllocation* allocation) {
+                      const JobNames& names, const GpuAllocation* allocation, const MigLayout* mig) {
   const DeviceInfo& info = topology.devices[device];
   const NodeInfo& node = topology.nodes[info.node];
   const DeviceModel& model = topology.models[info.model];
@@ -61,6 +87,9 @@ QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t 
                .arg(QString::fromStdString(node.name), QString::number(info.slot),
                     up ? kindName(model.kind) : tr("%1, node DOWN").arg(kindName(model.kind)));
   lines << tr("Model: %1").arg(QString::fromStdString(model.name));
+  if (mig && !mig->empty())
+    if (const QString partition = partitionText(topology, *mig, device); !partition.isEmpty())
+      lines << tr("Partition: %1").arg(partition);
   for (const Metric metric : kMetrics) {
     const QString value =
         haveFrame ? formatMetric(metric, metricValue(*frame, device, metric)) : tr("—");

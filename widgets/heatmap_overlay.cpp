@@ -82,6 +82,37 @@ void HeatmapOverlay::drawShares(QCPPainter* painter) {
   }
 }
 
+void HeatmapOverlay::drawPartitions(QCPPainter* painter) {
+  if (m_partitions.empty()) return;
+  QFont font = m_axisRect->parentPlot()->font();
+  font.setPointSizeF(font.pointSizeF() * 0.85);
+  const QFontMetricsF metrics(font);
+  painter->setFont(font);
+  for (const PartitionLabel& label : m_partitionLabels) {
+    const QRectF cell = cellRect(label.row, label.slot).adjusted(2, 2, -2, -2);
+    const QString& text = metrics.horizontalAdvance(label.text) + 4.0 <= cell.width() ? label.text : label.shortText;
+    const QSizeF size(metrics.horizontalAdvance(text) + 4.0, metrics.height());
+    if (size.width() > cell.width() || size.height() > cell.height()) continue;
+    const QRectF box(cell.left(), cell.top(), size.width(), size.height());
+    painter->fillRect(box, QColor(0, 0, 0, 170));
+    painter->setPen(QColor(255, 255, 255));
+    painter->drawText(box, Qt::AlignCenter, text);
+  }
+  // One frame around the GPU and its instances, and a tick between them:
+  // dark outside, light inside, like the selection but dashed.
+  painter->setBrush(Qt::NoBrush);
+  for (const Run& gpu : m_partitions) {
+    const QRectF frame = cellRect(gpu.row, gpu.firstSlot).united(cellRect(gpu.row, gpu.lastSlot)).adjusted(1, 1, -1, -1);
+    if (frame.height() < 4.0) continue;
+    painter->setPen(QPen(QColor(0, 0, 0), 3));
+    painter->drawRect(frame);
+    painter->setPen(QPen(QColor(255, 255, 255), 1.5, Qt::DashLine));
+    painter->drawRect(frame);
+    const double x = cellRect(gpu.row, gpu.firstSlot).right();
+    painter->drawLine(QLineF(x, frame.top(), x, frame.bottom()));
+  }
+}
+
 void HeatmapOverlay::drawHighlights(QCPPainter* painter) {
   if (m_highlights.empty()) return;
   QVector<QRectF> rects;
@@ -123,6 +154,7 @@ void HeatmapOverlay::draw(QCPPainter* painter) {
   }
 
   drawShares(painter);
+  drawPartitions(painter);
   if (!m_veiled.empty()) {
     // Veiled, not hidden: the layout stays put and the colour shows faintly,
     // in either theme.

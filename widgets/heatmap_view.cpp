@@ -138,6 +138,7 @@ void HeatmapView::updateSizeLimit() {
 
 void HeatmapView::setTopology(const Topology& topology) {
   m_topology = topology;
+  m_mig = MigLayout::of(m_topology);
   m_layout.rebuild(m_topology);
   const int columns = m_layout.columnCount();
   m_plot->xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
@@ -185,6 +186,7 @@ void HeatmapView::rebuildBands() {
   fillCells();
   updateSelectionMark();
   updateShareMarks();
+  updatePartitionMarks();
   updateHighlights();
   updateFilterMask();
 }
@@ -309,7 +311,7 @@ QColor HeatmapView::cellColor(int device) const {
 
 QString HeatmapView::toolTipFor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get());
+  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get(), &m_mig);
   if (!m_bands.aggregated()) return summary;
   // Say what the colour under the pointer stands for: one device shown on
   // behalf of several nodes.

@@ -7,6 +7,7 @@
 #include "heatmap_overlay.h"
 #include "model/frame.h"
 #include "model/gpu_allocation.h"
+#include "model/mig_layout.h"
 #include "model/topology.h"
 
 #include <QWidget>
@@ -34,6 +35,7 @@ public:
 
   void setTopology(const Topology& topology);
   const Topology* topology() const { return &m_topology; }
+  const MigLayout& migLayout() const { return m_mig; }
   // Ignored unless its columns match the current topology. The reference
   // form copies into storage reused frame after frame; the shared form keeps
   // the caller's snapshot without copying (the dashboard shares one).
@@ -51,6 +53,10 @@ public:
   // The shared devices marked on the map (one row per band only): how much
   // of each is held and by how many jobs.
   const std::vector<HeatmapOverlay::ShareMark>& shareMarks() const { return m_overlay->shareMarks(); }
+  // GPUs split into MIG partitions, framed with their instances (one row
+  // per band only), and the labels of their cells.
+  const std::vector<HeatmapOverlay::Run>& partitionFrames() const { return m_overlay->partitions(); }
+  const std::vector<HeatmapOverlay::PartitionLabel>& partitionLabels() const { return m_overlay->partitionLabels(); }
   // Outlines the devices a search found (their bands' cells when merged);
   // empty clears. Out-of-range devices are ignored.
   void setHighlightedDevices(std::span<const std::uint32_t> devices);
@@ -116,11 +122,13 @@ private:
   void updateSizeLimit();
   void applyPalette();
   void updateShareMarks();
+  void updatePartitionMarks();
   void updateHighlights();
   void updateFilterMask();
   static QString nodeCountText(int count);
 
   Topology m_topology;
+  MigLayout m_mig;
   std::shared_ptr<const Frame> m_frame;  // null until a matching frame
   std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   HeatmapLayout m_layout;
