@@ -49,6 +49,8 @@ void addConsoleOptions(QCommandLineParser& parser) {
       option("lang", "Interface language, e.g. ko or en.", "CODE"),
       option("theme", "light, dark or system (default: the last choice, else the system's).", "NAME"),
       option("tab", "Page to open: overview, cluster, timeline, map, policies, whatif or alerts (cluster).", "NAME", "cluster"),
+      option("select", "Device to select once the cluster is shown, its details beside the heatmap, e.g. gpu-007/3.",
+             "NODE/SLOT"),
       option("report-startup", "Print the time from start to the first live frame on screen, then exit."),
       option("quit-after-map", "Print when the first job map is shown (still settling, or done) and when it is done, in "
                                "seconds after the process started, then quit (hetsched bench console-map)."),
@@ -94,6 +96,12 @@ QString ConsoleOptions::parse(const QStringList& arguments) {
   if (parser.isSet(QStringLiteral("theme"))) {
     if (!Theme::parse(value("theme"), &theme)) return QStringLiteral("--theme: expected light, dark or system");
     themeSet = true;
+  }
+  if (parser.isSet(QStringLiteral("select"))) {
+    const auto match = QRegularExpression(QStringLiteral("^(.+)/(\\d{1,5})$")).match(value("select"));
+    if (!match.hasMatch()) return QStringLiteral("--select: expected NODE/SLOT, e.g. gpu-007/3");
+    selectNode = match.captured(1);
+    selectSlot = match.captured(2).toInt();
   }
   language = value("lang");
   connect = value("connect");

@@ -25,6 +25,9 @@ struct ConsoleOptions {
   std::uint64_t seed = 1;
   QString language;
   QString tab = QStringLiteral("cluster");
+  // --select NODE/SLOT: the device to select once the cluster is shown.
+  QString selectNode;
+  int selectSlot = -1;
   Theme::Choice theme = Theme::Choice::System;
   bool themeSet = false;
   QSize size{1400, 900};

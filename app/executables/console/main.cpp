@@ -13,7 +13,10 @@
 #include "status_area.h"
 #include "token_vault.h"
 #include "view_settings.h"
+#include "widgets/cluster_dashboard.h"
+#include "widgets/device_detail_panel.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/heatmap_view.h"
 #include "widgets/theme.h"
 
 #include <QApplication>
@@ -139,6 +142,23 @@ int main(int argc, char** argv) {
         QApplication::exit(2);
       });
       first->replay()->openFile(options.open);
+    }
+    if (options.selectSlot >= 0) {
+      // On the first frame whose topology has the device; until then the
+      // cluster may not have reported it yet.
+      QObject::connect(first, &ClusterWorkspace::frameShown, &window, [&options, first, done = false]() mutable {
+        const Topology* topology = first->dashboard()->heatmap()->topology();
+        if (done || !topology) return;
+        for (const NodeInfo& node : topology->nodes) {
+          if (QString::fromStdString(node.name) != options.selectNode ||
+              static_cast<std::uint32_t>(options.selectSlot) >= node.deviceCount)
+            continue;
+          const auto device = static_cast<int>(node.firstDevice) + options.selectSlot;
+          first->dashboard()->heatmap()->setSelectedDevice(device);
+          first->dashboard()->details()->setDevice(device);
+          done = true;
+        }
+      });
     }
     if (!options.screenshot.isEmpty()) {
       QTimer::singleShot(static_cast<int>(options.after * 1000), &window, [&] {
