@@ -353,6 +353,78 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
 <context>
     <name>WhatifMetricsModel</name>
     <message>
+        <source>JCT P99 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLO violations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain index (teams)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain index (users)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish-time fairness avg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish-time fairness max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>99th percentile of job completion time (end − arrival); Sia, SOSP'23</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time allocated, in GPU-hours; Sia, SOSP'23</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs that waited longer than their class's target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI'20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Useful work over device time held: below 1 when preemptions, restarts or moves redo or pause work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain's fairness index of the teams' service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain's fairness index of the users' service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI'20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worst job's finish-time fairness ρ; Themis, NSDI'20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: wait %2 s, share %3 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Jobs completed</source>
         <translation type="unfinished"></translation>
     </message>

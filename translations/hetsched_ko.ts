@@ -359,6 +359,78 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
 <context>
     <name>WhatifMetricsModel</name>
     <message>
+        <source>JCT P99 (s)</source>
+        <translation>JCT P99 (초)</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 시간</translation>
+    </message>
+    <message>
+        <source>SLO violations</source>
+        <translation>SLO 위반</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>유효 작업률</translation>
+    </message>
+    <message>
+        <source>Jain index (teams)</source>
+        <translation>Jain 지수 (팀)</translation>
+    </message>
+    <message>
+        <source>Jain index (users)</source>
+        <translation>Jain 지수 (사용자)</translation>
+    </message>
+    <message>
+        <source>Finish-time fairness avg</source>
+        <translation>완료 시간 공정성 평균</translation>
+    </message>
+    <message>
+        <source>Finish-time fairness max</source>
+        <translation>완료 시간 공정성 최대</translation>
+    </message>
+    <message>
+        <source>99th percentile of job completion time (end − arrival); Sia, SOSP'23</source>
+        <translation>작업 완료 시간(종료 − 도착)의 99번째 백분위수; Sia, SOSP'23</translation>
+    </message>
+    <message>
+        <source>GPU time allocated, in GPU-hours; Sia, SOSP'23</source>
+        <translation>할당된 GPU 시간 (GPU 시간 단위); Sia, SOSP'23</translation>
+    </message>
+    <message>
+        <source>Jobs that waited longer than their class's target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI'20</source>
+        <translation>클래스별 목표(높음 5분, 중간 30분, 낮음 4시간)보다 오래 기다린 작업 수; Gavel, OSDI'20</translation>
+    </message>
+    <message>
+        <source>Useful work over device time held: below 1 when preemptions, restarts or moves redo or pause work</source>
+        <translation>점유한 장치 시간 대비 유용한 작업: 선점, 재시작, 이동으로 작업을 다시 하거나 멈추면 1보다 작음</translation>
+    </message>
+    <message>
+        <source>Jain's fairness index of the teams' service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
+        <translation>팀별 서비스율(실행 시간 ÷ 완료 시간)의 Jain 공정성 지수: 모든 팀이 똑같이 늦춰지면 1; Jain 외, 1984</translation>
+    </message>
+    <message>
+        <source>Jain's fairness index of the users' service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
+        <translation>사용자별 서비스율의 Jain 공정성 지수: 모든 사용자가 똑같이 늦춰지면 1; Jain 외, 1984</translation>
+    </message>
+    <message>
+        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI'20</source>
+        <translation>평균 완료 시간 공정성 ρ: 공유 시 완료 시간 ÷ 1/N 몫으로 단독 실행 시 완료 시간; 1 이하면 공정; Themis, NSDI'20</translation>
+    </message>
+    <message>
+        <source>Worst job's finish-time fairness ρ; Themis, NSDI'20</source>
+        <translation>가장 불리한 작업의 완료 시간 공정성 ρ; Themis, NSDI'20</translation>
+    </message>
+    <message>
+        <source>%1: wait %2 s, share %3 %</source>
+        <translation>%1: 대기 %2초, 몫 %3 %</translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation>(팀 없음)</translation>
+    </message>
+    <message>
         <source>Jobs completed</source>
         <translation>완료된 작업</translation>
     </message>

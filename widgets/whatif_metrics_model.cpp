@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QGuiApplication>
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <array>
 #include <cmath>
@@ -38,7 +39,64 @@ const std::array kLabels{
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "Energy (kWh)"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "Preemptions"),
     QT_TRANSLATE_NOOP("WhatifMetricsModel", "Migrations"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "JCT P99 (s)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU-hours"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "SLO violations"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Goodput"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Jain index (teams)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Jain index (users)"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Finish-time fairness avg"),
+    QT_TRANSLATE_NOOP("WhatifMetricsModel", "Finish-time fairness max"),
 };
+
+// One line per metric from the papers (docs/metrics.md), by key.
+struct Definition {
+  const char* key;
+  const char* text;
+};
+const std::array kDefinitions{
+    Definition{"jct_p99_s", QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                              "99th percentile of job completion time (end − arrival); Sia, SOSP'23")},
+    Definition{"gpu_hours", QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU time allocated, in GPU-hours; Sia, SOSP'23")},
+    Definition{"slo_violations",
+               QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                 "Jobs that waited longer than their class's target (high 5 min, middle 30 min, low "
+                                 "4 h); Gavel, OSDI'20")},
+    Definition{"goodput", QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                            "Useful work over device time held: below 1 when preemptions, restarts "
+                                            "or moves redo or pause work")},
+    Definition{"jain_teams",
+               QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                 "Jain's fairness index of the teams' service rate (runtime ÷ completion time): 1 "
+                                 "when every team is slowed alike; Jain et al., 1984")},
+    Definition{"jain_users", QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                               "Jain's fairness index of the users' service rate: 1 when every user "
+                                               "is slowed alike; Jain et al., 1984")},
+    Definition{"ftf_rho_avg",
+               QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                 "Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 "
+                                 "is fair; Themis, NSDI'20")},
+    Definition{"ftf_rho_max", QT_TRANSLATE_NOOP("WhatifMetricsModel",
+                                                "Worst job's finish-time fairness ρ; Themis, NSDI'20")},
+};
+
+QString definitionOf(std::string_view key) {
+  for (const Definition& d : kDefinitions)
+    if (key == d.key) return QCoreApplication::translate("WhatifMetricsModel", d.text);
+  return {};
+}
+
+// Each team's mean wait and share of the service under one policy.
+QString teamsText(const SimSummary& summary) {
+  QStringList lines;
+  for (const TeamService& t : summary.teams)
+    lines << QCoreApplication::translate("WhatifMetricsModel", "%1: wait %2 s, share %3 %")
+                 .arg(t.name.empty() ? QCoreApplication::translate("WhatifMetricsModel", "(no team)")
+                                     : QString::fromStdString(t.name))
+                 .arg(t.waitAvgS, 0, 'f', 1)
+                 .arg(100.0 * t.share, 0, 'f', 1);
+  return lines.join(QLatin1Char('\n'));
+}
 
 const WhatifMetric& metric(int row) { return whatifMetrics()[static_cast<std::size_t>(row)]; }
 
@@ -94,6 +152,7 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
       return row < kLabels.size() ? QCoreApplication::translate("WhatifMetricsModel", kLabels[row]) : key;
     }
     if (role == KeyRole) return key;
+    if (role == Qt::ToolTipRole) return definitionOf(m.key);
     return {};
   }
   const int policy = index.column() - 1;
@@ -109,6 +168,10 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
     }
     case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case ValueRole: return v;
+    case Qt::ToolTipRole:
+      // Who pays for a change: the teams' waits and shares beside their index.
+      if (m.key == "jain_teams") return teamsText(m_results->runs[static_cast<std::size_t>(policy)].result.summary);
+      return definitionOf(m.key);
     case KeyRole: return key;
     case DeltaRole: return d;
     case Qt::ForegroundRole: {

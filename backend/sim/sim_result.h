@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace hetsched {
@@ -39,6 +40,12 @@ struct JobTimeline {
   std::uint32_t preemptions = 0;
   std::uint32_t migrations = 0;
   std::vector<SimMove> moves;  // one per migration, in time order
+  // Seconds the job held devices over all its runs (a run cut short by a
+  // preemption, a move's pause and the last run), and the fraction of its
+  // device kind's capacity its last run held: what goodput, shares and
+  // finish-time fairness are computed from (service_metrics.h).
+  double heldS = 0.0;
+  double share = 0.0;
   JobState state = JobState::Queued;
   UnschedulableReason reason = UnschedulableReason::None;
 
@@ -64,6 +71,17 @@ struct TimeSample {
   std::uint32_t running = 0;
 };
 
+// One team's service in a run (service_metrics.h); "" is the jobs whose
+// source names no team.
+struct TeamService {
+  std::string name;
+  std::uint64_t completed = 0;
+  double waitAvgS = 0.0;
+  double share = 0.0;  // of every team's capacity-share x seconds held
+
+  bool operator==(const TeamService&) const = default;
+};
+
 struct SimSummary {
   std::uint64_t jobs = 0;
   std::uint64_t completed = 0;
@@ -84,6 +102,16 @@ struct SimSummary {
   double energyJ = 0.0;  // sum over devices of (idle + (tdp - idle) * util) dt
   std::uint64_t preemptions = 0;
   std::uint64_t migrations = 0;
+  // The papers' metrics (docs/metrics.md).
+  double jctP99S = 0.0;
+  double gpuHours = 0.0;  // GPU time allocated
+  std::uint64_t sloViolations = 0;
+  double goodput = 1.0;    // useful / held device time
+  double jainTeams = 1.0;  // Jain's index of per-team service rate
+  double jainUsers = 1.0;
+  double rhoAvg = 0.0;     // Themis finish-time fairness
+  double rhoMax = 0.0;
+  std::vector<TeamService> teams;  // by name
 };
 
 struct SimResult {

@@ -54,6 +54,7 @@ SimSummary summarize(const std::vector<JobTimeline>& jobs, const UsageMeter& met
   s.gpuAllocationRatio = s.allocation[index(DeviceKind::Gpu)];
   s.allocationDuringArrivals = meter.allocationDuringArrivals();
   s.energyJ = meter.energyJ();
+  s.gpuHours = meter.allocatedMilliSeconds(DeviceKind::Gpu) / (1000.0 * 3600.0);
   s.preemptions = preemptions;
   s.migrations = migrations;
   return s;

@@ -1,5 +1,6 @@
 #include "simulation_run.h"
 
+#include "service_metrics.h"
 #include "sim_summary.h"
 
 #include <algorithm>
@@ -82,6 +83,7 @@ SimResult SimulationRun::execute() {
     }
   }
   result.summary = summarize(m_timeline, m_meter, m_preemptionLog.size(), m_migrations);
+  addServiceMetrics(result.summary, m_jobs, m_timeline);
   result.jobs = std::move(m_timeline);
   result.preemptions = std::move(m_preemptionLog);
   result.series = m_meter.takeSeries();
@@ -101,10 +103,15 @@ void SimulationRun::bound(JobSlot j, const Placement& p, double t) {
   if (tl.startS < 0.0) tl.startS = t;
   tl.lastStartS = t;
   tl.node = p.node;
+  double milli = 0.0;
+  for (const std::uint32_t m : p.milli) milli += m;
+  const double capacity = m_meter.capacityMilli(m_driver.core().topology().nodes[p.node].kind);
+  tl.share = capacity > 0.0 ? milli / capacity : 0.0;
 }
 
-void SimulationRun::released(JobSlot j, Placement& p, double) {
+void SimulationRun::released(JobSlot j, Placement& p, double t) {
   m_meter.afterRelease(p, m_driver.core().capacity());
+  m_timeline[j].heldS += t - m_timeline[j].lastStartS;
   // The devices of the last run; the last release is the completion.
   m_timeline[j].devices = std::move(p.devices);
 }

@@ -35,6 +35,10 @@ class UsageMeter {
 
   double startS() const { return m_start; }
   double energyJ() const { return m_energy; }
+  // Allocated capacity of a kind integrated over time, in milli-device
+  // seconds (1000 x 3600 is one device-hour).
+  double allocatedMilliSeconds(DeviceKind kind) const { return m_allocTime[index(kind)]; }
+  double capacityMilli(DeviceKind kind) const { return m_capacityMilli[index(kind)]; }
   double powerW() const { return m_idleW + m_dynamicW; }
   // Time-averages over [start, now].
   std::array<double, kDeviceKindCount> utilization() const;

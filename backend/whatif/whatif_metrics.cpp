@@ -1,5 +1,7 @@
 #include "whatif_metrics.h"
 
+#include "whatif_replicas.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -32,11 +34,28 @@ const std::array kMetrics{
     WhatifMetric{"energy_kwh", "energy (kWh)", [](const SimSummary& s) { return s.energyJ / 3.6e6; }, 3, false},
     WhatifMetric{"preemptions", "preemptions", [](const SimSummary& s) { return double(s.preemptions); }, 0, false},
     WhatifMetric{"migrations", "migrations", [](const SimSummary& s) { return double(s.migrations); }, 0, false},
+    // The papers' metrics (docs/metrics.md).
+    WhatifMetric{"jct_p99_s", "JCT P99 (s)", [](const SimSummary& s) { return s.jctP99S; }, 2, false},
+    WhatifMetric{"gpu_hours", "GPU-hours", [](const SimSummary& s) { return s.gpuHours; }, 2, false},
+    WhatifMetric{"slo_violations", "SLO violations", [](const SimSummary& s) { return double(s.sloViolations); }, 0,
+                 false},
+    WhatifMetric{"goodput", "goodput", [](const SimSummary& s) { return s.goodput; }, 3, true},
+    WhatifMetric{"jain_teams", "Jain index (teams)", [](const SimSummary& s) { return s.jainTeams; }, 3, true},
+    WhatifMetric{"jain_users", "Jain index (users)", [](const SimSummary& s) { return s.jainUsers; }, 3, true},
+    WhatifMetric{"ftf_rho_avg", "finish-time fairness avg", [](const SimSummary& s) { return s.rhoAvg; }, 3, false},
+    WhatifMetric{"ftf_rho_max", "finish-time fairness max", [](const SimSummary& s) { return s.rhoMax; }, 3, false},
 };
 
 nlohmann::ordered_json summaryObject(const SimSummary& summary) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const WhatifMetric& m : kMetrics) out[std::string(m.key)] = m.value(summary);
+  return out;
+}
+
+nlohmann::ordered_json teamsArray(const SimSummary& summary) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const TeamService& t : summary.teams)
+    out.push_back({{"team", t.name}, {"completed", t.completed}, {"wait_avg_s", t.waitAvgS}, {"share", t.share}});
   return out;
 }
 
@@ -47,12 +66,14 @@ std::span<const WhatifMetric> whatifMetrics() { return kMetrics; }
 std::string whatifSummaryJson(const SimSummary& summary) { return summaryObject(summary).dump(); }
 
 std::string whatifJson(const std::string& workload,
-                       const std::vector<std::pair<std::string, SimSummary>>& policies) {
+                       const std::vector<std::pair<std::string, SimSummary>>& policies,
+                       const ReplicaResults* replicas) {
   nlohmann::ordered_json out;
   out["workload"] = workload;
   out["policies"] = nlohmann::ordered_json::array();
   for (const auto& [name, summary] : policies)
-    out["policies"].push_back({{"name", name}, {"summary", summaryObject(summary)}});
+    out["policies"].push_back({{"name", name}, {"summary", summaryObject(summary)}, {"teams", teamsArray(summary)}});
+  if (replicas) out["replicas"] = nlohmann::ordered_json::parse(replicasJson(*replicas));
   // A path in the workload need not be UTF-8; replace rather than throw.
   return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

@@ -10,6 +10,8 @@
 
 namespace hetsched {
 
+struct ReplicaResults;
+
 // One number of a what-if summary, as every front end shows and exports it.
 // `key` is the JSON name (CLI --json, the store's recorded runs, the
 // console's CSV), so results compare by key across them.
@@ -26,8 +28,11 @@ std::span<const WhatifMetric> whatifMetrics();
 // {"completed": 12, "wait_avg_s": 3.5, ...} in whatifMetrics() order.
 std::string whatifSummaryJson(const SimSummary& summary);
 
-// {"workload": ..., "policies": [{"name": ..., "summary": {...}}, ...]}.
+// {"workload": ..., "policies": [{"name": ..., "summary": {...},
+//  "teams": [{"team": ..., "completed": N, "wait_avg_s": ..., "share": ...}]}, ...]}.
+// With replicas: "replicas": replicasJson(*replicas) beside them.
 std::string whatifJson(const std::string& workload,
-                       const std::vector<std::pair<std::string, SimSummary>>& policies);
+                       const std::vector<std::pair<std::string, SimSummary>>& policies,
+                       const ReplicaResults* replicas = nullptr);
 
 }  // namespace hetsched

@@ -45,6 +45,9 @@ constexpr std::array kBenches{
     Bench{"hybrid", "the hybrid scheduler's CPU time per job in the what-if beside the rule engine's (--cluster, --jobs,\n"
                     "           --arrival-scale, --runs, --weights)",
           &benchHybrid},
+    Bench{"sweep", "a 100-point sweep and 30 replicas of a what-if over a 10,000-job snapshot beside one run\n"
+                   "           (--devices 2000, --jobs 10000, --points 100, --replicas 30, --runs 3)",
+          &benchSweep},
 };
 
 int usage() {

@@ -28,6 +28,8 @@ int benchHybrid(const Args& args);
 int benchLoadCompare(const Args& args);
 // bench bare-server: the framework's limit, a fixed reply to GetTopology.
 int benchBareServer(const Args& args);
+// bench sweep: a sweep and replicas of a what-if beside one run.
+int benchSweep(const Args& args);
 
 double median(std::vector<double> values);
 // A cluster of about `devices` devices: 20% CPU sockets, 60% GPUs, 20% TPUs.

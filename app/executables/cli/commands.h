@@ -18,6 +18,7 @@ int runBench(std::span<char* const> args);
 int runExperiment(std::span<char* const> args);
 int runSnapshot(std::span<char* const> args);
 int runWhatif(std::span<char* const> args);
+int runSweep(std::span<char* const> args);
 int runPolicies(std::span<char* const> args);
 int runTsne(std::span<char* const> args);
 int runTrainHybrid(std::span<char* const> args);

@@ -18,6 +18,8 @@ constexpr std::array kCommands{
             &hetsched::cli::runSnapshot},
     Command{"whatif", "run jobs on a cluster under one or more policies, metrics side by side",
             &hetsched::cli::runWhatif},
+    Command{"sweep", "one policy over a grid of one or two parameters, with the Pareto front of two metrics",
+            &hetsched::cli::runSweep},
     Command{"policies", "list the built-in scheduling policies and their parameters",
             &hetsched::cli::runPolicies},
     Command{"tsne", "2-D t-SNE map of the rows of a numeric CSV (--bench: timing)", &hetsched::cli::runTsne},

@@ -18,6 +18,64 @@ void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns) 
   std::fprintf(out, "%-22s", "simulation wall (s)");
   for (const WhatifColumn& c : columns) std::fprintf(out, " %18.3f", c.wallS);
   std::fprintf(out, "\n");
+  printTeamTable(out, columns);
+}
+
+void printTeamTable(std::FILE* out, const std::vector<WhatifColumn>& columns) {
+  // Every policy ran the same jobs, so the first names every team.
+  if (columns.empty() || columns.front().summary.teams.size() < 2) return;
+  std::fprintf(out, "\n%-22s", "team: wait avg / share");
+  for (const WhatifColumn& c : columns) std::fprintf(out, " %18s", c.policy.c_str());
+  std::fprintf(out, "\n");
+  for (std::size_t t = 0; t < columns.front().summary.teams.size(); ++t) {
+    const std::string& name = columns.front().summary.teams[t].name;
+    std::fprintf(out, "%-22s", name.empty() ? "(no team)" : name.c_str());
+    for (const WhatifColumn& c : columns) {
+      const TeamService* team = t < c.summary.teams.size() ? &c.summary.teams[t] : nullptr;
+      char cell[64];
+      std::snprintf(cell, sizeof cell, "%.1f s / %.1f %%", team ? team->waitAvgS : 0.0, team ? 100.0 * team->share : 0.0);
+      std::fprintf(out, " %18s", cell);
+    }
+    std::fprintf(out, "\n");
+  }
+}
+
+void printReplicaTable(std::FILE* out, const ReplicaResults& replicas) {
+  std::fprintf(out, "over %zu replicas (seed %llu, runtimes from %zu estimator errors): median [95 %% interval]\n",
+               replicas.replicas, static_cast<unsigned long long>(replicas.seed), replicas.runtimeErrors);
+  std::fprintf(out, "%-22s", "metric");
+  for (const std::string& p : replicas.policies) std::fprintf(out, " %32s", p.c_str());
+  std::fprintf(out, "\n");
+  const auto metrics = whatifMetrics();
+  for (std::size_t m = 0; m < replicas.metrics.size(); ++m) {
+    const ReplicaMetric& rm = replicas.metrics[m];
+    const int d = metrics[m].decimals;
+    std::fprintf(out, "%-22s", std::string(metrics[m].label).c_str());
+    for (const Interval& v : rm.value) {
+      char cell[96];
+      std::snprintf(cell, sizeof cell, "%.*f [%.*f, %.*f]", d, v.median, d, v.low, d, v.high);
+      std::fprintf(out, " %32s", cell);
+    }
+    std::fprintf(out, "\n");
+  }
+  if (replicas.policies.size() < 2) return;
+  std::fprintf(out, "\ndifference from %s (* : the paired 95 %% interval excludes zero)\n", replicas.policies[0].c_str());
+  std::fprintf(out, "%-22s", "metric");
+  for (std::size_t p = 1; p < replicas.policies.size(); ++p) std::fprintf(out, " %34s", replicas.policies[p].c_str());
+  std::fprintf(out, "\n");
+  for (std::size_t m = 0; m < replicas.metrics.size(); ++m) {
+    const ReplicaMetric& rm = replicas.metrics[m];
+    const int d = metrics[m].decimals;
+    std::fprintf(out, "%-22s", std::string(metrics[m].label).c_str());
+    for (std::size_t p = 1; p < rm.difference.size(); ++p) {
+      const Interval& v = rm.difference[p];
+      char cell[96];
+      std::snprintf(cell, sizeof cell, "%+.*f [%+.*f, %+.*f]%s", d, v.median, d, v.low, d, v.high,
+                    v.excludesZero() ? " *" : "  ");
+      std::fprintf(out, " %34s", cell);
+    }
+    std::fprintf(out, "\n");
+  }
 }
 
 void writeTimelineCsv(std::FILE* out, const SimResult& result, const Topology& topology) {

@@ -2,6 +2,7 @@
 
 #include "model/topology.h"
 #include "sim/sim_result.h"
+#include "whatif/whatif_replicas.h"
 
 #include <cstdio>
 #include <string>
@@ -15,8 +16,14 @@ struct WhatifColumn {
   double wallS = 0.0;
 };
 
-// The side-by-side metrics table, one column per policy.
+// The side-by-side metrics table, one column per policy, then the teams'.
 void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
+// Each team's mean wait and share under each policy (when there are two
+// teams or more).
+void printTeamTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
+// Each metric's median and 95 % interval over the replicas per policy, then
+// each policy's paired difference from the first, * where significant.
+void printReplicaTable(std::FILE* out, const ReplicaResults& replicas);
 // Per-job timeline as CSV: input index, arrival, first start, end, node,
 // devices (";"-separated), preemptions, migrations, state.
 void writeTimelineCsv(std::FILE* out, const SimResult& result, const Topology& topology);
