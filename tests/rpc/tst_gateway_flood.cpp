@@ -180,7 +180,14 @@ class TestGatewayFlood : public QObject {
     QTest::qWait(1000);
     const double rssAfter = rssMib(gateway.processId());
     qInfo("flood of %.1f s: gateway RSS %.1f -> %.1f MiB", seconds, rssBefore, rssAfter);
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer keeps freed memory in its quarantine (256 MB by
+    // default), so the gateway's RSS says nothing about what it retains;
+    // the dev build checks the bound.
+    qInfo("RSS bound not checked under AddressSanitizer");
+#else
     QVERIFY2(rssAfter - rssBefore < 64, qPrintable(QStringLiteral("%1 -> %2 MiB").arg(rssBefore).arg(rssAfter)));
+#endif
 
     // The operator is still served, and audited.
     QVERIFY(push(*policy, 100, kOperator).ok());
