@@ -197,14 +197,19 @@ void ClusterClient::superviseLoop() {
 
 bool ClusterClient::fetchTopology(RpcError* error) {
   grpc::ClientContext context;
-  context.set_deadline(deadline());
+  context.set_deadline(std::chrono::system_clock::now() + m_options.topologyDeadline);
   prepare(context);
   v1::GetTopologyRequest request;
   v1::Topology response;
   std::promise<grpc::Status> done;
   m_stub->stub->async()->GetTopology(&context, &request, &response,
                                      [&done](grpc::Status status) { done.set_value(std::move(status)); });
-  const grpc::Status status = done.get_future().get();
+  auto finished = done.get_future();
+  while (finished.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready) {
+    std::lock_guard lock(m_mutex);
+    if (m_stopping) context.TryCancel();  // the callback follows promptly with CANCELLED
+  }
+  const grpc::Status status = finished.get();
   if (!status.ok()) {
     *error = toError(status);
     return false;

@@ -41,6 +41,10 @@ struct ClientOptions : ChannelSecurity {
   std::chrono::milliseconds initialBackoff{250};
   std::chrono::milliseconds maxBackoff{5000};
   std::chrono::milliseconds rpcDeadline{5000};
+  // The topology alone gets longer: at 1,000,000 devices it is 17 MB, and a
+  // busy gateway took more than rpcDeadline to send it, so the console never
+  // reconnected. stop() cancels the fetch, so a closing console never waits.
+  std::chrono::milliseconds topologyDeadline{60000};
   // No frame for this long counts as a lost connection (a silent network
   // drop does not always break the stream).
   std::chrono::milliseconds staleAfter{10000};

@@ -18,6 +18,7 @@
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 
@@ -280,13 +281,23 @@ void Gateway::predictLoop() {
   std::unique_lock lock(m_stopMutex);
   while (!m_stopping) {
     lock.unlock();
-    forecastOnce();
+    const ForecastCost cost = forecastOnce();
     lock.lock();
-    m_stopCv.wait_for(lock, period, [this] { return m_stopping; });
+    // The copy holds the cluster's lock and the run forward takes a core:
+    // at 1,000,000 devices both cost seconds, and forecasting every period
+    // left the frame ticker waiting on the lock and on the CPU (the console
+    // went stale). Space forecasts so that the copy holds the lock at most a
+    // tenth of the time and the whole forecast takes at most a quarter of a
+    // core; at 10,000 devices (a few ms) the period rules as before.
+    const auto spaced = std::max({std::chrono::duration<double, std::milli>(period),
+                                  std::chrono::duration<double, std::milli>(9.0 * cost.underLockMs),
+                                  std::chrono::duration<double, std::milli>(3.0 * cost.totalMs)});
+    m_stopCv.wait_for(lock, spaced, [this] { return m_stopping; });
   }
 }
 
-void Gateway::forecastOnce() {
+Gateway::ForecastCost Gateway::forecastOnce() {
+  using Ms = std::chrono::duration<double, std::milli>;
   const auto began = std::chrono::steady_clock::now();
   std::unique_ptr<QueueForecast> forecast;
   std::uint64_t sequence = 0;
@@ -296,18 +307,28 @@ void Gateway::forecastOnce() {
     // frames and RPCs never wait for it.
     std::lock_guard state(m_state->mutex);
     sequence = m_state->source->frame().sequence;
-    if (sequence == m_forecastSequence) return;  // nothing moved since the last one
+    if (sequence == m_forecastSequence) return {};  // nothing moved since the last one
     if (m_state->source->schedulesJobs()) forecast = m_state->source->forecast();
   }
+  ForecastCost cost;
+  cost.underLockMs = Ms(std::chrono::steady_clock::now() - began).count();
   m_forecastSequence = sequence;
   QueuePredictions predictions;
-  if (forecast) predictions = forecast->run();
-  else predictions.availability = PredictionAvailability::NotScheduling;
+  if (forecast) {
+    ForecastOptions options;
+    options.cancel = &m_cancelForecast;
+    predictions = forecast->run(options);
+    if (m_cancelForecast.load()) return cost;  // stopping: incomplete, never published
+  } else {
+    predictions.availability = PredictionAvailability::NotScheduling;
+  }
   predictions.frameSequence = sequence;
-  predictions.computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  predictions.computeMs = Ms(std::chrono::steady_clock::now() - began).count();
+  cost.totalMs = predictions.computeMs;
   auto encoded = std::make_shared<v1::GetPredictionsResponse>();
   toProto(predictions, encoded.get());
   m_state->predictions.publish(std::move(encoded));
+  return cost;
 }
 
 void Gateway::publishFrame() {
@@ -336,6 +357,7 @@ void Gateway::stop() {
     if (m_stopping) return;
     m_stopping = true;
   }
+  m_cancelForecast = true;  // a forecast at 1,000,000 devices runs for seconds
   m_stopCv.notify_all();
   if (m_ticker.joinable()) m_ticker.join();
   if (m_predictor.joinable()) m_predictor.join();

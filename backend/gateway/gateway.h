@@ -120,7 +120,12 @@ class Gateway {
   void tickLoop();
   void publishFrame();
   void predictLoop();
-  void forecastOnce();
+  // What one forecast cost: the copy under the cluster's lock and in all.
+  struct ForecastCost {
+    double underLockMs = 0.0;
+    double totalMs = 0.0;
+  };
+  ForecastCost forecastOnce();
   void registerGauges();
   bool openState(std::string* error);
 
@@ -135,6 +140,7 @@ class Gateway {
   std::thread m_ticker;
   std::thread m_predictor;  // live forecasts, off the frame path
   std::uint64_t m_forecastSequence = ~std::uint64_t{0};  // frame of the last forecast
+  std::atomic<bool> m_cancelForecast{false};             // set by stop()
   std::mutex m_stopMutex;
   std::condition_variable m_stopCv;
   bool m_stopping = false;

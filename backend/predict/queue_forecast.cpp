@@ -67,6 +67,7 @@ void QueueForecast::refused(JobSlot slot, Refusal why) {
 
 QueuePredictions QueueForecast::run(const ForecastOptions& options) {
   explain();
+  m_fork.setCancel(options.cancel);
   const double horizon = m_nowS + options.horizonS;
   const bool arrivals = options.arrivalRatePerS > 0.0 && !options.arrivalTemplates.empty();
   const double gap = arrivals ? 1.0 / options.arrivalRatePerS : INFINITY;
@@ -88,7 +89,9 @@ QueuePredictions QueueForecast::run(const ForecastOptions& options) {
         ++added;
       }
     }
-    m_fork.advanceTo(limit);
+    // Cancelled (within a window, or between two): the caller discards it.
+    const bool cancelled = !m_fork.advanceTo(limit) || (options.cancel && options.cancel->load());
+    if (cancelled) return std::move(m_out);
     if (m_unstarted == 0 || limit >= horizon) break;
     if (!arrivals && !std::isfinite(m_fork.nextEventS())) break;  // nothing left that could start them
     span *= 2.0;

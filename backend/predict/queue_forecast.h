@@ -3,6 +3,7 @@
 #include "model/job_prediction.h"
 #include "sim/event_driver.h"
 
+#include <atomic>
 #include <deque>
 #include <unordered_map>
 #include <vector>
@@ -29,6 +30,9 @@ struct ForecastOptions {
   std::vector<CoreJob> arrivalTemplates;
   // Slots from here on are free for synthetic arrivals.
   JobSlot firstFreeSlot = 0;
+  // Set to stop run() early (a gateway shutting down): what it returns then
+  // is incomplete, for the caller to discard.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Live predictions: the live cluster's scheduling core, run forward by the

@@ -63,6 +63,8 @@ class EventDriver final : private DecisionSink {
 
   // Points a pending, waiting or running slot at `job`, an equal copy.
   void rebind(JobSlot slot, const CoreJob& job);
+  // A fork's own cancel flag (a fork starts with none).
+  void setCancel(const std::atomic<bool>* cancel) { m_options.cancel = cancel; }
 
   std::vector<FieldError> setPolicies(const PolicyArms& arms) { return m_core.setPolicies(arms); }
   // `job` arrives at job.arrivalS; it must stay where it is until the slot

@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <cmath>
@@ -155,6 +156,25 @@ class TestSimulatedCluster : public QObject {
     const JobState completed[] = {JobState::Completed};
     QCOMPARE(cluster.jobs(completed, 10, &total).size(), std::size_t{1});
     QCOMPARE(cluster.frame().queue.completedTotal, std::uint64_t{1});
+  }
+
+  // A limit keeps the newest jobs, in id order, and still counts them all
+  // (only those kept are copied: the gateway lists under its lock).
+  void aLimitKeepsTheNewest() {
+    SimulatedCluster cluster(small(3));
+    const std::vector<JobState> all{JobState::Queued, JobState::Running, JobState::Completed};
+    std::size_t total = 0;
+    const std::vector<Job> every = cluster.jobs(all, 1'000'000, &total);
+    QVERIFY2(every.size() > 40, qPrintable(QString::number(every.size())));  // 69 measured
+    QCOMPARE(total, every.size());
+    QVERIFY(std::ranges::is_sorted(every, {}, &Job::id));
+    for (const std::size_t limit : {std::size_t{1}, std::size_t{7}, every.size() - 1, every.size()}) {
+      std::size_t counted = 0;
+      const std::vector<Job> newest = cluster.jobs(all, limit, &counted);
+      QCOMPARE(counted, every.size());
+      QCOMPARE(newest.size(), limit);
+      for (std::size_t i = 0; i < limit; ++i) QCOMPARE(newest[i].id, every[every.size() - limit + i].id);
+    }
   }
 
   void failedNodeRequeuesItsJobs() {

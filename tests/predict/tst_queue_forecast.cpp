@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
 #include <deque>
 #include <map>
 #include <random>
@@ -280,6 +282,28 @@ class TestQueueForecast : public QObject {
       return out;
     };
     QCOMPARE(key(a), key(b));
+  }
+
+  // A gateway stopping cancels a forecast: run() returns after the window it
+  // is in (the first covers 60 s), where a whole run looks further ahead.
+  void cancelStopsTheRunForward() {
+    SimOptions options;
+    options.warmupS = 1800;
+    options.targetLoad = 3.0;
+    SimulatedCluster cluster(options);
+    const auto latest = [](const QueuePredictions& p) {
+      std::int64_t out = -1;
+      for (const JobPrediction& j : p.jobs) out = std::max(out, j.startMs);
+      return out;
+    };
+    const QueuePredictions whole = cluster.forecast()->run();
+    QVERIFY2(latest(whole) > whole.atMs + 60'000, qPrintable(QString::number(latest(whole) - whole.atMs)));
+    const std::atomic<bool> cancel{true};
+    ForecastOptions cancelled;
+    cancelled.cancel = &cancel;
+    const QueuePredictions cut = cluster.forecast()->run(cancelled);
+    QCOMPARE(cut.jobs.size(), whole.jobs.size());
+    QVERIFY(latest(cut) <= cut.atMs + 60'000);
   }
 };
 
