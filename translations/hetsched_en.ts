@@ -385,15 +385,15 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>99th percentile of job completion time (end − arrival); Sia, SOSP'23</source>
+        <source>99th percentile of job completion time (end − arrival); Sia, SOSP&apos;23</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU time allocated, in GPU-hours; Sia, SOSP'23</source>
+        <source>GPU time allocated, in GPU-hours; Sia, SOSP&apos;23</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jobs that waited longer than their class's target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI'20</source>
+        <source>Jobs that waited longer than their class&apos;s target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -401,19 +401,19 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jain's fairness index of the teams' service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
+        <source>Jain&apos;s fairness index of the teams&apos; service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jain's fairness index of the users' service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
+        <source>Jain&apos;s fairness index of the users&apos; service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI'20</source>
+        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI&apos;20</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Worst job's finish-time fairness ρ; Themis, NSDI'20</source>
+        <source>Worst job&apos;s finish-time fairness ρ; Themis, NSDI&apos;20</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -737,6 +737,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>Partition: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster “%1” now, cut in memory: %2 running, %3 queued, then the last %4 s of arrivals again (%5 jobs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2564,6 +2568,52 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::LiveTuning</name>
+    <message>
+        <source>The live what-if failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the problems listed first: the live what-if runs only a policy the engine accepts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live cluster to cut yet: the live what-if starts with the first job list, or choose a workload in the What-if tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1 against %2 in force…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::LiveWhatifStrip</name>
+    <message>
+        <source>Live what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-run the what-if of the edited policy against the policy in force on every change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the workload again (the cluster&apos;s cut now, or the What-if tab&apos;s choice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move a slider or edit the policy: the what-if against the policy in force follows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2 in force, on %3 · %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::MainWindow</name>
     <message>
         <source>The embedded cluster did not start: %1</source>
@@ -2782,6 +2832,10 @@ click for its story</source>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Canary share slider</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyForm</name>
@@ -2961,6 +3015,10 @@ click for its story</source>
         <source>%1 bytes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 slider</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -3102,6 +3160,13 @@ click for its story</source>
     <message>
         <source>Not promoted: the canary has only %1. Wait, or tick the override.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n device(s)): %2 running and %3 queued jobs now; the cut is taken in memory when a run starts.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3865,6 +3930,24 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::WeightSliders</name>
+    <message>
+        <source>Weight of node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more weight(s): type them above</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hetsched::WhatifLauncher</name>
     <message>
         <source>Cannot create %1 for the snapshot.</source>
@@ -4177,6 +4260,18 @@ click for its story</source>
     </message>
     <message>
         <source>: predictions here are only as close as that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live cluster is connected (or a snapshot is being replayed): choose another workload, or use From the cluster now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -391,36 +391,36 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>완료 시간 공정성 최대</translation>
     </message>
     <message>
-        <source>99th percentile of job completion time (end − arrival); Sia, SOSP'23</source>
-        <translation>작업 완료 시간(종료 − 도착)의 99번째 백분위수; Sia, SOSP'23</translation>
+        <source>99th percentile of job completion time (end − arrival); Sia, SOSP&apos;23</source>
+        <translation>작업 완료 시간(종료 − 도착)의 99번째 백분위수; Sia, SOSP&apos;23</translation>
     </message>
     <message>
-        <source>GPU time allocated, in GPU-hours; Sia, SOSP'23</source>
-        <translation>할당된 GPU 시간 (GPU 시간 단위); Sia, SOSP'23</translation>
+        <source>GPU time allocated, in GPU-hours; Sia, SOSP&apos;23</source>
+        <translation>할당된 GPU 시간 (GPU 시간 단위); Sia, SOSP&apos;23</translation>
     </message>
     <message>
-        <source>Jobs that waited longer than their class's target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI'20</source>
-        <translation>클래스별 목표(높음 5분, 중간 30분, 낮음 4시간)보다 오래 기다린 작업 수; Gavel, OSDI'20</translation>
+        <source>Jobs that waited longer than their class&apos;s target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
+        <translation>클래스별 목표(높음 5분, 중간 30분, 낮음 4시간)보다 오래 기다린 작업 수; Gavel, OSDI&apos;20</translation>
     </message>
     <message>
         <source>Useful work over device time held: below 1 when preemptions, restarts or moves redo or pause work</source>
         <translation>점유한 장치 시간 대비 유용한 작업: 선점, 재시작, 이동으로 작업을 다시 하거나 멈추면 1보다 작음</translation>
     </message>
     <message>
-        <source>Jain's fairness index of the teams' service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
+        <source>Jain&apos;s fairness index of the teams&apos; service rate (runtime ÷ completion time): 1 when every team is slowed alike; Jain et al., 1984</source>
         <translation>팀별 서비스율(실행 시간 ÷ 완료 시간)의 Jain 공정성 지수: 모든 팀이 똑같이 늦춰지면 1; Jain 외, 1984</translation>
     </message>
     <message>
-        <source>Jain's fairness index of the users' service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
+        <source>Jain&apos;s fairness index of the users&apos; service rate: 1 when every user is slowed alike; Jain et al., 1984</source>
         <translation>사용자별 서비스율의 Jain 공정성 지수: 모든 사용자가 똑같이 늦춰지면 1; Jain 외, 1984</translation>
     </message>
     <message>
-        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI'20</source>
-        <translation>평균 완료 시간 공정성 ρ: 공유 시 완료 시간 ÷ 1/N 몫으로 단독 실행 시 완료 시간; 1 이하면 공정; Themis, NSDI'20</translation>
+        <source>Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 is fair; Themis, NSDI&apos;20</source>
+        <translation>평균 완료 시간 공정성 ρ: 공유 시 완료 시간 ÷ 1/N 몫으로 단독 실행 시 완료 시간; 1 이하면 공정; Themis, NSDI&apos;20</translation>
     </message>
     <message>
-        <source>Worst job's finish-time fairness ρ; Themis, NSDI'20</source>
-        <translation>가장 불리한 작업의 완료 시간 공정성 ρ; Themis, NSDI'20</translation>
+        <source>Worst job&apos;s finish-time fairness ρ; Themis, NSDI&apos;20</source>
+        <translation>가장 불리한 작업의 완료 시간 공정성 ρ; Themis, NSDI&apos;20</translation>
     </message>
     <message>
         <source>%1: wait %2 s, share %3 %</source>
@@ -744,6 +744,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>Partition: %1</source>
         <translation>파티션: %1</translation>
+    </message>
+    <message>
+        <source>the cluster “%1” now, cut in memory: %2 running, %3 queued, then the last %4 s of arrivals again (%5 jobs)</source>
+        <translation>지금의 클러스터 “%1” (메모리에서 자름): 실행 중 %2개, 대기 중 %3개, 이어서 직전 %4초 동안 도착한 작업을 다시 (작업 %5개)</translation>
     </message>
 </context>
 <context>
@@ -2567,6 +2571,52 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::LiveTuning</name>
+    <message>
+        <source>The live what-if failed: %1</source>
+        <translation>실시간 가정 분석 실패: %1</translation>
+    </message>
+    <message>
+        <source>Fix the problems listed first: the live what-if runs only a policy the engine accepts.</source>
+        <translation>먼저 나열된 문제를 고치십시오: 실시간 가정 분석은 엔진이 받아들이는 정책만 실행합니다.</translation>
+    </message>
+    <message>
+        <source>No live cluster to cut yet: the live what-if starts with the first job list, or choose a workload in the What-if tab.</source>
+        <translation>아직 자를 실시간 클러스터가 없습니다: 첫 작업 목록이 오면 실시간 가정 분석이 시작됩니다. 또는 가정 분석 탭에서 작업 부하를 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Running %1 against %2 in force…</source>
+        <translation>%1을(를) 적용 중인 %2와 비교 실행 중…</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::LiveWhatifStrip</name>
+    <message>
+        <source>Live what-if</source>
+        <translation>실시간 가정 분석</translation>
+    </message>
+    <message>
+        <source>New cut</source>
+        <translation>새로 자르기</translation>
+    </message>
+    <message>
+        <source>Re-run the what-if of the edited policy against the policy in force on every change</source>
+        <translation>바뀔 때마다 편집 중인 정책과 적용 중인 정책의 가정 분석을 다시 실행</translation>
+    </message>
+    <message>
+        <source>Take the workload again (the cluster&apos;s cut now, or the What-if tab&apos;s choice)</source>
+        <translation>작업 부하를 다시 가져오기 (지금의 클러스터 절단, 또는 가정 분석 탭에서 고른 것)</translation>
+    </message>
+    <message>
+        <source>Move a slider or edit the policy: the what-if against the policy in force follows.</source>
+        <translation>슬라이더를 움직이거나 정책을 고치면 적용 중인 정책과의 가정 분석이 따라옵니다.</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 in force, on %3 · %4 ms</source>
+        <translation>%1 대 적용 중인 %2, %3 · %4 ms</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::MainWindow</name>
     <message>
         <source>The embedded cluster did not start: %1</source>
@@ -2784,6 +2834,10 @@ click for its story</source>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Canary share slider</source>
+        <translation>카나리 비율 슬라이더</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyForm</name>
@@ -2963,6 +3017,10 @@ click for its story</source>
         <source>%1 bytes</source>
         <translation>%1 바이트</translation>
     </message>
+    <message>
+        <source>%1 slider</source>
+        <translation>%1 슬라이더</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -3104,6 +3162,12 @@ click for its story</source>
     <message>
         <source>Not promoted: the canary has only %1. Wait, or tick the override.</source>
         <translation>승격하지 않았습니다: 카나리가 아직 %1만 진행했습니다. 더 기다리거나 무시 옵션을 선택하십시오.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n device(s)): %2 running and %3 queued jobs now; the cut is taken in memory when a run starts.</source>
+        <translation>
+            <numerusform>%1 (장치 %n개): 지금 실행 중 %2개, 대기 중 %3개; 실행할 때 메모리에서 자릅니다.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3864,6 +3928,23 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::WeightSliders</name>
+    <message>
+        <source>Weight of node %1</source>
+        <translation>노드 %1의 가중치</translation>
+    </message>
+    <message>
+        <source>Node %1: %2</source>
+        <translation>노드 %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more weight(s): type them above</source>
+        <translation>
+            <numerusform>가중치 %n개 더: 위에 입력하십시오</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hetsched::WhatifLauncher</name>
     <message>
         <source>Cannot create %1 for the snapshot.</source>
@@ -4173,6 +4254,18 @@ click for its story</source>
     <message>
         <source>: predictions here are only as close as that</source>
         <translation>: 이 스냅샷에서의 예측도 그만큼만 정확합니다</translation>
+    </message>
+    <message>
+        <source>The cluster now</source>
+        <translation>지금의 클러스터</translation>
+    </message>
+    <message>
+        <source>No live cluster is connected (or a snapshot is being replayed): choose another workload, or use From the cluster now.</source>
+        <translation>연결된 실시간 클러스터가 없습니다(또는 스냅샷을 재생 중): 다른 작업 부하를 고르거나 지금의 클러스터에서를 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
+        <translation>지금의 클러스터: %1 실행 중인 작업은 제자리에, 대기 중인 작업은 대기하고, 다음 한 시간에는 직전 한 시간의 도착이 다시 옵니다.</translation>
     </message>
 </context>
 </TS>

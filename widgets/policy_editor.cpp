@@ -2,6 +2,7 @@
 
 #include "backend_text.h"
 #include "elided_label.h"
+#include "parameter_slider.h"
 #include "theme.h"
 
 #include "policy/builtin_policies.h"
@@ -66,6 +67,15 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   bar->addWidget(m_baseLabel, 1);
   bar->addWidget(new QLabel(tr("Canary:"), this));
   bar->addWidget(m_canary);
+  // The share decides the push, not the what-if (which runs the policy on
+  // every job), so moving it re-runs nothing.
+  m_canarySlider = new ParameterSlider(m_canary, 1, 100, 1, this);
+  m_canarySlider->setObjectName(QStringLiteral("canary.share.slider"));
+  m_canarySlider->setAccessibleName(tr("Canary share slider"));
+  m_canarySlider->setToolTip(m_canary->toolTip());
+  m_canarySlider->setMinimumWidth(60);
+  m_canarySlider->setMaximumWidth(100);
+  bar->addWidget(m_canarySlider);
   bar->addWidget(push);
   top->addLayout(bar);
   m_about->setWordWrap(true);
@@ -140,6 +150,7 @@ void PolicyEditor::setBasePolicy(const v1::Policy& policy, const QString& origin
   m_baseLabel->setText(tr("Compared with: %1 (%2)").arg(QString::fromStdString(policy.name()), origin));
   m_baseLabel->setToolTip(m_baseLabel->text());
   refreshDiff();
+  Q_EMIT basePolicyChanged();
 }
 
 int PolicyEditor::canaryPercent() const { return m_canary->value(); }
@@ -147,6 +158,7 @@ int PolicyEditor::canaryPercent() const { return m_canary->value(); }
 void PolicyEditor::setPushBlocked(const QString& reason) {
   m_push->setEnabled(reason.isEmpty());
   m_canary->setEnabled(reason.isEmpty());
+  m_canarySlider->setEnabled(reason.isEmpty());
   m_push->setToolTip(reason.isEmpty() ? tr("Push this policy to the gateway as a canary, after a confirmation")
                                       : reason);
 }

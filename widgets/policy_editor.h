@@ -12,6 +12,7 @@ class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+class QSlider;
 class QSpinBox;
 class QTableWidget;
 
@@ -54,6 +55,8 @@ class PolicyEditor : public QWidget {
 
  Q_SIGNALS:
   void policyChanged();
+  // setBasePolicy(): the policy compared with is another one now.
+  void basePolicyChanged();
   // The operator asked to push the current (valid) policy to the cluster.
   void pushRequested(const hetsched::v1::Policy& policy, int canaryPercent);
 
@@ -74,6 +77,7 @@ class PolicyEditor : public QWidget {
   QComboBox* m_builtins;
   QLabel* m_baseLabel;
   QSpinBox* m_canary;
+  QSlider* m_canarySlider = nullptr;
   QPushButton* m_push;
   QLabel* m_about;
   v1::Policy m_policy;

@@ -1,5 +1,7 @@
 #include "policy_form.h"
+#include "parameter_slider.h"
 #include "theme.h"
+#include "weight_sliders.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,6 +14,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -135,6 +138,7 @@ PolicyForm::PolicyForm(QWidget* parent)
   addRow(canary, tr("Minimum run time (s)"), m_canarySeconds, QStringLiteral("canary.min_duration_s"));
   addRow(canary, tr("Or minimum starts"), m_canaryStarts, QStringLiteral("canary.min_starts"));
   top->addStretch();
+  addSliders();
 
   connect(addButton, &QPushButton::clicked, this, [this] {
     addRoute(v1::JOB_KIND_UNSPECIFIED, v1::DEVICE_KIND_UNSPECIFIED);
@@ -173,8 +177,11 @@ void PolicyForm::addRow(QFormLayout* form, const QString& label, QWidget* editor
   auto* layout = new QVBoxLayout(cell);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(1);
-  layout->addWidget(editor);
+  auto* line = new QHBoxLayout;
+  line->addWidget(editor, 1);
+  layout->addLayout(line);
   layout->addWidget(error);
+  m_lines.insert(field, line);
   form->addRow(label, cell);
   // The label names the editor itself, not the cell around it (screen
   // readers, and the label's mnemonic focuses it).
@@ -220,6 +227,45 @@ void PolicyForm::addRoute(int jobKind, int deviceKind) {
   connect(job, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
   connect(device, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
 }
+
+// Ranges an operator tunes within; a value typed beyond one widens it.
+void PolicyForm::addSliders() {
+  addSlider(QStringLiteral("queue.aging_interval_s"), new ParameterSlider(m_aging, 0.0, 3600.0, 10.0, this));
+  addSlider(QStringLiteral("queue.backfill_depth"), new ParameterSlider(m_backfill, 0, 2048, 1, this));
+  addSlider(QStringLiteral("placement.virtual_nodes"), new ParameterSlider(m_virtualNodes, 0, 500, 1, this));
+  addSlider(QStringLiteral("placement.priority_factor"), new ParameterSlider(m_priorityFactor, 0.0, 10.0, 0.05, this));
+  addSlider(QStringLiteral("placement.resource_score"), new ParameterSlider(m_resourceScore, 0.0, 10.0, 0.05, this));
+  addSlider(QStringLiteral("preemption.restart_cost_s"), new ParameterSlider(m_restartCost, 0.0, 3600.0, 5.0, this));
+  addSlider(QStringLiteral("migration.utilization_threshold"), new ParameterSlider(m_threshold, 0.0, 1.0, 0.01, this));
+  addSlider(QStringLiteral("migration.cost_s"), new ParameterSlider(m_migrationCost, 0.0, 600.0, 1.0, this));
+  addSlider(QStringLiteral("migration.max_per_event"), new ParameterSlider(m_maxPerEvent, 0, 64, 1, this));
+  addSlider(QStringLiteral("migration.data_gib"), new ParameterSlider(m_dataGib, 0.0, 200.0, 1.0, this));
+  addSlider(QStringLiteral("migration.data_gib_per_gpu"), new ParameterSlider(m_dataGibPerGpu, 0.0, 200.0, 1.0, this));
+  addSlider(QStringLiteral("migration.link_gib_per_s"), new ParameterSlider(m_linkGibPerS, 0.0, 100.0, 0.5, this));
+  addSlider(QStringLiteral("migration.prediction_window_s"),
+            new ParameterSlider(m_predictionWindow, 0.0, 3600.0, 10.0, this));
+  addSlider(QStringLiteral("migration.max_per_tick"), new ParameterSlider(m_maxPerTick, 0, 64, 1, this));
+  addSlider(QStringLiteral("migration.history_samples"), new ParameterSlider(m_historySamples, 0, 64, 1, this));
+  addSlider(QStringLiteral("canary.min_duration_s"), new ParameterSlider(m_canarySeconds, 0.0, 7200.0, 60.0, this));
+  addSlider(QStringLiteral("canary.min_starts"), new ParameterSlider(m_canaryStarts, 0, 1000, 10, this));
+  // The weights are a list: a slider per listed weight, under the field.
+  m_weightSliders = new WeightSliders(m_weights, this);
+  m_weights->parentWidget()->layout()->addWidget(m_weightSliders);
+  connect(m_weightSliders, &WeightSliders::edited, this, &PolicyForm::changed);
+}
+
+void PolicyForm::addSlider(const QString& field, QSlider* slider) {
+  slider->setObjectName(field + QStringLiteral(".slider"));
+  if (QWidget* editor = m_editors.value(field)) {
+    slider->setAccessibleName(tr("%1 slider").arg(editor->accessibleName()));
+    slider->setToolTip(editor->toolTip());
+  }
+  m_lines.value(field)->addWidget(slider, 1);
+  m_sliders.insert(field, slider);
+  m_sliderFields << field;
+}
+
+QSlider* PolicyForm::sliderFor(const QString& field) const { return m_sliders.value(field); }
 
 void PolicyForm::changed() {
   if (!m_updating) Q_EMIT edited();

@@ -15,18 +15,24 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QBoxLayout;
 class QLineEdit;
+class QSlider;
 class QSpinBox;
 class QTableWidget;
 
 namespace hetsched {
+
+class WeightSliders;
 
 // A form with one editor per field of hetsched.v1.Policy. Enum choices come
 // from the proto's descriptors, and every editor's objectName is its field
 // path ("placement.virtual_nodes"), the same path validatePolicy names, so
 // errors land next to their field and tests can check nothing is missing.
 // Spin boxes accept values the engine rejects: the engine, not the widget,
-// says what is wrong.
+// says what is wrong. Every numeric parameter has a slider beside its field
+// (objectName: the path + ".slider"; the weights one per listed weight), so
+// an operator can sweep it by hand while the live what-if follows.
 class PolicyForm : public QWidget {
   Q_OBJECT
  public:
@@ -41,6 +47,11 @@ class PolicyForm : public QWidget {
   QWidget* editorFor(const QString& field) const;
   // The message shown next to a field, empty when none.
   QString errorText(const QString& field) const;
+  // The slider beside a numeric parameter's field, or null.
+  QSlider* sliderFor(const QString& field) const;
+  // The fields that have a slider, in form order.
+  QStringList sliderFields() const { return m_sliderFields; }
+  WeightSliders* weightSliders() const { return m_weightSliders; }
 
  Q_SIGNALS:
   void edited();
@@ -51,6 +62,8 @@ class PolicyForm : public QWidget {
   QSpinBox* intBox(int max);
   QComboBox* enumBox(const google::protobuf::EnumDescriptor* descriptor);
   void addRoute(int jobKind, int deviceKind);
+  void addSliders();
+  void addSlider(const QString& field, QSlider* slider);
   void changed();
 
   QLineEdit* m_name;
@@ -85,6 +98,10 @@ class PolicyForm : public QWidget {
   QSpinBox* m_canaryStarts;
   QHash<QString, QWidget*> m_editors;
   QHash<QString, QLabel*> m_errors;
+  QHash<QString, QBoxLayout*> m_lines;  // the field's row, where its slider goes
+  QHash<QString, QSlider*> m_sliders;
+  QStringList m_sliderFields;
+  WeightSliders* m_weightSliders = nullptr;
   bool m_updating = false;
 };
 

@@ -37,8 +37,15 @@ class WhatifView : public QWidget {
  public:
   explicit WhatifView(QWidget* parent = nullptr);
 
+  // Also counts as the operator's choice: the live cluster no longer
+  // becomes the workload by default.
   void setSource(const WhatifSource& source);
+  // The source chosen; a live one without its data (the host fills it in).
   WhatifSource source() const;
+  // A live cluster is connected (`description` says what it holds), or none
+  // (empty). The first one becomes the workload unless the operator chose
+  // another.
+  void setLiveCluster(const QString& description);
   // Adds a policy to the compared list; `origin` says where it came from.
   void addPolicy(const v1::Policy& policy, const QString& origin);
   // First in the list: the baseline every other policy's deltas refer to.
@@ -104,6 +111,8 @@ class WhatifView : public QWidget {
   QSpinBox* m_horizonMin;
   QLineEdit* m_nodeCsv;
   QLineEdit* m_podCsv;
+  QLabel* m_liveText;
+  bool m_kindChosen = false;  // by the operator or setSource()
   QListWidget* m_policyList;
   std::vector<v1::Policy> m_policies;
   QPushButton* m_run;

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
@@ -66,7 +67,8 @@ QWidget* WhatifView::buildInputs() {
   connect(fromNow, &QPushButton::clicked, this, &WhatifView::fromNowRequested);
   m_sourceKind = new QComboBox(workload);
   m_sourceKind->setAccessibleName(tr("Workload kind"));
-  m_sourceKind->addItems({tr("Synthetic"), tr("Snapshot"), tr("Alibaba trace excerpt")});
+  // In WhatifSource::Kind order.
+  m_sourceKind->addItems({tr("Synthetic"), tr("Snapshot"), tr("Alibaba trace excerpt"), tr("The cluster now")});
   wl->addWidget(m_sourceKind);
   m_sourcePages = new QStackedWidget(workload);
   auto* synthetic = new QWidget(workload);
@@ -113,6 +115,11 @@ QWidget* WhatifView::buildInputs() {
   m_nodeCsv = fileRow(trace, tf, tr("Node list"), tr("CSV (*.csv)"));
   m_podCsv = fileRow(trace, tf, tr("Pod list"), tr("CSV (*.csv)"));
   m_sourcePages->addWidget(trace);
+  m_liveText = new QLabel(workload);
+  m_liveText->setWordWrap(true);
+  m_liveText->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_sourcePages->addWidget(m_liveText);
+  setLiveCluster({});
   wl->addWidget(m_sourcePages);
   auto* seedForm = new QFormLayout;
   m_seed = new QSpinBox(workload);
@@ -121,6 +128,7 @@ QWidget* WhatifView::buildInputs() {
   seedForm->addRow(tr("Seed"), m_seed);
   wl->addLayout(seedForm);
   connect(m_sourceKind, &QComboBox::currentIndexChanged, m_sourcePages, &QStackedWidget::setCurrentIndex);
+  connect(m_sourceKind, &QComboBox::activated, this, [this] { m_kindChosen = true; });
   layout->addWidget(workload);
 
   auto* policies = new QGroupBox(tr("Policies (the first is the baseline)"), panel);
@@ -176,6 +184,7 @@ void WhatifView::addFilePolicy() {
 }
 
 void WhatifView::setSource(const WhatifSource& s) {
+  m_kindChosen = true;
   m_sourceKind->setCurrentIndex(static_cast<int>(s.kind));
   m_nodes->setValue(static_cast<int>(s.nodes));
   m_jobs->setValue(static_cast<int>(s.jobs));

@@ -27,6 +27,14 @@ QString workloadText(const WorkloadFacts& f) {
           .arg(f.queued)
           .arg(static_cast<long long>(f.horizonS))
           .arg(f.again);
+    case WorkloadFacts::Kind::LiveCut:
+      return tr("the cluster “%1” now, cut in memory: %2 running, %3 queued, then the last %4 s of arrivals again "
+                "(%5 jobs)")
+          .arg(cluster)
+          .arg(f.running)
+          .arg(f.queued)
+          .arg(static_cast<long long>(f.horizonS))
+          .arg(f.again);
     case WorkloadFacts::Kind::Trace:
       return tr("Alibaba trace excerpt: %1, %2")
           .arg(QFileInfo(QString::fromStdString(f.path)).fileName(), QFileInfo(QString::fromStdString(f.podPath)).fileName());

@@ -1,9 +1,8 @@
 #include "whatif_runner.h"
 
-#include "sim/trace_workload.h"
 #include "whatif/whatif_comparison.h"
+#include "whatif_workload_loader.h"
 #include "store/snapshot_store.h"
-#include "trace/alibaba_trace_importer.h"
 
 #include <QDateTime>
 
@@ -14,37 +13,6 @@ namespace hetsched {
 namespace {
 
 constexpr int kProgressMs = 100;
-
-// The workload named by `source`, or an error text (English: the backend
-// gives no translatable codes here; the view shows it verbatim).
-std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& source) {
-  switch (source.kind) {
-    case WhatifSource::Kind::Synthetic:
-      return syntheticWhatifWorkload(source.nodes, source.jobs, source.seed, source.load);
-    case WhatifSource::Kind::Snapshot:
-      return loadSnapshotWorkload(source.path, source.snapshotId, source.fromCut, source.horizonS);
-    case WhatifSource::Kind::Trace: {
-      const auto nodes = trace::AlibabaTraceImporter::loadNodes(source.path);
-      if (nodes.fatal) return trace::describe(*nodes.fatal);
-      const auto pods = trace::AlibabaTraceImporter::loadPods(source.podPath);
-      if (pods.fatal) return trace::describe(*pods.fatal);
-      WhatifWorkload w;
-      w.topology = topologyFromTrace(nodes.rows);
-      // A list without arrival times is refused, never an empty run.
-      auto jobs = replayableJobs(pods.rows, w.topology, std::nullopt);
-      if (auto* e = std::get_if<std::string>(&jobs)) return source.podPath + ": " + *e;
-      w.jobs = std::get<TraceJobs>(std::move(jobs)).jobs;
-      w.cpuPodsOnGpuNodes =
-          std::ranges::none_of(w.topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
-      w.description = source.path + ", " + source.podPath;
-      w.facts.kind = WorkloadFacts::Kind::Trace;
-      w.facts.path = source.path;
-      w.facts.podPath = source.podPath;
-      return w;
-    }
-  }
-  return std::string("unknown workload");
-}
 
 }  // namespace
 
@@ -92,7 +60,7 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
   auto shared = m_shared;
   m_worker = std::thread([this, shared, source, policies = std::move(policies)] {
     const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
-    auto loaded = loadWorkload(source);
+    auto loaded = loadWhatifWorkload(source);
     if (auto* e = std::get_if<std::string>(&loaded)) {
       deliver([this, msg = QString::fromStdString(*e)] {
         join();

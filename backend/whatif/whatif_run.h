@@ -19,13 +19,13 @@ namespace hetsched {
 // What a workload is, in parts, for front ends that word it themselves
 // (the console, in the operator's language); `description` is the CLI's.
 struct WorkloadFacts {
-  enum class Kind : std::uint8_t { Synthetic, Snapshot, SnapshotCut, Trace };
+  enum class Kind : std::uint8_t { Synthetic, Snapshot, SnapshotCut, Trace, LiveCut };
   Kind kind = Kind::Synthetic;
   std::size_t nodes = 0;    // Synthetic
   std::size_t jobs = 0;     // Synthetic, Snapshot
   std::uint64_t seed = 0;   // Synthetic
-  std::string cluster;      // Snapshot, SnapshotCut
-  std::size_t running = 0;  // SnapshotCut
+  std::string cluster;      // Snapshot, SnapshotCut, LiveCut
+  std::size_t running = 0;  // SnapshotCut, LiveCut
   std::size_t queued = 0;
   std::size_t again = 0;
   double horizonS = 0.0;

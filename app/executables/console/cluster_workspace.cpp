@@ -261,6 +261,8 @@ void ClusterWorkspace::refreshJobs() {
 void ClusterWorkspace::onJobs(const std::shared_ptr<const JobList>& jobs) {
   m_jobs = jobs;
   if (inReplay()) return;
+  // The What-if tab's default workload and the live what-if cut from this.
+  m_policyPages->setLiveCluster(m_topology, std::shared_ptr<const std::vector<Job>>(jobs, &jobs->jobs));
   applyJobs(jobs->jobs);
   m_jobsDirty = true;
   requestJobMap(jobs->jobs);

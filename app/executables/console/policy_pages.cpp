@@ -1,10 +1,12 @@
 #include "policy_pages.h"
 
 #include "gateway_control.h"
+#include "live_tuning.h"
 #include "hybrid/hybrid_registration.h"
 #include "policy/policy_loader.h"
 #include "whatif_runner.h"
 #include "widgets/live_policy_panel.h"
+#include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
 #include "widgets/push_confirmation.h"
 #include "widgets/whatif_view.h"
@@ -50,6 +52,8 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
       m_editor(new PolicyEditor(m_policiesTab)),
       m_whatif(new WhatifView(parent)),
       m_runner(new WhatifRunner(this)),
+      m_strip(new LiveWhatifStrip(m_policiesTab)),
+      m_tuning(new LiveTuning(m_editor, m_strip, [this] { return whatifSource(); }, this)),
       m_confirm([parent](const QString& title, const QString& text) { return askWithDialog(parent, title, text); }),
       m_askPromote([parent](const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
                             const CanaryProgress& progress) {
@@ -57,12 +61,23 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
       }) {
   auto* splitter = static_cast<QSplitter*>(m_policiesTab);
   splitter->addWidget(m_live);
-  splitter->addWidget(m_editor);
+  // The live what-if sits on the editor, where the sliders move.
+  auto* editing = new QWidget(m_policiesTab);
+  auto* editingLayout = new QVBoxLayout(editing);
+  editingLayout->setContentsMargins(0, 0, 0, 0);
+  editingLayout->setSpacing(2);
+  editingLayout->addWidget(m_strip);
+  editingLayout->addWidget(m_editor, 1);
+  splitter->addWidget(editing);
   splitter->setStretchFactor(1, 1);
   splitter->setChildrenCollapsible(false);
   splitter->setObjectName(QStringLiteral("policiesSplitter"));
 
-  connect(m_whatif, &WhatifView::runRequested, this, [this](const WhatifSource& source, const auto& policies) {
+  connect(m_whatif, &WhatifView::runRequested, this, [this](WhatifSource source, const auto& policies) {
+    if (source.kind == WhatifSource::Kind::Live) {
+      source.liveTopology = m_liveTopology;
+      source.liveJobs = m_liveJobs;
+    }
     if (!m_runner->start(source, policies)) m_whatif->setFailed(tr("a run is already in progress"));
   });
   connect(m_whatif, &WhatifView::cancelRequested, m_runner, &WhatifRunner::cancel);
@@ -123,6 +138,37 @@ void PolicyPages::setFrame(const Frame& frame) {
   // time it is compared with is the gateway's.
   m_frameWallMs = frame.wallTimeMs;
   m_live->setArms(frame.queue.arms);
+}
+
+void PolicyPages::setLiveCluster(std::shared_ptr<const Topology> topology,
+                                 std::shared_ptr<const std::vector<Job>> jobs) {
+  m_liveTopology = std::move(topology);
+  m_liveJobs = m_liveTopology ? std::move(jobs) : nullptr;
+  if (!m_liveJobs) {
+    m_whatif->setLiveCluster({});
+    return;
+  }
+  std::size_t running = 0, queued = 0;
+  for (const Job& j : *m_liveJobs) {
+    running += j.state == JobState::Running;
+    queued += j.state == JobState::Queued;
+  }
+  m_whatif->setLiveCluster(tr("%1 (%n device(s)): %2 running and %3 queued jobs now; the cut is taken in memory when "
+                              "a run starts.",
+                              nullptr, static_cast<int>(m_liveTopology->devices.size()))
+                               .arg(QString::fromStdString(m_liveTopology->clusterName))
+                               .arg(running)
+                               .arg(queued));
+  m_tuning->update();  // a first cut, if the live what-if waited for one
+}
+
+WhatifSource PolicyPages::whatifSource() const {
+  WhatifSource source = m_whatif->source();
+  if (source.kind == WhatifSource::Kind::Live) {
+    source.liveTopology = m_liveTopology;
+    source.liveJobs = m_liveJobs;
+  }
+  return source;
 }
 
 void PolicyPages::showRecordedPolicy(const SnapshotInfo& info, const PolicyRef& policy) {

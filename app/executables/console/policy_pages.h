@@ -4,6 +4,7 @@
 #include "policy.pb.h"
 #include "policy_service.pb.h"
 #include "store/snapshot_data.h"
+#include "whatif/whatif_source.h"
 #include "widgets/promote_dialog.h"
 
 #include <QObject>
@@ -19,6 +20,8 @@ namespace hetsched {
 
 class GatewayControl;
 class LivePolicyPanel;
+class LiveTuning;
+class LiveWhatifStrip;
 class PolicyEditor;
 class WhatifRunner;
 class WhatifView;
@@ -50,6 +53,9 @@ class PolicyPages : public QObject {
   LivePolicyPanel* livePanel() const { return m_live; }
   WhatifView* whatif() const { return m_whatif; }
   WhatifRunner* runner() const { return m_runner; }
+  // The live what-if above the editor, and what drives it.
+  LiveWhatifStrip* liveStrip() const { return m_strip; }
+  LiveTuning* liveTuning() const { return m_tuning; }
   GatewayControl* control() const;
   // The gateway's last answer, or null before one.
   std::shared_ptr<const v1::GetPolicyResponse> gatewayState() const { return m_state; }
@@ -61,6 +67,12 @@ class PolicyPages : public QObject {
   void refresh();
   // Each live frame: the canary arms' counters.
   void setFrame(const Frame& frame);
+  // The cluster as the workspace holds it now (its topology and job list):
+  // the What-if tab's default workload, cut in memory when a run starts.
+  // Null (replay, not connected yet): no live cluster to cut.
+  void setLiveCluster(std::shared_ptr<const Topology> topology, std::shared_ptr<const std::vector<Job>> jobs);
+  // The What-if tab's workload with the live cluster filled in.
+  WhatifSource whatifSource() const;
   // Replay: what the snapshot recorded, read-only.
   void showRecordedPolicy(const SnapshotInfo& info, const PolicyRef& policy);
   void showRecordedArms(const std::vector<ArmSummary>& arms);
@@ -97,6 +109,10 @@ class PolicyPages : public QObject {
   PolicyEditor* m_editor;
   WhatifView* m_whatif;
   WhatifRunner* m_runner;
+  LiveWhatifStrip* m_strip;
+  LiveTuning* m_tuning;
+  std::shared_ptr<const Topology> m_liveTopology;
+  std::shared_ptr<const std::vector<Job>> m_liveJobs;
   std::shared_ptr<const v1::GetPolicyResponse> m_state;
   std::vector<ArmSummary> m_arms;
   std::int64_t m_frameWallMs = 0;

@@ -22,6 +22,7 @@ void ClusterWorkspace::enterReplay(const QString& file, std::shared_ptr<const Sn
   // First of all: no control, so nothing from here on can reach the gateway.
   setControl(false);
   m_policyPages->showRecordedPolicy(m_replayMeta->info, m_replayMeta->policy);
+  m_policyPages->setLiveCluster(nullptr, nullptr);  // the live cluster is not what is shown
   m_dashboard->setTopology(m_replayMeta->topology);
   m_dashboard->setStale(false);
   m_dashboard->setPredictions(nullptr);  // a forecast of the live cluster, not of the record
@@ -65,7 +66,10 @@ void ClusterWorkspace::leaveReplay() {
   m_replayBar->hide();
   setFrameInfo(QString());
   if (m_topology) onTopology(m_topology);
-  if (m_jobs) applyJobs(m_jobs->jobs);
+  if (m_jobs) {
+    applyJobs(m_jobs->jobs);
+    m_policyPages->setLiveCluster(m_topology, std::shared_ptr<const std::vector<Job>>(m_jobs, &m_jobs->jobs));
+  }
   m_dashboard->setPredictions(m_predictions);
   m_jobsDirty = true;
   m_sinceJobMap.invalidate();  // the map shows the replay's jobs: redraw the live one with the next list
