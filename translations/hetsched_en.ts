@@ -2612,6 +2612,10 @@ click for its story</source>
         <source>%1 vs %2 in force, on %3 · %4 ms</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(second lines: the cluster during a canary of it at %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::MainWindow</name>

@@ -2615,6 +2615,10 @@ click for its story</source>
         <source>%1 vs %2 in force, on %3 · %4 ms</source>
         <translation>%1 대 적용 중인 %2, %3 · %4 ms</translation>
     </message>
+    <message>
+        <source>(second lines: the cluster during a canary of it at %1 %)</source>
+        <translation>(둘째 줄: 이 정책을 %1 % 카나리로 배포한 동안의 클러스터)</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::MainWindow</name>

@@ -89,14 +89,17 @@ void LiveWhatifStrip::setUpdating(const QString& what) {
   for (QLabel* cell : m_cells) cell->setEnabled(false);  // greyed: about to change
 }
 
-void LiveWhatifStrip::setResults(std::shared_ptr<const WhatifResults> results, double seconds) {
+void LiveWhatifStrip::setResults(std::shared_ptr<const WhatifResults> results, double seconds, int canaryPercent) {
   m_model->setResults(std::move(results));
   fill();
   const WhatifResults* r = m_model->results();
   const QLocale locale;
-  m_status->setText(tr("%1 vs %2 in force, on %3 · %4 ms")
-                        .arg(QString::fromStdString(r->runs[1].policy), QString::fromStdString(r->runs[0].policy),
-                             workloadText(*r), locale.toString(1000.0 * seconds, 'f', 0)));
+  QString status = tr("%1 vs %2 in force, on %3 · %4 ms")
+                       .arg(QString::fromStdString(r->runs[1].policy), QString::fromStdString(r->runs[0].policy),
+                            workloadText(*r), locale.toString(1000.0 * seconds, 'f', 0));
+  if (r->runs.size() > 2)
+    status += QLatin1Char(' ') + tr("(second lines: the cluster during a canary of it at %1 %)").arg(canaryPercent);
+  m_status->setText(status);
   Q_EMIT shown();
 }
 
@@ -116,12 +119,20 @@ void LiveWhatifStrip::fill() {
       cell->setText(QStringLiteral("<small>%1</small><br>—").arg(label.toHtmlEscaped()));
       continue;
     }
-    const QModelIndex value = m_model->index(row, 2);
-    const QVariant colour = value.data(Qt::ForegroundRole);
-    const QString shown = value.data().toString().toHtmlEscaped();
-    cell->setText(colour.isValid() ? QStringLiteral("<small>%1</small><br><b style=\"color:%2\">%3</b>")
-                                         .arg(label.toHtmlEscaped(), colour.value<QColor>().name(), shown)
-                                   : QStringLiteral("<small>%1</small><br><b>%2</b>").arg(label.toHtmlEscaped(), shown));
+    // The value and its change, coloured better or worse, as rich text.
+    const auto coloured = [&](int column, const QString& format) {
+      const QModelIndex value = m_model->index(row, column);
+      const QVariant colour = value.data(Qt::ForegroundRole);
+      const QString shown = value.data().toString().toHtmlEscaped();
+      return colour.isValid() ? QStringLiteral("<span style=\"color:%1\">%2</span>")
+                                    .arg(colour.value<QColor>().name(), format.arg(shown))
+                              : format.arg(shown);
+    };
+    QString text = QStringLiteral("<small>%1</small><br>").arg(label.toHtmlEscaped()) +
+                   coloured(2, QStringLiteral("<b>%1</b>"));
+    if (m_model->results()->runs.size() > 2)
+      text += QStringLiteral("<br>") + coloured(3, QStringLiteral("<small>%1</small>"));
+    cell->setText(text);
     cell->setToolTip(m_model->index(row, 0).data(Qt::ToolTipRole).toString());
   }
 }

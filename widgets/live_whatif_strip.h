@@ -28,7 +28,9 @@ class LiveWhatifStrip : public QFrame {
   static const std::vector<const char*>& keys();
   // A run is on its way: the numbers shown stay until it lands.
   void setUpdating(const QString& what);
-  void setResults(std::shared_ptr<const WhatifResults> results, double seconds);
+  // runs[2], when there, is the cluster during a canary at `canaryPercent`:
+  // each cell's second line.
+  void setResults(std::shared_ptr<const WhatifResults> results, double seconds, int canaryPercent = 0);
   // Nothing can run (no workload, an invalid policy): why.
   void setProblem(const QString& text);
   bool live() const;

@@ -67,8 +67,7 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   bar->addWidget(m_baseLabel, 1);
   bar->addWidget(new QLabel(tr("Canary:"), this));
   bar->addWidget(m_canary);
-  // The share decides the push, not the what-if (which runs the policy on
-  // every job), so moving it re-runs nothing.
+  // The live what-if runs the cluster during a canary at this share too.
   m_canarySlider = new ParameterSlider(m_canary, 1, 100, 1, this);
   m_canarySlider->setObjectName(QStringLiteral("canary.share.slider"));
   m_canarySlider->setAccessibleName(tr("Canary share slider"));
@@ -117,6 +116,7 @@ PolicyEditor::PolicyEditor(QWidget* parent)
   top->addWidget(split, 1);
 
   connect(m_form, &PolicyForm::edited, this, &PolicyEditor::onFormEdited);
+  connect(m_canary, &QSpinBox::valueChanged, this, &PolicyEditor::canaryPercentChanged);
   connect(m_json, &QPlainTextEdit::textChanged, this, &PolicyEditor::onJsonEdited);
   connect(m_builtins, &QComboBox::activated, this, &PolicyEditor::chooseBuiltin);
   connect(open, &QPushButton::clicked, this, &PolicyEditor::openFile);

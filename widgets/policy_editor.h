@@ -57,6 +57,7 @@ class PolicyEditor : public QWidget {
   void policyChanged();
   // setBasePolicy(): the policy compared with is another one now.
   void basePolicyChanged();
+  void canaryPercentChanged(int percent);
   // The operator asked to push the current (valid) policy to the cluster.
   void pushRequested(const hetsched::v1::Policy& policy, int canaryPercent);
 

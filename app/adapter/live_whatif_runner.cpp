@@ -1,5 +1,6 @@
 #include "live_whatif_runner.h"
 
+#include "whatif/whatif_canary.h"
 #include "whatif/whatif_run.h"
 #include "whatif_runner.h"
 #include "whatif_workload_loader.h"
@@ -36,8 +37,9 @@ LiveWhatifRunner::~LiveWhatifRunner() {
 }
 
 quint64 LiveWhatifRunner::request(const WhatifSource& source, quint64 workloadGeneration,
-                                  const v1::Policy& baseline, const v1::Policy& candidate) {
-  Request r{++m_latest, source, workloadGeneration, baseline, candidate, baseline.SerializeAsString()};
+                                  const v1::Policy& baseline, const v1::Policy& candidate,
+                                  std::uint32_t canaryPercent) {
+  Request r{++m_latest, source, workloadGeneration, baseline, candidate, canaryPercent, baseline.SerializeAsString()};
   const quint64 id = r.id;
   {
     std::lock_guard lock(m_mutex);
@@ -145,6 +147,18 @@ void LiveWhatifRunner::serve(const Request& r, const std::atomic<bool>& cancel) 
   results->facts = m_workload->facts;
   results->runs.push_back(*m_baselineRun);
   results->runs.push_back({r.candidate.name(), summaryOnly(std::get<SimResult>(std::move(run))), wall});
+  if (r.canaryPercent > 0) {
+    const auto start = std::chrono::steady_clock::now();
+    auto canary = runWhatifCanary(*m_workload, r.baseline, r.candidate, r.canaryPercent, options);
+    if (auto* e = std::get_if<WhatifError>(&canary)) {
+      stopped(*e, r.candidate);
+      return;
+    }
+    ++m_completedRuns;
+    results->runs.push_back({r.candidate.name() + " (canary " + std::to_string(r.canaryPercent) + " %)",
+                             summaryOnly(std::get<SimResult>(std::move(canary))),
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   QMetaObject::invokeMethod(
       this,

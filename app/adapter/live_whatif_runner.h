@@ -39,10 +39,12 @@ class LiveWhatifRunner : public QObject {
   ~LiveWhatifRunner() override;
 
   // Runs `candidate` against `baseline` on `source`'s workload, read again
-  // only when `workloadGeneration` differs from the last request's. Returns
-  // the request's number, which the signals carry.
+  // only when `workloadGeneration` differs from the last request's, then,
+  // when `canaryPercent` is above 0, the cluster during a canary of the
+  // candidate at that share (runWhatifCanary). Returns the request's
+  // number, which the signals carry.
   quint64 request(const WhatifSource& source, quint64 workloadGeneration, const v1::Policy& baseline,
-                  const v1::Policy& candidate);
+                  const v1::Policy& candidate, std::uint32_t canaryPercent = 0);
   quint64 latestRequest() const { return m_latest; }
   // Runs stopped unfinished because a newer request came.
   quint64 cancelledRuns() const { return m_cancelledRuns.load(); }
@@ -53,7 +55,7 @@ class LiveWhatifRunner : public QObject {
 
  Q_SIGNALS:
   // The newest request's outcome: runs[0] the baseline, runs[1] the
-  // candidate, summaries only; `seconds` from the worker taking the request
+  // candidate, runs[2] the canary when one was asked for, summaries only; `seconds` from the worker taking the request
   // to the result.
   void finished(quint64 request, std::shared_ptr<const hetsched::WhatifResults> results, double seconds);
   void failed(quint64 request, const QString& message);
@@ -65,6 +67,7 @@ class LiveWhatifRunner : public QObject {
     quint64 generation = 0;
     v1::Policy baseline;
     v1::Policy candidate;
+    std::uint32_t canaryPercent = 0;
     std::string baselineKey;
   };
   void work();

@@ -9,6 +9,8 @@
 #include "live_tuning.h"
 #include "live_whatif_runner.h"
 #include "policy_pages.h"
+#include "whatif/live_cut.h"
+#include "whatif/whatif_canary.h"
 #include "whatif/whatif_run.h"
 #include "whatif_runner.h"
 #include "widgets/live_whatif_strip.h"
@@ -212,6 +214,30 @@ class TestLiveWhatif : public QObject {
     const QString wait = run->index(run->rowOf(QStringLiteral("wait_avg_s")), 2).data().toString();
     QVERIFY2(c.strip()->cellText(QStringLiteral("wait_avg_s")).contains(wait.toHtmlEscaped()),
              qPrintable(c.strip()->cellText(QStringLiteral("wait_avg_s")) + QStringLiteral(" / ") + wait));
+
+    // Each cell's second line: the cluster during a canary of the edited
+    // policy at the editor's share (10 %), as runWhatifCanary runs it on the
+    // same cut; the share's slider re-runs it.
+    QCOMPARE(strip->results()->runs.size(), std::size_t(3));
+    const WhatifWorkload cut = liveCutWorkload(*live.topology, *live.jobs, 3600.0);
+    const v1::Policy edited = c.editor()->policy();
+    const auto canaryWait = [&](std::uint32_t percent) {
+      SimulationOptions options;
+      options.seed = view->source().seed;
+      auto r = runWhatifCanary(cut, inForce, edited, percent, options);
+      return std::get<SimResult>(r).summary.waitAvgS;
+    };
+    const int waitRow = strip->rowOf(QStringLiteral("wait_avg_s"));
+    const double candidateWait = strip->value(waitRow, 1);
+    QCOMPARE(strip->value(waitRow, 2), canaryWait(10));
+    auto* share = c.editor()->findChild<QSlider*>(QStringLiteral("canary.share.slider"));
+    QVERIFY(share);
+    shown.clear();
+    share->setValue(49);  // 1 + 49 steps
+    QCOMPARE(c.editor()->canaryPercent(), 50);
+    QVERIFY(shown.wait(120000));
+    QCOMPARE(c.strip()->model()->value(waitRow, 2), canaryWait(50));
+    QCOMPARE(c.strip()->model()->value(waitRow, 1), candidateWait);
   }
 
   void newerSliderValueCancelsTheOlderRun() {
@@ -245,7 +271,7 @@ class TestLiveWhatif : public QObject {
     QTest::qWait(200);  // anything late would land now
     // The older run stopped unfinished; only the newer one's result came.
     QCOMPARE(c.live()->cancelledRuns(), cancelledBefore + 1);
-    QCOMPARE(c.live()->completedRuns(), completedBefore + 1);
+    QCOMPARE(c.live()->completedRuns(), completedBefore + 2);  // the candidate and its canary
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.front().front().value<quint64>(), newer);
 

@@ -23,6 +23,7 @@ LiveTuning::LiveTuning(PolicyEditor* editor, LiveWhatifStrip* strip, SourceFn so
     : QObject(parent), m_editor(editor), m_strip(strip), m_source(std::move(source)), m_runner(new LiveWhatifRunner(this)) {
   connect(m_editor, &PolicyEditor::policyChanged, this, &LiveTuning::update);
   connect(m_editor, &PolicyEditor::basePolicyChanged, this, &LiveTuning::update);
+  connect(m_editor, &PolicyEditor::canaryPercentChanged, this, &LiveTuning::update);
   connect(m_strip, &LiveWhatifStrip::becameVisible, this, &LiveTuning::update);
   connect(m_strip, &LiveWhatifStrip::liveToggled, this, [this](bool on) {
     if (on) update();
@@ -30,7 +31,7 @@ LiveTuning::LiveTuning(PolicyEditor* editor, LiveWhatifStrip* strip, SourceFn so
   connect(m_strip, &LiveWhatifStrip::newCutRequested, this, &LiveTuning::newCut);
   connect(m_runner, &LiveWhatifRunner::finished, m_strip,
           [this](quint64, std::shared_ptr<const WhatifResults> results, double seconds) {
-            m_strip->setResults(std::move(results), seconds);
+            m_strip->setResults(std::move(results), seconds, m_canaryPercent);
           });
   connect(m_runner, &LiveWhatifRunner::failed, m_strip, [this](quint64, const QString& message) {
     m_strip->setProblem(tr("The live what-if failed: %1").arg(message));
@@ -78,10 +79,13 @@ void LiveTuning::update() {
   }
   const v1::Policy& base = m_editor->basePolicy();
   const v1::Policy candidate = m_editor->policy();
-  std::string asked = std::to_string(m_generation) + '\n' + runKey(base) + '\n' + runKey(candidate);
+  const int canary = m_editor->canaryPercent();
+  std::string asked = std::to_string(m_generation) + ' ' + std::to_string(canary) + '\n' + runKey(base) + '\n' +
+                      runKey(candidate);
   if (asked == m_lastAsked) return;
   m_lastAsked = std::move(asked);
-  m_runner->request(m_taken, m_generation, base, candidate);
+  m_canaryPercent = canary;
+  m_runner->request(m_taken, m_generation, base, candidate, static_cast<std::uint32_t>(canary));
   m_strip->setUpdating(tr("Running %1 against %2 in force…")
                            .arg(QString::fromStdString(candidate.name()), QString::fromStdString(base.name())));
 }

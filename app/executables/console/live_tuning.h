@@ -16,7 +16,8 @@ class PolicyEditor;
 // The Policies tab's live what-if, wired: every change of the edited policy
 // (a slider, a field, the JSON) asks the runner for a what-if of it against
 // the policy in force (the editor's base) on the What-if tab's workload, the
-// live cluster's cut by default, and the strip shows the newest answer.
+// live cluster's cut by default, and of the cluster during a canary of it at
+// the editor's canary share; the strip shows the newest answer.
 // The workload is taken once and kept while the operator tunes, since a live
 // cluster's cut would otherwise move under the sliders: "New cut" or another
 // workload chosen in the What-if tab takes it again. Runs wait until the
@@ -48,7 +49,8 @@ class LiveTuning : public QObject {
   WhatifSource m_taken;
   bool m_haveWorkload = false;
   quint64 m_generation = 0;
-  std::string m_lastAsked;  // workload, baseline and candidate of the last request
+  std::string m_lastAsked;  // workload, canary share, baseline and candidate of the last request
+  int m_canaryPercent = 0;  // of the last request
 };
 
 }  // namespace hetsched
