@@ -1276,6 +1276,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Frame %1 · read at %2 · %3 frames merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Job %1 submitted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2445,6 +2449,10 @@ click for its story</source>
     </message>
     <message>
         <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MW</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1276,6 +1276,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>프레임 %1 · 시뮬레이션 시각 %2 · 병합된 프레임 %3개</translation>
     </message>
     <message>
+        <source>Frame %1 · read at %2 · %3 frames merged</source>
+        <translation>프레임 %1 · %2에 읽음 · 병합된 프레임 %3개</translation>
+    </message>
+    <message>
         <source>Job %1 submitted</source>
         <translation>작업 %1 제출됨</translation>
     </message>
@@ -2449,6 +2453,10 @@ click for its story</source>
     <message>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
+    </message>
+    <message>
+        <source>%1 MW</source>
+        <translation>%1 MW</translation>
     </message>
     <message>
         <source>%1 down</source>

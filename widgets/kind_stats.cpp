@@ -1,6 +1,9 @@
 #include "kind_stats.h"
 
 #include "metric.h"
+#include "model/mig_instance_models.h"
+
+#include <algorithm>
 
 namespace hetsched {
 
@@ -9,19 +12,28 @@ KindStatsTable computeKindStats(const Topology& topology, const Frame* frame) {
   const bool haveFrame = frame != nullptr && frameMatches(topology, *frame);
   std::array<double, kDeviceKindCount> utilizationSum{};
   std::array<std::size_t, kDeviceKindCount> reporting{};
+  // MIG instances are partitions of a GPU that is counted already: NVML reads
+  // them no utilisation or power (their GPU's row has it), so counting them
+  // made one GPU with three instances four GPUs, three of them idle.
+  const std::vector<std::uint8_t> instanceModel = migInstanceModels(topology);
+  const bool anyInstance = std::ranges::find(instanceModel, std::uint8_t{1}) != instanceModel.end();
+  const auto isInstance = [&](std::uint32_t d) { return anyInstance && instanceModel[topology.devices[d].model] != 0; };
   for (std::size_t n = 0; n < topology.nodes.size(); ++n) {
     const NodeInfo& node = topology.nodes[n];
-    KindStats& stats = table[index(node.kind)];
-    stats.devices += node.deviceCount;
-    ++stats.nodes;
-    if (!haveFrame) continue;
-    const bool up = frame->nodeUp[n] != 0;
-    if (!up) ++stats.nodesDown;
+    const bool up = !haveFrame || frame->nodeUp[n] != 0;
+    ++table[index(node.kind)].nodes;
+    if (!up) ++table[index(node.kind)].nodesDown;
+    // Devices by their own kind: a host's or an agent's GPU node also
+    // reports a CPU row, whose load is not a GPU's.
     for (std::uint32_t d = node.firstDevice; d < node.firstDevice + node.deviceCount; ++d) {
-      stats.powerKw += frame->powerWatts[d] / 1000.0;
+      if (isInstance(d)) continue;
+      const std::size_t k = index(topology.kindOf(d));
+      ++table[k].devices;
+      if (!haveFrame) continue;
+      table[k].powerKw += frame->powerWatts[d] / 1000.0;
       if (!up) continue;
-      utilizationSum[index(node.kind)] += frame->utilization[d];
-      ++reporting[index(node.kind)];
+      utilizationSum[k] += frame->utilization[d];
+      ++reporting[k];
     }
   }
   for (const DeviceKind kind : kDeviceKinds) {

@@ -106,7 +106,7 @@ void KindSummaryStrip::refresh(const Frame* frame) {
     const KindStats& stats = m_stats[index(kind)];
     Card& card = m_cards[index(kind)];
     // A kind the cluster does not have would only be a row of zeros.
-    card.frame->setVisible(stats.nodes > 0 || m_topology.nodes.empty());
+    card.frame->setVisible(stats.nodes > 0 || stats.devices > 0 || m_topology.nodes.empty());
     auto set = [&card](Field field, const QString& text) {
       card.values[static_cast<std::size_t>(field)]->setText(text);
     };
@@ -115,7 +115,10 @@ void KindSummaryStrip::refresh(const Frame* frame) {
         haveFrame ? tr("%1 %").arg(QString::number(100.0 * stats.meanUtilization, 'f', 1)) : none);
     set(Field::RunningJobs, haveFrame ? QString::number(stats.runningJobs) : none);
     set(Field::QueuedJobs, haveFrame ? QString::number(stats.queuedJobs) : none);
-    set(Field::Power, haveFrame ? tr("%1 kW").arg(QString::number(stats.powerKw, 'f', 1)) : none);
+    // From 1,000 kW in MW: a million devices drew "98833.1 kW".
+    const QString power = stats.powerKw >= 1000.0 ? tr("%1 MW").arg(QString::number(stats.powerKw / 1000.0, 'f', 2))
+                                                  : tr("%1 kW").arg(QString::number(stats.powerKw, 'f', 1));
+    set(Field::Power, haveFrame ? power : none);
     card.status->setText(stats.nodesDown > 0 ? tr("%1 down").arg(stats.nodesDown) : QString());
     card.status->setToolTip(tr("Nodes of this kind that stopped reporting"));
   }

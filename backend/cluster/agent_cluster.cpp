@@ -2,12 +2,21 @@
 
 namespace hetsched {
 
+namespace {
+std::int64_t wallNowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
 AgentCluster::AgentCluster(std::uint32_t agentPeriodMs, std::string clusterName,
                            std::function<Clock::time_point()> now)
     : ObservedCluster(std::move(clusterName), "agents", agentPeriodMs),
       m_now(std::move(now)),
       m_period(agentPeriodMs) {
-  m_table.assemble(0);
+  // The empty frame before any agent reports starts the clock: assembled at
+  // 0, frames counted time from 1970 (the console showed 498940 hours).
+  m_table.assemble(wallNowMs());
 }
 
 std::optional<FieldError> AgentCluster::report(const NodeReport& report) {
@@ -20,9 +29,7 @@ std::optional<FieldError> AgentCluster::report(const NodeReport& report) {
 void AgentCluster::step() {
   const auto now = m_now();
   for (const auto& [node, seen] : m_lastSeen) m_table.setUp(node, now - seen <= kMissedReports * m_period);
-  m_table.assemble(std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count());
+  m_table.assemble(wallNowMs());
 }
 
 }  // namespace hetsched

@@ -4,6 +4,7 @@
 #include "frag/fragmentation.h"
 #include "frag/gpu_node.h"
 #include "frag/target_workload.h"
+#include "model/mig_instance_models.h"
 
 #include <algorithm>
 
@@ -30,14 +31,28 @@ ClusterFragmentation fragmentationOf(const Topology& topology, std::span<const J
   const frag::TargetWorkload workload = frag::TargetWorkload::fromPods(pods, popularity);
   out.workloadShapes = workload.shapes().size();
 
+  // A GPU's MIG instances (model/mig_layout.h) follow it on its node as
+  // devices of their own; they partition its capacity and are not more free
+  // GPUs, so each maps to the GPU before it.
+  const std::vector<std::uint8_t> instanceModel = migInstanceModels(topology);
+  constexpr std::uint32_t kNoGpu = ~std::uint32_t{0};
+  std::vector<std::uint32_t> gpuOf(topology.devices.size(), kNoGpu);  // device -> GPU position on its node
   std::vector<int> mirrorOf(topology.nodes.size(), -1);
   std::vector<frag::GpuNode> mirrors;
   for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) {
     const NodeInfo& info = topology.nodes[n];
     if (info.kind != DeviceKind::Gpu || info.deviceCount == 0) continue;
+    std::uint32_t physical = 0;
+    for (std::uint32_t d = info.firstDevice; d < info.firstDevice + info.deviceCount && d < gpuOf.size(); ++d) {
+      // A host's or an agent's GPU node also reports a CPU row: not a GPU.
+      if (topology.kindOf(d) != DeviceKind::Gpu) continue;
+      if (instanceModel[topology.devices[d].model] == 0) ++physical;
+      if (physical > 0) gpuOf[d] = physical - 1;
+    }
+    if (physical == 0) continue;
     mirrorOf[n] = static_cast<int>(mirrors.size());
     // Models left out as in FragScorer: every GPU job may use every GPU node.
-    mirrors.emplace_back(info.name, std::string(), info.cpuMilli, info.memoryMib, info.deviceCount);
+    mirrors.emplace_back(info.name, std::string(), info.cpuMilli, info.memoryMib, physical);
   }
   std::vector<std::uint32_t> gpus;
   for (const Job& job : jobs) {
@@ -47,7 +62,9 @@ ClusterFragmentation fragmentationOf(const Topology& topology, std::span<const J
     frag::PodRequest pod = FragScorer::podOf(job.spec.requests);
     gpus.clear();
     for (const std::uint32_t d : job.devices)
-      if (d >= info.firstDevice && d < info.firstDevice + info.deviceCount) gpus.push_back(d - info.firstDevice);
+      if (d >= info.firstDevice && d < info.firstDevice + info.deviceCount && d < gpuOf.size() &&
+          gpuOf[d] != kNoGpu && std::ranges::find(gpus, gpuOf[d]) == gpus.end())
+        gpus.push_back(gpuOf[d]);
     if (!pod.usesGpu()) gpus.clear();
     if (pod.usesGpu() && gpus.size() != pod.gpuCount) pod.gpuCount = static_cast<std::uint32_t>(gpus.size());
     if (!canHold(node, pod, gpus)) {

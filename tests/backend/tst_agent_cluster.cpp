@@ -35,6 +35,10 @@ class TestAgentCluster : public QObject {
     QVERIFY(!cluster.report(bare("alpha", 0.25)));
     cluster.step();
     QCOMPARE(cluster.topology().nodes.size(), std::size_t(1));
+    // Time counts from the source's start, not from 1970 (at most the
+    // seconds this test has run; 1970 would be some 500,000 hours).
+    QVERIFY2(cluster.frame().simTimeMs >= 0 && cluster.frame().simTimeMs < 3'600'000,
+             qPrintable(QString::number(cluster.frame().simTimeMs)));
     QVERIFY(cluster.topology().version > empty);
     // The seed's bare report becomes one CPU row.
     QCOMPARE(cluster.frame().utilization[0], 0.25f);

@@ -76,6 +76,18 @@ private slots:
     QTEST(strip.valueText(kind, F::Power), "power");
   }
 
+  // A million devices draw megawatts: from 1,000 kW the card says MW.
+  void summaryPowerInMegawatts() {
+    KindSummaryStrip strip;
+    strip.setTopology(m_topology);
+    Frame frame = knownFrame(m_topology);
+    for (std::size_t d = 0; d < m_topology.devices.size(); ++d)
+      if (m_topology.kindOf(d) == DeviceKind::Gpu) frame.powerWatts[d] = 200'000.0f;  // 8 GPUs: 1.6 MW
+    strip.setFrame(frame);
+    QCOMPARE(strip.valueText(DeviceKind::Gpu, KindSummaryStrip::Field::Power), QStringLiteral("1.60 MW"));
+    QCOMPARE(strip.valueText(DeviceKind::Cpu, KindSummaryStrip::Field::Power), QStringLiteral("0.4 kW"));
+  }
+
   void summaryLeavesDownNodesOutOfUtilization() {
     Frame frame = knownFrame(m_topology);
     frame.nodeUp[0] = 0;  // cpu-1: devices 0 and 1 (10 %, 20 %)

@@ -2,7 +2,9 @@
 // instances on the heatmap, each cell labelled with its profile; the
 // tooltip and the device details name an instance's profile, its GPU and
 // its memory; a cluster without MIG shows none of it.
+#include "frag/node_fragmentation.h"
 #include "synthetic_cluster.h"
+#include "widgets/kind_stats.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/heatmap_view.h"
@@ -110,6 +112,38 @@ private slots:
                                 .arg(label->heightForWidth(label->width()))));
       }
     }
+  }
+
+  // An instance is a partition of a GPU already counted, not another GPU:
+  // the kind summary counts four GPUs (the A100 in MIG mode, the H100, the
+  // two A100s of gpu-b) and averages their readings only (NVML reads an
+  // instance no utilisation); the fragmentation panel sees two whole GPUs
+  // on gpu-a, and a job on an instance holds its GPU.
+  void instancesAreNotMoreGpus() {
+    const Topology t = migTopology();
+    Frame frame = testing::makeFrame(t, 1);
+    for (const std::size_t instance : {2, 3, 4}) frame.utilization[instance] = 0.0f;
+    const KindStatsTable stats = computeKindStats(t, &frame);
+    QCOMPARE(stats[index(DeviceKind::Gpu)].devices, std::size_t{4});
+    QCOMPARE(stats[index(DeviceKind::Cpu)].devices, std::size_t{2});
+    const double mean = (frame.utilization[1] + frame.utilization[5] + frame.utilization[7] + frame.utilization[8]) / 4.0;
+    QVERIFY2(std::abs(stats[index(DeviceKind::Gpu)].meanUtilization - mean) < 1e-6,
+             qPrintable(QString::number(stats[index(DeviceKind::Gpu)].meanUtilization)));
+
+    ClusterFragmentation f = fragmentationOf(t, {}, 1.0);
+    QCOMPARE(f.nodes.size(), std::size_t{2});
+    QCOMPARE(f.nodes[0].gpus, 2u);  // the CPU row and the three instances are not GPUs
+    QCOMPARE(f.nodes[0].freeMilli, 2000u);
+    QCOMPARE(f.nodes[1].gpus, 2u);
+    Job onInstance;
+    onInstance.id = 1;
+    onInstance.state = JobState::Running;
+    onInstance.node = 0;
+    onInstance.devices = {3};
+    onInstance.spec.requests = {.cpuMilli = 1000, .memoryMib = 1024, .gpuCount = 1};
+    f = fragmentationOf(t, std::vector<Job>{onInstance}, 1.0);
+    QCOMPARE(f.skippedJobs, std::size_t{0});
+    QCOMPARE(f.nodes[0].freeMilli, 1000u);
   }
 
   void clusterWithoutMigShowsNone() {

@@ -152,9 +152,10 @@ void ClusterRegistry::update(ClusterWorkspace* workspace) {
   const auto frame = workspace->lastFrame();
   const Topology* topology = s.replay ? &workspace->replayMeta()->topology : workspace->topology().get();
   if (topology) {
-    s.devices = topology->devices.size();
     s.haveFrame = frame && frameMatches(*topology, *frame);
     s.kinds = computeKindStats(*topology, s.haveFrame ? frame.get() : nullptr);
+    s.devices = 0;  // as the kinds count them: MIG instances are not more devices
+    for (const KindStats& k : s.kinds) s.devices += k.devices;
   }
   if (!s.replay) s.alertsFiring = static_cast<std::uint32_t>(workspace->alertList()->model()->report().firingCount());
   m_overview->setSummary(reinterpret_cast<quintptr>(workspace), s);

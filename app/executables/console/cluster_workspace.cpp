@@ -28,6 +28,7 @@
 #include "widgets/submit_job_dialog.h"
 #include "widgets/whatif_view.h"
 
+#include <QDateTime>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -355,10 +356,20 @@ void ClusterWorkspace::repaintTick() {
   m_lastFrame = frame;
   m_nowMs = frame->simTimeMs;
 
-  setFrameInfo(tr("Frame %1 · simulated time %2 · %3 frames merged")
-                   .arg(frame->sequence)
-                   .arg(simTime(frame->simTimeMs))
-                   .arg(coalesced));
+  // A real cluster's frames are stamped with the wall clock: "simulated
+  // time" there read as hours since 1970.
+  const bool observed = m_topology->source == "host" || m_topology->source == "agents" ||
+                        m_topology->source == "prometheus" || m_topology->source == "kubernetes";
+  if (observed && frame->wallTimeMs > 0)
+    setFrameInfo(tr("Frame %1 · read at %2 · %3 frames merged")
+                     .arg(frame->sequence)
+                     .arg(QDateTime::fromMSecsSinceEpoch(frame->wallTimeMs).toString(QStringLiteral("HH:mm:ss")))
+                     .arg(coalesced));
+  else
+    setFrameInfo(tr("Frame %1 · simulated time %2 · %3 frames merged")
+                     .arg(frame->sequence)
+                     .arg(simTime(frame->simTimeMs))
+                     .arg(coalesced));
   // A cluster in a background tab keeps its newest frame for the overview
   // and draws it when shown, instead of repainting views nobody sees.
   if (!isVisible()) {
