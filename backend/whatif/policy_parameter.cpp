@@ -71,6 +71,37 @@ std::optional<std::string> setNumber(Message& m, const FieldDescriptor* f, doubl
   }
 }
 
+double numberOf(const Message& m, const FieldDescriptor* f) {
+  const auto* r = m.GetReflection();
+  switch (f->cpp_type()) {
+    case FieldDescriptor::CPPTYPE_DOUBLE: return r->GetDouble(m, f);
+    case FieldDescriptor::CPPTYPE_FLOAT: return r->GetFloat(m, f);
+    case FieldDescriptor::CPPTYPE_INT32: return r->GetInt32(m, f);
+    case FieldDescriptor::CPPTYPE_UINT32: return r->GetUInt32(m, f);
+    case FieldDescriptor::CPPTYPE_INT64: return static_cast<double>(r->GetInt64(m, f));
+    case FieldDescriptor::CPPTYPE_UINT64: return static_cast<double>(r->GetUInt64(m, f));
+    default: return 0.0;
+  }
+}
+
+void collectParameters(const Message& m, const std::string& prefix, std::vector<PolicyParameter>& out) {
+  const auto* d = m.GetDescriptor();
+  for (int i = 0; i < d->field_count(); ++i) {
+    const FieldDescriptor* f = d->field(i);
+    const std::string path = prefix + std::string(f->name());
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !f->is_repeated()) {
+      // An unset message reads as its defaults, which withParameter creates.
+      collectParameters(m.GetReflection()->GetMessage(m, f), path + ".", out);
+      continue;
+    }
+    if (!numeric(f)) continue;
+    const auto t = f->cpp_type();
+    out.push_back({path, numberOf(m, f),
+                   t != FieldDescriptor::CPPTYPE_DOUBLE && t != FieldDescriptor::CPPTYPE_FLOAT,
+                   t == FieldDescriptor::CPPTYPE_UINT32 || t == FieldDescriptor::CPPTYPE_UINT64});
+  }
+}
+
 std::optional<double> number(std::string_view s) {
   double v = 0.0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -101,6 +132,13 @@ std::variant<v1::Policy, std::string> withParameter(const v1::Policy& policy, st
     m = m->GetReflection()->MutableMessage(m, f);
     rest = rest.substr(dot + 1);
   }
+}
+
+std::vector<PolicyParameter> policyParameters(const v1::Policy& policy) {
+  std::vector<PolicyParameter> out;
+  collectParameters(policy, "", out);
+  std::erase_if(out, [](const PolicyParameter& p) { return p.path == "version"; });
+  return out;
 }
 
 std::variant<SweepAxis, std::string> parseSweepAxis(std::string_view text, const v1::Policy& policy,

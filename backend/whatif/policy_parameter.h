@@ -15,6 +15,21 @@ namespace hetsched {
 // fields are listed), not a number, or a value an integer field cannot hold.
 std::variant<v1::Policy, std::string> withParameter(const v1::Policy& policy, std::string_view path, double value);
 
+// A numeric parameter a sweep or a slider can vary: its path (as
+// withParameter takes it), its value in the policy, and what the field can
+// hold (whole numbers only; nothing below 0).
+struct PolicyParameter {
+  std::string path;
+  double value = 0.0;
+  bool integral = false;
+  bool nonNegative = false;
+};
+
+// Every numeric field of a policy, nested messages included whether set or
+// not, in the order policy.proto declares them; the policy's own version
+// number is not one (it names the policy, it does not schedule).
+std::vector<PolicyParameter> policyParameters(const v1::Policy& policy);
+
 // A parameter and the values a sweep gives it.
 struct SweepAxis {
   std::string path;
