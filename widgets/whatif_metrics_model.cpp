@@ -3,8 +3,10 @@
 #include "theme.h"
 
 #include "whatif/whatif_metrics.h"
+#include "whatif/whatif_replicas.h"
 
 #include <QColor>
+#include <QFont>
 #include <QGuiApplication>
 #include <QCoreApplication>
 #include <QStringList>
@@ -110,7 +112,28 @@ WhatifMetricsModel::WhatifMetricsModel(QObject* parent) : QAbstractTableModel(pa
 void WhatifMetricsModel::setResults(std::shared_ptr<const WhatifResults> results) {
   beginResetModel();
   m_results = std::move(results);
+  m_replicas.reset();
   endResetModel();
+}
+
+void WhatifMetricsModel::setReplicas(std::shared_ptr<const ReplicaResults> replicas) {
+  // Intervals of other policies than those shown would label the wrong
+  // columns.
+  if (!m_results || !replicas || replicas->policies.size() != m_results->runs.size() ||
+      replicas->metrics.size() != whatifMetrics().size())
+    return;
+  for (std::size_t p = 0; p < replicas->policies.size(); ++p)
+    if (replicas->policies[p] != m_results->runs[p].policy) return;
+  m_replicas = std::move(replicas);
+  if (rowCount() > 0) Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, columnCount() - 1));
+}
+
+QString WhatifMetricsModel::label(int row) {
+  if (row < 0 || row >= static_cast<int>(whatifMetrics().size())) return {};
+  const auto r = static_cast<std::size_t>(row);
+  if (r < kLabels.size()) return QCoreApplication::translate("WhatifMetricsModel", kLabels[r]);
+  const std::string_view key = whatifMetrics()[r].key;
+  return QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()));
 }
 
 int WhatifMetricsModel::rowCount(const QModelIndex& parent) const {
@@ -156,6 +179,8 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
     return {};
   }
   const int policy = index.column() - 1;
+  if (m_replicas && role != ValueRole && role != KeyRole && role != DeltaRole && role != Qt::TextAlignmentRole)
+    return replicaData(index.row(), policy, role);
   const double v = value(index.row(), policy);
   double d = policy > 0 ? delta(index.row(), policy) : 0.0;
   if (std::abs(d) < 5e-4) d = 0.0;  // never "-0.0 %"
@@ -179,6 +204,68 @@ QVariant WhatifMetricsModel::data(const QModelIndex& index, int role) const {
       const bool good = (d < 0) == !m.higherIsBetter;
       const QPalette palette = QGuiApplication::palette();
       return good ? betterColor(palette) : worseColor(palette);
+    }
+    default: return {};
+  }
+}
+
+QVariant WhatifMetricsModel::replicaData(int row, int policy, int role) const {
+  const WhatifMetric& m = metric(row);
+  const ReplicaMetric& r = m_replicas->metrics[static_cast<std::size_t>(row)];
+  const Interval& v = r.value[static_cast<std::size_t>(policy)];
+  const Interval& d = r.difference[static_cast<std::size_t>(policy)];
+  const bool significant = policy > 0 && d.excludesZero();
+  const auto number = [&](double x) { return QString::number(x, 'f', m.decimals); };
+  const auto signedNumber = [&](double x) {
+    // Rounded to nothing, a difference has no sign (never "-0.00").
+    if (number(std::abs(x)) == number(0.0)) return number(0.0);
+    return x > 0 ? QStringLiteral("+") + number(x) : number(x);
+  };
+  switch (role) {
+    case Qt::DisplayRole: {
+      QString text = tr("%1 (%2–%3)").arg(number(v.median), number(v.low), number(v.high));
+      // A narrow column wraps before the interval or the difference, never
+      // inside one: the spaces within them do not break.
+      if (policy > 0)
+        text += QStringLiteral("  Δ\u00a0") + signedNumber(d.median) + (significant ? QStringLiteral("\u00a0*") : QString());
+      return text;
+    }
+    case MedianRole: return v.median;
+    case LowRole: return v.low;
+    case HighRole: return v.high;
+    case DifferenceMedianRole: return policy > 0 ? QVariant(d.median) : QVariant();
+    case DifferenceLowRole: return policy > 0 ? QVariant(d.low) : QVariant();
+    case DifferenceHighRole: return policy > 0 ? QVariant(d.high) : QVariant();
+    case SignificantRole: return policy > 0 ? QVariant(significant) : QVariant();
+    case Qt::FontRole: {
+      if (!significant) return {};
+      QFont bold;
+      bold.setBold(true);
+      return bold;
+    }
+    case Qt::ForegroundRole: {
+      if (!significant) return {};
+      const bool good = (d.median < 0) == !m.higherIsBetter;
+      const QPalette palette = QGuiApplication::palette();
+      return good ? betterColor(palette) : worseColor(palette);
+    }
+    case Qt::ToolTipRole: {
+      const auto n = static_cast<int>(m_replicas->replicas);
+      QString text = tr("Median over %n replica(s): %1; 95 % of them between %2 and %3.", nullptr, n)
+                         .arg(number(v.median), number(v.low), number(v.high));
+      if (policy > 0) {
+        text += QLatin1Char('\n') +
+                tr("Difference from %1, replica by replica: median %2, 95 % interval %3 to %4.")
+                    .arg(QString::fromStdString(m_replicas->policies[0]), signedNumber(d.median),
+                         signedNumber(d.low), signedNumber(d.high));
+        text += QLatin1Char('\n') + (significant ? tr("The interval excludes zero: the difference is significant.")
+                                                  : tr("The interval includes zero: the difference may be noise, "
+                                                       "not significant."));
+      }
+      const QString definition =
+          m.key == "jain_teams" ? teamsText(m_results->runs[static_cast<std::size_t>(policy)].result.summary)
+                                : definitionOf(m.key);
+      return definition.isEmpty() ? text : definition + QLatin1Char('\n') + text;
     }
     default: return {};
   }

@@ -2,6 +2,7 @@
 
 #include "whatif/whatif_comparison.h"
 #include "whatif_workload_loader.h"
+#include "whatif/whatif_replicas.h"
 #include "store/snapshot_store.h"
 
 #include <QDateTime>
@@ -16,8 +17,13 @@ constexpr int kProgressMs = 100;
 
 }  // namespace
 
+std::variant<WhatifWorkload, std::string> WhatifRunner::loadWorkload(const WhatifSource& source) {
+  return loadWhatifWorkload(source);
+}
+
 WhatifRunner::WhatifRunner(QObject* parent) : QObject(parent) {
   qRegisterMetaType<std::shared_ptr<const WhatifResults>>();
+  qRegisterMetaType<std::shared_ptr<const ReplicaResults>>();
   connect(&m_progressTimer, &QTimer::timeout, this, &WhatifRunner::pollProgress);
 }
 
@@ -57,6 +63,7 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
   if (busy()) return false;
   m_shared = std::make_shared<Shared>();
   m_shared->policyCount = std::max<std::size_t>(1, policies.size());
+  m_shared->replicas = m_replicas > 1 ? m_replicas : 0;
   auto shared = m_shared;
   m_worker = std::thread([this, shared, source, policies = std::move(policies)] {
     const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
@@ -95,6 +102,31 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
       }
       return;
     }
+    // The intervals: every policy again on replicas of the workload, on
+    // every core, after the one run the charts and the record come from.
+    std::shared_ptr<const ReplicaResults> replicas;
+    if (shared->replicas > 0) {
+      shared->comparing = false;
+      ReplicaOptions ro;
+      ro.replicas = shared->replicas;
+      ro.seed = source.seed;
+      ro.simulation = options.simulation;
+      ro.simulation.arrivals = nullptr;  // shared by the pool's runs: progress counts replicas instead
+      ro.replicasDone = &shared->replicasDone;
+      auto ran = runWhatifReplicas(workload, policies, ro);
+      if (auto* e = std::get_if<WhatifComparisonError>(&ran)) {
+        const bool wasCancelled = e->error.code == SimError::Cancelled;
+        deliver([this, wasCancelled, msg = tr("replicas: %1: %2")
+                                            .arg(QString::fromStdString(e->policy),
+                                                 QString::fromStdString(e->error.message))] {
+          join();
+          if (wasCancelled) Q_EMIT cancelled();
+          else Q_EMIT failed(msg);
+        });
+        return;
+      }
+      replicas = std::make_shared<const ReplicaResults>(std::get<ReplicaResults>(std::move(ran)));
+    }
     WhatifComparison& comparison = std::get<WhatifComparison>(compared);
     auto results = std::make_shared<WhatifResults>(std::move(comparison.results));
     QString note;
@@ -109,10 +141,11 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
                               .arg(QString::fromStdString(source.path),
                                    QString::fromStdString(std::get<std::string>(*comparison.recorded)));
     }
-    deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), note, recordedOk] {
+    deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), replicas, note, recordedOk] {
       join();
       Q_EMIT progress(100);
       Q_EMIT finished(results);
+      if (replicas) Q_EMIT replicasFinished(replicas);
       if (!note.isEmpty()) Q_EMIT recorded(note, recordedOk);
     });
   });
@@ -133,9 +166,16 @@ void WhatifRunner::join() {
 void WhatifRunner::pollProgress() {
   if (!m_shared) return;
   const std::size_t jobs = std::max<std::size_t>(1, m_shared->jobCount.load());
-  const double done = static_cast<double>(m_shared->policyIndex.load()) +
-                      std::min(1.0, static_cast<double>(m_shared->arrivals.load()) / static_cast<double>(jobs));
-  Q_EMIT progress(static_cast<int>(99.0 * done / static_cast<double>(m_shared->policyCount)));
+  // The comparison is one run per policy, the replicas N more each.
+  const double comparison =
+      m_shared->comparing
+          ? (static_cast<double>(m_shared->policyIndex.load()) +
+             std::min(1.0, static_cast<double>(m_shared->arrivals.load()) / static_cast<double>(jobs))) /
+                static_cast<double>(m_shared->policyCount)
+          : 1.0;
+  const double replicas = static_cast<double>(m_shared->replicas);
+  const double done = (comparison + static_cast<double>(m_shared->replicasDone.load())) / (1.0 + replicas);
+  Q_EMIT progress(static_cast<int>(99.0 * done));
 }
 
 }  // namespace hetsched

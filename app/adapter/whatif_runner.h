@@ -10,13 +10,16 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <thread>
 #include <variant>
 #include <vector>
 
 namespace hetsched {
 
+struct ReplicaResults;
 struct WhatifResults;
+struct WhatifWorkload;
 
 // One line of a snapshot file's table of contents, for a picker.
 struct WhatifSnapshotEntry {
@@ -41,6 +44,15 @@ class WhatifRunner : public QObject {
   static std::variant<v1::Policy, QString> snapshotPolicy(const std::string& path, std::int64_t id);
   static QList<WhatifSnapshotEntry> listSnapshots(const QString& path, QString* error);
 
+  // The workload a source names, read as every run reads it (the sweep
+  // runner too), or why it cannot be; call it off the GUI thread.
+  static std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& source);
+
+  // Replicas the next start() runs besides the comparison (replica runs of
+  // every policy for the metrics' intervals); 1 or less: none.
+  void setReplicas(std::size_t replicas) { m_replicas = replicas; }
+  std::size_t replicas() const { return m_replicas; }
+
   // Starts a run; false (and nothing happens) while one is running.
   bool start(const WhatifSource& source, std::vector<v1::Policy> policies);
   void cancel();
@@ -51,6 +63,9 @@ class WhatifRunner : public QObject {
   void finished(std::shared_ptr<const hetsched::WhatifResults> results);
   void failed(const QString& message);
   void cancelled();
+  // Right after `finished` when replicas were asked for: every metric's
+  // median and 95 % interval over them, and the paired differences.
+  void replicasFinished(std::shared_ptr<const hetsched::ReplicaResults> replicas);
   // After `finished` for a snapshot workload: whether the runs were
   // recorded in the snapshot's file, in words.
   void recorded(const QString& message, bool ok);
@@ -61,7 +76,10 @@ class WhatifRunner : public QObject {
     std::atomic<std::size_t> arrivals{0};
     std::atomic<std::size_t> policyIndex{0};
     std::atomic<std::size_t> jobCount{0};
+    std::atomic<std::size_t> replicasDone{0};
+    std::atomic<bool> comparing{true};
     std::size_t policyCount = 1;
+    std::size_t replicas = 0;
   };
   void pollProgress();
   void join();
@@ -69,8 +87,10 @@ class WhatifRunner : public QObject {
   std::shared_ptr<Shared> m_shared;
   std::thread m_worker;
   QTimer m_progressTimer;
+  std::size_t m_replicas = 0;
 };
 
 }  // namespace hetsched
 
 Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::WhatifResults>)
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::ReplicaResults>)
