@@ -2703,6 +2703,17 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::ParetoPlot</name>
+    <message>
+        <source>Sweep points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::PolicyEditor</name>
     <message>
         <source>Built-in policies…</source>
@@ -3179,6 +3190,14 @@ click for its story</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>a sweep is already in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1 of %2 into the editor</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3833,6 +3852,173 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::SweepAxisEditor</name>
+    <message>
+        <source>Parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SweepView</name>
+    <message>
+        <source>and</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy to sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One of the policies listed on the left; add the editor&apos;s to sweep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A grid of two parameters: every pair of values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric across</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v / %m points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep points and their Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sweep point %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a policy on the left (the editor&apos;s, a built-in or a file) to sweep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose two different parameters for a grid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points: at most %2 in one sweep; widen the steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 = %n point(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every point is the policy with those values, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to load this policy into the Policies tab&apos;s editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::TlsProbe</name>
     <message>
         <source>%1 is not HOST:PORT</source>
@@ -4000,6 +4186,29 @@ click for its story</source>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Median over %n replica(s): %1; 95 % of them between %2 and %3.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Difference from %1, replica by replica: median %2, 95 % interval %3 to %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interval excludes zero: the difference is significant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interval includes zero: the difference may be noise, not significant.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::WhatifRunner</name>
@@ -4012,6 +4221,10 @@ click for its story</source>
     </message>
     <message>
         <source>The what-if runs were not recorded in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas: %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4285,6 +4498,36 @@ click for its story</source>
     <message>
         <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Besides the run shown, run every policy on this many replicas of the workload (arrivals resampled in blocks, runtimes from the estimator&apos;s errors) and show each metric&apos;s median and 95 % interval; a difference from the first policy is marked significant (bold, coloured, *) only when its paired interval excludes zero. 1: the single run only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n policies, then each on %1 replicas…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each metric: median (95 % interval) over %n replica(s); Δ: the paired difference from the first policy, bold and coloured with * only when significant.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 </TS>

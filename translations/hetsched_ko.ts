@@ -2705,6 +2705,17 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::ParetoPlot</name>
+    <message>
+        <source>Sweep points</source>
+        <translation>스윕 점</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>파레토 경계</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::PolicyEditor</name>
     <message>
         <source>Built-in policies…</source>
@@ -3180,6 +3191,14 @@ click for its story</source>
         <translation>
             <numerusform>%1 (장치 %n개): 지금 실행 중 %2개, 대기 중 %3개; 실행할 때 메모리에서 자릅니다.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>a sweep is already in progress</source>
+        <translation>이미 스윕이 진행 중입니다</translation>
+    </message>
+    <message>
+        <source>Loaded %1 of %2 into the editor</source>
+        <translation>%2의 %1을(를) 편집기에 열었습니다</translation>
     </message>
 </context>
 <context>
@@ -3831,6 +3850,170 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::SweepAxisEditor</name>
+    <message>
+        <source>Parameter</source>
+        <translation>매개변수</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>끝</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>끝</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>간격</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>간격</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::SweepView</name>
+    <message>
+        <source>and</source>
+        <translation>그리고</translation>
+    </message>
+    <message>
+        <source>Run sweep</source>
+        <translation>스윕 실행</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Policy to sweep</source>
+        <translation>스윕할 정책</translation>
+    </message>
+    <message>
+        <source>One of the policies listed on the left; add the editor&apos;s to sweep it</source>
+        <translation>왼쪽 목록의 정책 하나입니다. 편집기의 정책을 스윕하려면 목록에 추가하십시오</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Vary</source>
+        <translation>바꿀 값</translation>
+    </message>
+    <message>
+        <source>A grid of two parameters: every pair of values</source>
+        <translation>매개변수 두 개의 격자: 모든 값의 쌍</translation>
+    </message>
+    <message>
+        <source>Metric across</source>
+        <translation>가로 지표</translation>
+    </message>
+    <message>
+        <source>Metric up</source>
+        <translation>세로 지표</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>대</translation>
+    </message>
+    <message>
+        <source>Plot</source>
+        <translation>그래프</translation>
+    </message>
+    <message>
+        <source>%v / %m points</source>
+        <translation>%v / %m 점</translation>
+    </message>
+    <message>
+        <source>Sweep points and their Pareto front</source>
+        <translation>스윕 점과 파레토 경계</translation>
+    </message>
+    <message>
+        <source>sweep point %1</source>
+        <translation>스윕 점 %1</translation>
+    </message>
+    <message>
+        <source>Add a policy on the left (the editor&apos;s, a built-in or a file) to sweep it.</source>
+        <translation>스윕하려면 왼쪽에 정책(편집기의 것, 내장 정책, 파일)을 추가하십시오.</translation>
+    </message>
+    <message>
+        <source>Choose two different parameters for a grid.</source>
+        <translation>격자에는 서로 다른 매개변수 두 개를 고르십시오.</translation>
+    </message>
+    <message>
+        <source>%1 points: at most %2 in one sweep; widen the steps.</source>
+        <translation>점 %1개: 한 번의 스윕에는 최대 %2개입니다. 간격을 넓히십시오.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 = %n point(s)</source>
+        <translation>
+            <numerusform>%1 = 점 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>점 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every point is the policy with those values, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation>각 점은 그 값들을 넣은 정책을 왼쪽의 작업 부하에서 모든 코어로 실행한 결과입니다. 스윕을 실행한 뒤 점에 마우스를 올리면 값이 보이고, 누르면 정책 탭의 편집기에 열립니다.</translation>
+    </message>
+    <message>
+        <source>Sweeping %1…</source>
+        <translation>%1 스윕 중…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>The sweep failed: %1</source>
+        <translation>스윕 실패: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 points.</source>
+        <translation>점 %2개 중 %1개를 마치고 취소했습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation>
+            <numerusform>%1: 점 %n개, %2초. 그중 %3개가 %4(%5)와 %6(%7)의 파레토 경계에 있습니다. 점에 마우스를 올리면 값이, 누르면 정책 탭의 편집기에 열립니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>높을수록 좋음</translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation>낮을수록 좋음</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>On the Pareto front</source>
+        <translation>파레토 경계 위</translation>
+    </message>
+    <message>
+        <source>Click to load this policy into the Policies tab&apos;s editor.</source>
+        <translation>누르면 이 정책을 정책 탭의 편집기에 엽니다.</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::TlsProbe</name>
     <message>
         <source>%1 is not HOST:PORT</source>
@@ -3997,6 +4180,28 @@ click for its story</source>
         <source>Metric</source>
         <translation>지표</translation>
     </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Median over %n replica(s): %1; 95 % of them between %2 and %3.</source>
+        <translation>
+            <numerusform>복제본 %n개의 중앙값: %1. 그중 95 %가 %2와 %3 사이입니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Difference from %1, replica by replica: median %2, 95 % interval %3 to %4.</source>
+        <translation>%1과의 복제본별 차이: 중앙값 %2, 95 % 구간 %3 ~ %4.</translation>
+    </message>
+    <message>
+        <source>The interval excludes zero: the difference is significant.</source>
+        <translation>구간이 0을 포함하지 않습니다: 유의한 차이입니다.</translation>
+    </message>
+    <message>
+        <source>The interval includes zero: the difference may be noise, not significant.</source>
+        <translation>구간이 0을 포함합니다: 잡음일 수 있어 유의하지 않습니다.</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::WhatifRunner</name>
@@ -4009,6 +4214,10 @@ click for its story</source>
     <message>
         <source>The what-if runs were not recorded in %1: %2</source>
         <translation>가정 분석 실행 결과를 %1에 기록하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>replicas: %1: %2</source>
+        <translation>복제본: %1: %2</translation>
     </message>
 </context>
 <context>
@@ -4278,6 +4487,34 @@ click for its story</source>
     <message>
         <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
         <translation>지금의 클러스터: %1 실행 중인 작업은 제자리에, 대기 중인 작업은 대기하고, 다음 한 시간에는 직전 한 시간의 도착이 다시 옵니다.</translation>
+    </message>
+    <message>
+        <source>Replicas: </source>
+        <translation>복제본: </translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>복제본</translation>
+    </message>
+    <message>
+        <source>Besides the run shown, run every policy on this many replicas of the workload (arrivals resampled in blocks, runtimes from the estimator&apos;s errors) and show each metric&apos;s median and 95 % interval; a difference from the first policy is marked significant (bold, coloured, *) only when its paired interval excludes zero. 1: the single run only.</source>
+        <translation>보이는 실행 외에 모든 정책을 작업 부하의 이만큼의 복제본(도착은 블록 단위로 다시 표집, 실행 시간은 추정기의 오차에서)에서 실행하고 각 지표의 중앙값과 95 % 구간을 보여 줍니다. 첫 정책과의 차이는 짝지은 구간이 0을 포함하지 않을 때만 유의한 것으로(굵게, 색, *) 표시합니다. 1: 한 번만 실행합니다.</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>스윕</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n policies, then each on %1 replicas…</source>
+        <translation>
+            <numerusform>정책 %n개를 실행한 뒤 각각 복제본 %1개에서 실행하는 중…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each metric: median (95 % interval) over %n replica(s); Δ: the paired difference from the first policy, bold and coloured with * only when significant.</source>
+        <translation>
+            <numerusform>각 지표: 복제본 %n개의 중앙값(95 % 구간). Δ: 첫 정책과의 짝지은 차이로, 유의할 때만 굵게, 색과 *로 표시합니다.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -145,6 +145,16 @@ void PolicyEditor::setPolicy(const v1::Policy& policy) {
   refresh(true, true);
 }
 
+void PolicyEditor::loadPolicy(const v1::Policy& policy) {
+  setPolicy(policy);
+  m_touched = true;
+  for (QWidget* w = m_diff->parentWidget(); w; w = w->parentWidget())
+    if (auto* tabs = qobject_cast<QTabWidget*>(w)) {
+      tabs->setCurrentWidget(m_diff);
+      break;
+    }
+}
+
 void PolicyEditor::setBasePolicy(const v1::Policy& policy, const QString& origin) {
   m_base = policy;
   m_baseLabel->setText(tr("Compared with: %1 (%2)").arg(QString::fromStdString(policy.name()), origin));

@@ -31,6 +31,10 @@ class PolicyEditor : public QWidget {
   explicit PolicyEditor(QWidget* parent = nullptr);
 
   void setPolicy(const v1::Policy& policy);
+  // As if the operator had picked `policy` here (a sweep's point): it stays
+  // when the policy in force changes, and its difference from the base is
+  // shown.
+  void loadPolicy(const v1::Policy& policy);
   v1::Policy policy() const { return m_policy; }
   // Empty when the current policy is valid. JSON that does not parse gives
   // one error on the field "json".

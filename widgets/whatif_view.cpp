@@ -1,7 +1,9 @@
 #include "whatif_view.h"
 
 #include "qcustomplot_include.h"
+#include "sweep_view.h"
 #include "theme.h"
+#include "whatif/whatif_replicas.h"
 #include "whatif/whatif_run.h"
 #include "whatif_charts.h"
 #include "whatif_metrics_model.h"
@@ -16,6 +18,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -28,6 +31,7 @@ WhatifView::WhatifView(QWidget* parent)
     : QWidget(parent),
       m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_replicas(new QSpinBox(this)),
       m_progress(new QProgressBar(this)),
       m_status(new QLabel(this)),
       m_fidelity(new QLabel(this)),
@@ -35,7 +39,8 @@ WhatifView::WhatifView(QWidget* parent)
       m_metricsView(new QTableView(this)),
       m_cdf(new QCustomPlot(this)),
       m_utilisation(new QCustomPlot(this)),
-      m_changed(new QTableWidget(this)) {
+      m_changed(new QTableWidget(this)),
+      m_sweep(new SweepView(this)) {
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName(QStringLiteral("whatifSplitter"));
   split->addWidget(buildInputs());
@@ -45,7 +50,17 @@ WhatifView::WhatifView(QWidget* parent)
   auto* bar = new QHBoxLayout;
   auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
   auto* exportChartsButton = new QPushButton(tr("Export charts…"), this);
+  m_replicas->setRange(1, 1000);
+  m_replicas->setValue(kDefaultReplicas);
+  m_replicas->setPrefix(tr("Replicas: "));
+  m_replicas->setAccessibleName(tr("Replicas"));
+  m_replicas->setToolTip(
+      tr("Besides the run shown, run every policy on this many replicas of the workload (arrivals resampled in "
+         "blocks, runtimes from the estimator's errors) and show each metric's median and 95 % interval; a "
+         "difference from the first policy is marked significant (bold, coloured, *) only when its paired interval "
+         "excludes zero. 1: the single run only."));
   bar->addWidget(m_run);
+  bar->addWidget(m_replicas);
   bar->addWidget(m_cancel);
   bar->addWidget(m_progress, 1);
   bar->addWidget(exportCsvButton);
@@ -61,6 +76,8 @@ WhatifView::WhatifView(QWidget* parent)
   m_metricsView->setAccessibleName(tr("Metrics per policy"));
   m_changed->setAccessibleName(tr("Jobs that changed most"));
   m_metricsView->verticalHeader()->setVisible(false);
+  // A cell with an interval and a difference may need two lines.
+  m_metricsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_metricsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   m_metricsView->setAlternatingRowColors(true);
   m_changed->verticalHeader()->setVisible(false);
@@ -77,6 +94,11 @@ WhatifView::WhatifView(QWidget* parent)
   results->addTab(m_cdf, tr("Wait CDF"));
   results->addTab(m_utilisation, tr("Utilisation"));
   results->addTab(m_changed, tr("Jobs that changed most"));
+  results->addTab(m_sweep, tr("Sweep"));
+  connect(m_sweep, &SweepView::runRequested, this,
+          [this](const v1::Policy& policy, const std::vector<SweepAxis>& axes) {
+            Q_EMIT sweepRequested(source(), policy, axes);
+          });
   rl->addWidget(results, 1);
   split->addWidget(right);
   split->setStretchFactor(1, 3);
@@ -111,7 +133,11 @@ bool WhatifView::run() {
     return false;
   }
   setRunning(true);
-  m_status->setText(tr("Running %n policies…", nullptr, static_cast<int>(m_policies.size())));
+  m_status->setText(replicas() > 1
+                        ? tr("Running %n policies, then each on %1 replicas…", nullptr,
+                             static_cast<int>(m_policies.size()))
+                              .arg(replicas())
+                        : tr("Running %n policies…", nullptr, static_cast<int>(m_policies.size())));
   Q_EMIT runRequested(source(), m_policies);
   return true;
 }
@@ -132,8 +158,25 @@ void WhatifView::cancel() {
   Q_EMIT cancelRequested();
 }
 
+int WhatifView::replicas() const { return m_replicas->value(); }
+
+void WhatifView::setReplicas(int replicas) { m_replicas->setValue(replicas); }
+
+void WhatifView::policiesEdited() { m_sweep->setPolicies(m_policies); }
+
+void WhatifView::setReplicaResults(std::shared_ptr<const ReplicaResults> replicas) {
+  if (!m_results || !replicas) return;
+  m_metrics->setReplicas(replicas);
+  if (!m_metrics->replicas()) return;  // not of the results shown
+  m_status->setText(m_status->text() + QLatin1Char(' ') +
+                    tr("Each metric: median (95 % interval) over %n replica(s); Δ: the paired difference from the "
+                       "first policy, bold and coloured with * only when significant.",
+                       nullptr, static_cast<int>(replicas->replicas)));
+}
+
 void WhatifView::setRunning(bool running) {
   m_run->setEnabled(!running);
+  m_replicas->setEnabled(!running);
   m_cancel->setEnabled(running);
   if (running) m_progress->setValue(0);
 }

@@ -23,15 +23,21 @@ class QTableWidget;
 
 namespace hetsched {
 
+struct ReplicaResults;
+struct SweepAxis;
 struct WhatifResults;
 
+class SweepView;
 class WhatifMetricsModel;
 
 // The "What-if" tab: a workload (synthetic, a stored snapshot, or an
 // Alibaba trace excerpt) and two or more policies in; the metrics side by
 // side, the wait CDF, utilisation over time and the jobs whose fate changed
 // most out. It runs nothing itself: runRequested goes to a runner on a
-// worker thread (WhatifRunner) and results come back through setResults.
+// worker thread (WhatifRunner) and results come back through setResults,
+// with replicas (the Replicas box above 1) the intervals through
+// setReplicas. Its Sweep sub-tab (SweepView) sweeps one of the listed
+// policies over the same workload.
 class WhatifView : public QWidget {
   Q_OBJECT
  public:
@@ -61,6 +67,16 @@ class WhatifView : public QWidget {
   void cancel();
   // The Browse dialog's filter for snapshot files.
   static QString snapshotFilter();
+  // Replicas a Run asks for; 1: the single run only.
+  int replicas() const;
+  void setReplicas(int replicas);
+  // Enough replicas that the 95 % interval's ends are the 5th and 195th of
+  // 200 values rather than interpolated extremes, and few enough that a
+  // 10,000-job snapshot still takes a few seconds on two cores (hetsched
+  // bench sweep: 30 replicas in 0.48 s); a cut of the default simulated
+  // cluster takes well under one (tests/whatif/bench_sweep_view).
+  static constexpr int kDefaultReplicas = 200;
+  SweepView* sweepView() const { return m_sweep; }
 
   WhatifMetricsModel* metricsModel() const { return m_metrics; }
   QTableWidget* changedJobs() const { return m_changed; }
@@ -77,11 +93,16 @@ class WhatifView : public QWidget {
  public Q_SLOTS:
   void setProgress(int percent);
   void setResults(std::shared_ptr<const hetsched::WhatifResults> results);
+  // After setResults: the intervals over replicas of the same run.
+  void setReplicaResults(std::shared_ptr<const hetsched::ReplicaResults> replicas);
   void setFailed(const QString& message);
   void setCancelled();
 
  Q_SIGNALS:
   void runRequested(const hetsched::WhatifSource& source, const std::vector<hetsched::v1::Policy>& policies);
+  // The Sweep sub-tab's Run: `policy` over `axes` on this tab's workload.
+  void sweepRequested(const hetsched::WhatifSource& source, const hetsched::v1::Policy& policy,
+                      const std::vector<hetsched::SweepAxis>& axes);
   void cancelRequested();
   void snapshotFileChosen(const QString& path);
   void editorPolicyRequested();
@@ -97,6 +118,8 @@ class WhatifView : public QWidget {
   QWidget* buildInputs();
   void setRunning(bool running);
   void addFilePolicy();
+  // The list changed: the sweep offers the same policies.
+  void policiesEdited();
   static QString fidelityText(const WhatifResults& results);
 
   QComboBox* m_sourceKind;
@@ -117,6 +140,7 @@ class WhatifView : public QWidget {
   std::vector<v1::Policy> m_policies;
   QPushButton* m_run;
   QPushButton* m_cancel;
+  QSpinBox* m_replicas;
   QProgressBar* m_progress;
   QLabel* m_status;
   QLabel* m_fidelity;  // on a snapshot: how well the engine reproduces its past
@@ -125,6 +149,7 @@ class WhatifView : public QWidget {
   QCustomPlot* m_cdf;
   QCustomPlot* m_utilisation;
   QTableWidget* m_changed;
+  SweepView* m_sweep;
   std::shared_ptr<const WhatifResults> m_results;
 };
 

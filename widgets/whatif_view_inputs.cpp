@@ -171,6 +171,7 @@ QWidget* WhatifView::buildInputs() {
     if (row < 0) return;
     delete m_policyList->takeItem(row);
     m_policies.erase(m_policies.begin() + row);
+    policiesEdited();
   });
   return panel;
 }
@@ -230,16 +231,19 @@ void WhatifView::setSnapshots(const QList<std::pair<qint64, QString>>& snapshots
 void WhatifView::addPolicy(const v1::Policy& policy, const QString& origin) {
   m_policies.push_back(policy);
   m_policyList->addItem(tr("%1 — %2").arg(QString::fromStdString(policy.name()), origin));
+  policiesEdited();
 }
 
 void WhatifView::addBaselinePolicy(const v1::Policy& policy, const QString& origin) {
   m_policies.insert(m_policies.begin(), policy);
   m_policyList->insertItem(0, tr("%1 — %2").arg(QString::fromStdString(policy.name()), origin));
+  policiesEdited();
 }
 
 void WhatifView::clearPolicies() {
   m_policies.clear();
   m_policyList->clear();
+  policiesEdited();
 }
 
 std::vector<v1::Policy> WhatifView::policies() const { return m_policies; }

@@ -15,7 +15,9 @@
 #include "widgets/heatmap_view.h"
 #include "widgets/help_window.h"
 #include "widgets/job_style.h"
+#include "widgets/pareto_plot.h"
 #include "widgets/shortcuts_dialog.h"
+#include "widgets/sweep_view.h"
 #include "widgets/theme.h"
 #include "widgets/whatif_view.h"
 
@@ -143,7 +145,8 @@ class TestLook : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(ws->lastFrame() != nullptr, 10000);
     const QList<QCustomPlot*> plots{ws->dashboard()->heatmap()->plot(), ws->jobMap()->plot(),
                                     ws->policyPages()->whatif()->cdfPlot(),
-                                    ws->policyPages()->whatif()->utilisationPlot()};
+                                    ws->policyPages()->whatif()->utilisationPlot(),
+                                    ws->policyPages()->whatif()->sweepView()->plot()};
     for (const Theme::Choice choice : {Theme::Choice::Dark, Theme::Choice::Light, Theme::Choice::Dark}) {
       Theme::instance()->setChoice(choice);
       const bool dark = choice == Theme::Choice::Dark;

@@ -111,6 +111,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   m_replayController = new ReplayController(this);
   connect(m_replayController, &ReplayController::notice, this, &ClusterWorkspace::message);
   connect(m_policyPages, &PolicyPages::statusMessage, this, &ClusterWorkspace::message);
+  connect(m_policyPages, &PolicyPages::policiesTabRequested, this, [this] { showTab(QStringLiteral("policies")); });
   connect(m_launcher, &WhatifLauncher::message, this, &ClusterWorkspace::message);
   connect(m_policyPages->whatif(), &WhatifView::fromNowRequested, this, &ClusterWorkspace::startWhatifFromNow);
 

@@ -4,11 +4,13 @@
 #include "live_tuning.h"
 #include "hybrid/hybrid_registration.h"
 #include "policy/policy_loader.h"
+#include "sweep_runner.h"
 #include "whatif_runner.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
 #include "widgets/push_confirmation.h"
+#include "widgets/sweep_view.h"
 #include "widgets/whatif_view.h"
 
 #include <QDateTime>
@@ -54,6 +56,7 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
       m_runner(new WhatifRunner(this)),
       m_strip(new LiveWhatifStrip(m_policiesTab)),
       m_tuning(new LiveTuning(m_editor, m_strip, [this] { return whatifSource(); }, this)),
+      m_sweepRunner(new SweepRunner(this)),
       m_confirm([parent](const QString& title, const QString& text) { return askWithDialog(parent, title, text); }),
       m_askPromote([parent](const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
                             const CanaryProgress& progress) {
@@ -78,7 +81,30 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
       source.liveTopology = m_liveTopology;
       source.liveJobs = m_liveJobs;
     }
+    m_runner->setReplicas(static_cast<std::size_t>(m_whatif->replicas()));
     if (!m_runner->start(source, policies)) m_whatif->setFailed(tr("a run is already in progress"));
+  });
+  connect(m_runner, &WhatifRunner::replicasFinished, m_whatif, &WhatifView::setReplicaResults);
+  SweepView* sweep = m_whatif->sweepView();
+  connect(m_whatif, &WhatifView::sweepRequested, this,
+          [this, sweep](WhatifSource source, const v1::Policy& policy, const std::vector<SweepAxis>& axes) {
+            if (source.kind == WhatifSource::Kind::Live) {  // the cut the What-if tab's Run would take
+              source.liveTopology = m_liveTopology;
+              source.liveJobs = m_liveJobs;
+            }
+            if (!m_sweepRunner->start(source, policy, axes)) sweep->setFailed(tr("a sweep is already in progress"));
+          });
+  connect(sweep, &SweepView::cancelRequested, m_sweepRunner, &SweepRunner::cancel);
+  connect(m_sweepRunner, &SweepRunner::progress, sweep, &SweepView::setProgress);
+  connect(m_sweepRunner, &SweepRunner::finished, sweep, &SweepView::setResults);
+  connect(m_sweepRunner, &SweepRunner::failed, sweep, &SweepView::setFailed);
+  connect(m_sweepRunner, &SweepRunner::cancelled, sweep, &SweepView::setCancelled);
+  // The editor shows the point's difference from the policy in force.
+  connect(sweep, &SweepView::pointChosen, this, [this](const v1::Policy& policy, const QString& description) {
+    m_editor->loadPolicy(policy);
+    Q_EMIT statusMessage(tr("Loaded %1 of %2 into the editor").arg(description, QString::fromStdString(policy.name())),
+                         8000);
+    Q_EMIT policiesTabRequested();
   });
   connect(m_whatif, &WhatifView::cancelRequested, m_runner, &WhatifRunner::cancel);
   connect(m_runner, &WhatifRunner::progress, m_whatif, &WhatifView::setProgress);

@@ -23,6 +23,7 @@ class LivePolicyPanel;
 class LiveTuning;
 class LiveWhatifStrip;
 class PolicyEditor;
+class SweepRunner;
 class WhatifRunner;
 class WhatifView;
 
@@ -56,6 +57,7 @@ class PolicyPages : public QObject {
   // The live what-if above the editor, and what drives it.
   LiveWhatifStrip* liveStrip() const { return m_strip; }
   LiveTuning* liveTuning() const { return m_tuning; }
+  SweepRunner* sweepRunner() const { return m_sweepRunner; }
   GatewayControl* control() const;
   // The gateway's last answer, or null before one.
   std::shared_ptr<const v1::GetPolicyResponse> gatewayState() const { return m_state; }
@@ -94,6 +96,8 @@ class PolicyPages : public QObject {
   void pushUnavailable(const QString& reason);
   // A promotion was refused before reaching the gateway (canary too young).
   void promoteRefused(const QString& reason);
+  // A sweep's point was loaded into the editor: show the Policies tab.
+  void policiesTabRequested();
   // The gateway took a push, promotion or rollback.
   void policyChanged(const QString& action, quint64 version);
 
@@ -113,6 +117,7 @@ class PolicyPages : public QObject {
   LiveTuning* m_tuning;
   std::shared_ptr<const Topology> m_liveTopology;
   std::shared_ptr<const std::vector<Job>> m_liveJobs;
+  SweepRunner* m_sweepRunner;
   std::shared_ptr<const v1::GetPolicyResponse> m_state;
   std::vector<ArmSummary> m_arms;
   std::int64_t m_frameWallMs = 0;

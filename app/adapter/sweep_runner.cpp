@@ -1,0 +1,95 @@
+#include "sweep_runner.h"
+
+#include "whatif/sweep_results.h"
+#include "whatif/whatif_run.h"
+#include "whatif/whatif_sweep.h"
+#include "whatif_runner.h"
+
+#include <chrono>
+
+namespace hetsched {
+
+namespace {
+
+constexpr int kProgressMs = 100;
+
+}  // namespace
+
+SweepRunner::SweepRunner(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<std::shared_ptr<const SweepResults>>();
+  connect(&m_progressTimer, &QTimer::timeout, this, [this] {
+    if (m_shared) Q_EMIT progress(static_cast<int>(m_shared->done.load()), static_cast<int>(m_shared->total));
+  });
+}
+
+SweepRunner::~SweepRunner() {
+  cancel();
+  join();
+}
+
+bool SweepRunner::start(const WhatifSource& source, const v1::Policy& policy, std::vector<SweepAxis> axes) {
+  if (busy()) return false;
+  m_shared = std::make_shared<Shared>();
+  m_shared->total = 1;
+  for (const SweepAxis& a : axes) m_shared->total *= a.values.size();
+  auto shared = m_shared;
+  m_worker = std::thread([this, shared, source, policy, axes = std::move(axes), threads = m_threads] {
+    const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
+    const auto t0 = std::chrono::steady_clock::now();
+    auto loaded = WhatifRunner::loadWorkload(source);
+    if (auto* e = std::get_if<std::string>(&loaded)) {
+      deliver([this, msg = QString::fromStdString(*e)] {
+        join();
+        Q_EMIT failed(msg);
+      });
+      return;
+    }
+    const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
+    SweepOptions options;
+    options.threads = threads;
+    // As WhatifRunner and `hetsched sweep --seed` seed every run.
+    options.simulation.seed = source.seed;
+    options.simulation.cancel = &shared->cancel;
+    options.pointsDone = &shared->done;
+    auto swept = runWhatifSweep(workload, policy, axes, options);
+    if (auto* e = std::get_if<WhatifComparisonError>(&swept)) {
+      if (e->error.code == SimError::Cancelled) {
+        deliver([this, shared] {
+          join();
+          Q_EMIT cancelled(static_cast<int>(shared->done.load()), static_cast<int>(shared->total));
+        });
+      } else {
+        deliver([this, msg = QString::fromStdString(e->policy + ": " + e->error.message)] {
+          join();
+          Q_EMIT failed(msg);
+        });
+      }
+      return;
+    }
+    auto results = std::make_shared<SweepResults>();
+    results->policy = policy;
+    results->axes = axes;
+    results->points = std::get<std::vector<SweepPoint>>(std::move(swept));
+    results->workload = workload.description;
+    results->wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    deliver([this, shared, results = std::shared_ptr<const SweepResults>(std::move(results))] {
+      join();
+      Q_EMIT progress(static_cast<int>(shared->total), static_cast<int>(shared->total));
+      Q_EMIT finished(results);
+    });
+  });
+  m_progressTimer.start(kProgressMs);
+  Q_EMIT progress(0, static_cast<int>(m_shared->total));
+  return true;
+}
+
+void SweepRunner::cancel() {
+  if (m_shared) m_shared->cancel = true;
+}
+
+void SweepRunner::join() {
+  m_progressTimer.stop();
+  if (m_worker.joinable()) m_worker.join();
+}
+
+}  // namespace hetsched

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "policy.pb.h"
+#include "whatif/policy_parameter.h"
+#include "whatif/whatif_source.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace hetsched {
+
+struct SweepResults;
+
+// Runs a sweep (runWhatifSweep: every point of a grid of one or two policy
+// parameters on one workload) off the GUI thread, on a pool of one thread
+// per core, the workload read as WhatifRunner reads it. Progress is the
+// points done, polled on a timer; cancel() stops every point's simulation
+// within a few thousand events.
+class SweepRunner : public QObject {
+  Q_OBJECT
+ public:
+  explicit SweepRunner(QObject* parent = nullptr);
+  ~SweepRunner() override;
+
+  // Starts a sweep; false (and nothing happens) while one is running.
+  bool start(const WhatifSource& source, const v1::Policy& policy, std::vector<SweepAxis> axes);
+  void cancel();
+  bool busy() const { return m_worker.joinable(); }
+  // Threads the pool uses; 0 (the default): one per core.
+  void setThreads(unsigned threads) { m_threads = threads; }
+
+ Q_SIGNALS:
+  void progress(int done, int total);
+  void finished(std::shared_ptr<const hetsched::SweepResults> results);
+  void failed(const QString& message);
+  // Also says how many points had finished when it stopped.
+  void cancelled(int done, int total);
+
+ private:
+  struct Shared {
+    std::atomic<bool> cancel{false};
+    std::atomic<std::size_t> done{0};
+    std::size_t total = 0;
+  };
+  void join();
+
+  std::shared_ptr<Shared> m_shared;
+  std::thread m_worker;
+  QTimer m_progressTimer;
+  unsigned m_threads = 0;
+};
+
+}  // namespace hetsched
+
+Q_DECLARE_METATYPE(std::shared_ptr<const hetsched::SweepResults>)

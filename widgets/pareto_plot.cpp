@@ -1,0 +1,130 @@
+#include "pareto_plot.h"
+
+#include "theme.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched {
+
+namespace {
+
+// How near the pointer must be to pick a point, and how far it may travel
+// between press and release for a click, in pixels.
+constexpr double kPickRadius = 9.0;
+constexpr double kClickTravel = 4.0;
+
+}  // namespace
+
+ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
+  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  addGraph();  // every point
+  addGraph();  // the front, joined
+  addGraph();  // the chosen point's ring
+  graph(0)->setLineStyle(QCPGraph::lsNone);
+  graph(2)->setLineStyle(QCPGraph::lsNone);
+  graph(1)->setLineStyle(QCPGraph::lsLine);
+  graph(0)->setName(tr("Sweep points"));
+  graph(1)->setName(tr("Pareto front"));
+  graph(2)->removeFromLegend();
+  legend->setVisible(true);
+  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  setMouseTracking(true);
+  connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+    const int index = pointAt(event->position());
+    Q_EMIT pointHovered(index, event->globalPosition().toPoint());
+  });
+  connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressedAt = event->position(); });
+  connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    const QPointF travel = event->position() - m_pressedAt;
+    if (std::hypot(travel.x(), travel.y()) > kClickTravel) return;  // a drag of the range
+    if (const int index = pointAt(event->position()); index >= 0) Q_EMIT pointClicked(index);
+  });
+  restyle(palette());
+}
+
+void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::vector<bool> front,
+                           const QString& xLabel, const QString& yLabel) {
+  m_x = std::move(x);
+  m_y = std::move(y);
+  m_front = std::move(front);
+  m_front.resize(m_x.size(), false);
+  if (m_chosen >= static_cast<int>(m_x.size())) m_chosen = -1;
+  xAxis->setLabel(xLabel);
+  yAxis->setLabel(yLabel);
+  redraw();
+  rescaleAxes();
+  // A margin so points on the edge are not cut in half, and a flat metric
+  // still gets a visible range.
+  for (QCPAxis* axis : {xAxis, yAxis}) {
+    const QCPRange r = axis->range();
+    // Differences in the last digits are rounding, not a spread to zoom in on.
+    const bool flat = r.size() <= 1e-9 * std::max(1.0, std::abs(r.center()));
+    const double pad = flat ? std::max(1e-3, std::abs(r.center()) * 0.05) : 0.06 * r.size();
+    axis->setRange(r.lower - pad, r.upper + pad);
+  }
+  replot();
+}
+
+void ParetoPlot::setChosen(int index) {
+  m_chosen = index >= 0 && index < static_cast<int>(m_x.size()) ? index : -1;
+  redraw();
+  replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParetoPlot::redraw() {
+  QVector<double> ax(m_x.begin(), m_x.end()), ay(m_y.begin(), m_y.end());
+  graph(0)->setData(ax, ay);
+  // Joined in order of x: along a front of two metrics the other one moves
+  // one way only, so the line never doubles back.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < m_x.size(); ++i)
+    if (m_front[i]) order.push_back(i);
+  std::ranges::sort(order, {}, [&](std::size_t i) { return m_x[i]; });
+  QVector<double> fx, fy;
+  for (const std::size_t i : order) {
+    fx.push_back(m_x[i]);
+    fy.push_back(m_y[i]);
+  }
+  graph(1)->setData(fx, fy, true);
+  if (m_chosen >= 0)
+    graph(2)->setData(QVector<double>{m_x[static_cast<std::size_t>(m_chosen)]},
+                      QVector<double>{m_y[static_cast<std::size_t>(m_chosen)]});
+  else
+    graph(2)->data()->clear();
+}
+
+int ParetoPlot::pointAt(const QPointF& pixel) const {
+  int best = -1;
+  double bestDistance = kPickRadius;
+  for (std::size_t i = 0; i < m_x.size(); ++i) {
+    const QPointF p = pixelOf(static_cast<int>(i));
+    const double d = std::hypot(p.x() - pixel.x(), p.y() - pixel.y());
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+QPointF ParetoPlot::pixelOf(int index) const {
+  const auto i = static_cast<std::size_t>(index);
+  return {xAxis->coordToPixel(m_x[i]), yAxis->coordToPixel(m_y[i])};
+}
+
+void ParetoPlot::restyle(const QPalette& palette) {
+  stylePlot(this, palette);
+  QColor points = palette.color(QPalette::PlaceholderText);
+  graph(0)->setPen(QPen(points, 1.2));
+  graph(0)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, points, 7));
+  const QColor front = betterColor(palette);
+  graph(1)->setPen(QPen(front, 2.0));
+  graph(1)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, front, front, 9));
+  const QColor chosen = worseColor(palette);
+  graph(2)->setPen(QPen(chosen, 2.0));
+  graph(2)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(chosen, 2.0), QBrush(Qt::NoBrush), 17));
+}
+
+}  // namespace hetsched

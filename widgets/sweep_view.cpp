@@ -1,0 +1,349 @@
+#include "sweep_view.h"
+
+#include "pareto_plot.h"
+#include "sweep_axis_editor.h"
+#include "theme.h"
+#include "whatif/policy_parameter.h"
+#include "whatif/sweep_results.h"
+#include "whatif/whatif_metrics.h"
+#include "whatif_metrics_model.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hetsched {
+
+namespace {
+
+// A grid an operator can still read on one plot, and that two cores run in
+// minutes on a cut of the default cluster.
+constexpr std::size_t kMaxValuesPerAxis = 200;
+constexpr std::size_t kMaxPoints = 2500;
+
+const WhatifMetric* metricOf(const QString& key) {
+  for (const WhatifMetric& m : whatifMetrics())
+    if (key == QLatin1String(m.key.data(), static_cast<qsizetype>(m.key.size()))) return &m;
+  return nullptr;
+}
+
+QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+
+// A parameter's value as the policy file would hold it: whole numbers bare.
+QString parameterValue(double v) { return QLocale().toString(v, 'g', 10); }
+
+}  // namespace
+
+SweepView::SweepView(QWidget* parent)
+    : QWidget(parent),
+      m_policy(new QComboBox(this)),
+      m_first(new SweepAxisEditor(this)),
+      m_secondOn(new QCheckBox(tr("and"), this)),
+      m_second(new SweepAxisEditor(this)),
+      m_x(new QComboBox(this)),
+      m_y(new QComboBox(this)),
+      m_run(new QPushButton(tr("Run sweep"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_count(new QLabel(this)),
+      m_status(new QLabel(this)),
+      m_plot(new ParetoPlot(this)) {
+  auto* grid = new QGridLayout;
+  m_policy->setAccessibleName(tr("Policy to sweep"));
+  m_policy->setToolTip(tr("One of the policies listed on the left; add the editor's to sweep it"));
+  grid->addWidget(new QLabel(tr("Policy"), this), 0, 0);
+  grid->addWidget(m_policy, 0, 1);
+  grid->addWidget(new QLabel(tr("Vary"), this), 1, 0);
+  grid->addWidget(m_first, 1, 1);
+  m_secondOn->setToolTip(tr("A grid of two parameters: every pair of values"));
+  grid->addWidget(m_secondOn, 2, 0);
+  grid->addWidget(m_second, 2, 1);
+  auto* metrics = new QHBoxLayout;
+  for (int row = 0; row < static_cast<int>(whatifMetrics().size()); ++row) {
+    const std::string_view key = whatifMetrics()[static_cast<std::size_t>(row)].key;
+    const QString k = QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()));
+    m_x->addItem(WhatifMetricsModel::label(row), k);
+    m_y->addItem(WhatifMetricsModel::label(row), k);
+  }
+  m_x->setAccessibleName(tr("Metric across"));
+  m_y->setAccessibleName(tr("Metric up"));
+  metrics->addWidget(m_x);
+  metrics->addWidget(new QLabel(tr("against"), this));
+  metrics->addWidget(m_y);
+  metrics->addStretch(1);
+  grid->addWidget(new QLabel(tr("Plot"), this), 3, 0);
+  grid->addLayout(metrics, 3, 1);
+  grid->setColumnStretch(1, 1);
+
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(m_run);
+  bar->addWidget(m_cancel);
+  bar->addWidget(m_progress, 1);
+  bar->addWidget(m_count);
+  m_progress->setRange(0, 1);
+  m_progress->setValue(0);
+  m_progress->setFormat(tr("%v / %m points"));
+  m_cancel->setEnabled(false);
+
+  auto* top = new QVBoxLayout(this);
+  top->addLayout(grid);
+  top->addLayout(bar);
+  m_status->setWordWrap(true);
+  top->addWidget(m_status);
+  m_plot->setAccessibleName(tr("Sweep points and their Pareto front"));
+  top->addWidget(m_plot, 1);
+
+  setMetrics(QStringLiteral("wait_avg_s"), QStringLiteral("gpu_allocation_ratio"));  // as hetsched sweep
+  m_second->setEnabled(false);
+  connect(m_secondOn, &QCheckBox::toggled, this, [this](bool on) {
+    m_second->setEnabled(on);
+    inputsChanged();
+  });
+  connect(m_policy, &QComboBox::currentIndexChanged, this, [this](int index) { choosePolicy(index); });
+  connect(m_first, &SweepAxisEditor::changed, this, &SweepView::inputsChanged);
+  connect(m_second, &SweepAxisEditor::changed, this, &SweepView::inputsChanged);
+  connect(m_x, &QComboBox::currentIndexChanged, this, &SweepView::replot);
+  connect(m_y, &QComboBox::currentIndexChanged, this, &SweepView::replot);
+  connect(m_run, &QPushButton::clicked, this, &SweepView::run);
+  connect(m_cancel, &QPushButton::clicked, this, &SweepView::cancel);
+  connect(m_plot, &ParetoPlot::pointHovered, this, [this](int index, const QPoint& at) {
+    if (index < 0) QToolTip::hideText();
+    else QToolTip::showText(at, pointText(index), m_plot);
+  });
+  connect(m_plot, &ParetoPlot::pointClicked, this, [this](int index) {
+    m_plot->setChosen(index);
+    Q_EMIT pointChosen(pointPolicy(index), tr("sweep point %1").arg(valuesText(index)));
+  });
+  setPolicies({});
+}
+
+void SweepView::setPolicies(const std::vector<v1::Policy>& policies) {
+  const QString kept = m_policy->currentText();
+  // A policy just added is the one to sweep; otherwise the choice stays.
+  const bool grew = policies.size() > m_policies.size();
+  m_policies = policies;
+  {
+    const QSignalBlocker block(m_policy);
+    m_policy->clear();
+    for (const v1::Policy& p : m_policies) m_policy->addItem(QString::fromStdString(p.name()));
+  }
+  const int index = grew ? -1 : m_policy->findText(kept);
+  choosePolicy(index >= 0 ? index : m_policy->count() - 1);
+}
+
+void SweepView::choosePolicy(int index) {
+  if (index < 0 || index >= static_cast<int>(m_policies.size())) {
+    m_first->setParameters({});
+    m_second->setParameters({});
+    inputsChanged();
+    return;
+  }
+  {
+    const QSignalBlocker block(m_policy);
+    m_policy->setCurrentIndex(index);
+  }
+  const std::vector<PolicyParameter> parameters = policyParameters(m_policies[static_cast<std::size_t>(index)]);
+  // The first parameter the policy sets, else its first; canary settings
+  // change nothing a what-if simulates.
+  std::size_t preferred = 0;
+  for (std::size_t i = parameters.size(); i-- > 0;)
+    if (parameters[i].value != 0.0 && !parameters[i].path.starts_with("canary.")) preferred = i;
+  m_first->setParameters(parameters, preferred);
+  m_second->setParameters(parameters, std::min(preferred + 1, parameters.empty() ? 0 : parameters.size() - 1));
+  inputsChanged();
+}
+
+void SweepView::setSecondAxis(bool on) { m_secondOn->setChecked(on); }
+
+bool SweepView::setMetrics(const QString& xKey, const QString& yKey) {
+  const int x = m_x->findData(xKey), y = m_y->findData(yKey);
+  if (x < 0 || y < 0) return false;
+  m_x->setCurrentIndex(x);
+  m_y->setCurrentIndex(y);
+  return true;
+}
+
+QString SweepView::xKey() const { return m_x->currentData().toString(); }
+QString SweepView::yKey() const { return m_y->currentData().toString(); }
+
+std::vector<SweepAxis> SweepView::axes(QString* why) const {
+  const int index = m_policy->currentIndex();
+  if (index < 0 || index >= static_cast<int>(m_policies.size())) {
+    *why = tr("Add a policy on the left (the editor's, a built-in or a file) to sweep it.");
+    return {};
+  }
+  const v1::Policy& policy = m_policies[static_cast<std::size_t>(index)];
+  std::vector<SweepAxis> out;
+  std::size_t points = 1;
+  for (const SweepAxisEditor* editor : {m_first, m_second}) {
+    if (editor == m_second && !m_secondOn->isChecked()) break;
+    // The CLI's parser: the same ranges, the same refusals.
+    auto axis = parseSweepAxis(editor->text().toStdString(), policy, kMaxValuesPerAxis);
+    if (auto* e = std::get_if<std::string>(&axis)) {
+      *why = QString::fromStdString(*e);
+      return {};
+    }
+    out.push_back(std::get<SweepAxis>(std::move(axis)));
+    points *= out.back().values.size();
+  }
+  if (out.size() == 2 && out[0].path == out[1].path) {
+    *why = tr("Choose two different parameters for a grid.");
+    return {};
+  }
+  if (points > kMaxPoints) {
+    *why = tr("%1 points: at most %2 in one sweep; widen the steps.").arg(points).arg(kMaxPoints);
+    return {};
+  }
+  return out;
+}
+
+void SweepView::inputsChanged() {
+  QString why;
+  const std::vector<SweepAxis> chosen = axes(&why);
+  if (chosen.empty()) {
+    m_count->clear();
+    if (!m_cancel->isEnabled()) m_run->setEnabled(false);
+    m_status->setText(why);
+    return;
+  }
+  QStringList sizes;
+  std::size_t points = 1;
+  for (const SweepAxis& a : chosen) {
+    sizes << QString::number(a.values.size());
+    points *= a.values.size();
+  }
+  m_count->setText(chosen.size() > 1 ? tr("%1 = %n point(s)", nullptr, static_cast<int>(points))
+                                           .arg(sizes.join(QStringLiteral(" × ")))
+                                     : tr("%n point(s)", nullptr, static_cast<int>(points)));
+  if (!m_cancel->isEnabled()) m_run->setEnabled(true);
+  if (!m_results)
+    m_status->setText(tr("Every point is the policy with those values, run on the workload on the left on every "
+                         "core. Run sweep, then hover a point for its values; click one to load it into the "
+                         "Policies tab's editor."));
+}
+
+bool SweepView::run() {
+  QString why;
+  std::vector<SweepAxis> chosen = axes(&why);
+  if (chosen.empty()) {
+    m_status->setText(why);
+    return false;
+  }
+  setRunning(true);
+  m_status->setText(tr("Sweeping %1…").arg(m_policy->currentText()));
+  Q_EMIT runRequested(m_policies[static_cast<std::size_t>(m_policy->currentIndex())], chosen);
+  return true;
+}
+
+void SweepView::cancel() {
+  if (!m_cancel->isEnabled()) return;
+  m_status->setText(tr("Cancelling…"));
+  Q_EMIT cancelRequested();
+}
+
+void SweepView::setRunning(bool running) {
+  m_run->setEnabled(!running);
+  m_cancel->setEnabled(running);
+  if (running) m_progress->setValue(0);
+}
+
+void SweepView::setProgress(int done, int total) {
+  m_progress->setRange(0, std::max(1, total));
+  m_progress->setValue(done);
+}
+
+void SweepView::setResults(std::shared_ptr<const SweepResults> results) {
+  setRunning(false);
+  m_results = std::move(results);
+  m_plot->setChosen(-1);
+  replot();
+  inputsChanged();
+}
+
+void SweepView::setFailed(const QString& message) {
+  setRunning(false);
+  inputsChanged();
+  m_status->setText(tr("The sweep failed: %1").arg(message));
+}
+
+void SweepView::setCancelled(int done, int total) {
+  setRunning(false);
+  inputsChanged();
+  m_status->setText(tr("Cancelled after %1 of %2 points.").arg(done).arg(total));
+}
+
+void SweepView::replot() {
+  if (!m_results) return;
+  const WhatifMetric* x = metricOf(xKey());
+  const WhatifMetric* y = metricOf(yKey());
+  if (!x || !y) return;
+  m_front = paretoFront(m_results->points, x->key, y->key);
+  std::vector<double> xs, ys;
+  for (const SweepPoint& p : m_results->points) {
+    xs.push_back(x->value(p.summary));
+    ys.push_back(y->value(p.summary));
+  }
+  const auto onFront = std::ranges::count(m_front, true);
+  m_plot->setPoints(std::move(xs), std::move(ys), m_front, m_x->currentText(), m_y->currentText());
+  m_status->setText(tr("%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point "
+                       "for its values; click one to load it into the Policies tab's editor.",
+                       nullptr, static_cast<int>(m_results->points.size()))
+                        .arg(QString::fromStdString(m_results->policy.name()), number(m_results->wallS, 1))
+                        .arg(onFront)
+                        .arg(m_x->currentText(), x->higherIsBetter ? tr("higher is better") : tr("lower is better"),
+                             m_y->currentText(), y->higherIsBetter ? tr("higher is better") : tr("lower is better")));
+}
+
+v1::Policy SweepView::pointPolicy(int index) const {
+  v1::Policy policy = m_results->policy;
+  const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
+  for (std::size_t a = 0; a < m_results->axes.size(); ++a) {
+    // Every value was set once before the sweep ran, so this cannot fail.
+    auto set = withParameter(policy, m_results->axes[a].path, point.values[a]);
+    if (auto* p = std::get_if<v1::Policy>(&set)) policy = std::move(*p);
+  }
+  return policy;
+}
+
+QString SweepView::valuesText(int index) const {
+  QStringList parts;
+  const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
+  for (std::size_t a = 0; a < m_results->axes.size(); ++a)
+    parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path), parameterValue(point.values[a]));
+  return parts.join(QStringLiteral(", "));
+}
+
+QString SweepView::pointText(int index) const {
+  if (!m_results || index < 0 || index >= static_cast<int>(m_results->points.size())) return {};
+  const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
+  QStringList lines;
+  for (std::size_t a = 0; a < m_results->axes.size(); ++a)
+    lines << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path), parameterValue(point.values[a]));
+  for (const QComboBox* box : {m_x, m_y})
+    if (const WhatifMetric* m = metricOf(box->currentData().toString()))
+      lines << tr("%1: %2").arg(box->currentText(), number(m->value(point.summary), m->decimals));
+  if (static_cast<std::size_t>(index) < m_front.size() && m_front[static_cast<std::size_t>(index)]) lines << tr("On the Pareto front");
+  lines << tr("Click to load this policy into the Policies tab's editor.");
+  return lines.join(QLatin1Char('\n'));
+}
+
+QString SweepView::statusText() const { return m_status->text(); }
+
+void SweepView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::PaletteChange) return;
+  m_plot->restyle(palette());
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace hetsched
