@@ -17,6 +17,9 @@ constexpr double kClickTravel = 4.0;
 }  // namespace
 
 ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
+  // Laid out in a hidden tab it would otherwise get no height, and a
+  // buffer of no pixels cannot be drawn into.
+  setMinimumSize(240, 180);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   addGraph();  // every point
   addGraph();  // the front, joined
@@ -64,13 +67,18 @@ void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::ve
     const double pad = flat ? std::max(1e-3, std::abs(r.center()) * 0.05) : 0.06 * r.size();
     axis->setRange(r.lower - pad, r.upper + pad);
   }
-  replot();
+  if (isVisible()) replot();
+}
+
+void ParetoPlot::showEvent(QShowEvent* event) {
+  QCustomPlot::showEvent(event);
+  replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ParetoPlot::setChosen(int index) {
   m_chosen = index >= 0 && index < static_cast<int>(m_x.size()) ? index : -1;
   redraw();
-  replot(QCustomPlot::rpQueuedReplot);
+  if (isVisible()) replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ParetoPlot::redraw() {

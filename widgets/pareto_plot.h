@@ -31,6 +31,10 @@ class ParetoPlot : public QCustomPlot {
   void pointHovered(int index, const QPoint& globalPos);
   void pointClicked(int index);
 
+ protected:
+  // Styles and points may have changed while hidden.
+  void showEvent(QShowEvent* event) override;
+
  private:
   void redraw();
 

@@ -343,7 +343,8 @@ void SweepView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
   if (event->type() != QEvent::PaletteChange) return;
   m_plot->restyle(palette());
-  m_plot->replot(QCustomPlot::rpQueuedReplot);
+  // A plot never laid out has no buffer to draw into; it draws when shown.
+  if (m_plot->isVisible()) m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace hetsched

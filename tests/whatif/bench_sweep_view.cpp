@@ -19,7 +19,9 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTabWidget>
 #include <QTest>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <thread>
@@ -64,6 +66,14 @@ class BenchSweepView : public QObject {
     view->setSource(m_source);
     view->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
     SweepView* sweep = view->sweepView();
+    // Shown, as an operator sees it: the points are drawn when they arrive.
+    pages.policiesTab()->hide();
+    auto* layout = new QVBoxLayout(&host);
+    layout->addWidget(view);
+    qobject_cast<QTabWidget*>(sweep->parentWidget()->parentWidget())->setCurrentWidget(sweep);
+    host.resize(1400, 850);
+    host.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&host));
     // 10 x 10, every value exact in binary.
     QVERIFY(sweep->axis(0)->setRange(QStringLiteral("placement.priority_factor"), 0, 4.5, 0.5));
     sweep->setSecondAxis(true);
