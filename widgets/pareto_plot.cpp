@@ -30,8 +30,12 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
   graph(0)->setName(tr("Sweep points"));
   graph(1)->setName(tr("Pareto front"));
   graph(2)->removeFromLegend();
+  // Below the axes, not over them: a point may lie in any corner.
   legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  axisRect()->insetLayout()->take(legend);
+  plotLayout()->addElement(1, 0, legend);
+  plotLayout()->setRowStretchFactor(1, 0.001);
+  legend->setFillOrder(QCPLegend::foColumnsFirst);
   setMouseTracking(true);
   connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
     const int index = pointAt(event->position());
