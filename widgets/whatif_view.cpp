@@ -52,7 +52,6 @@ WhatifView::WhatifView(QWidget* parent)
   auto* exportChartsButton = new QPushButton(tr("Export charts…"), this);
   m_replicas->setRange(1, 1000);
   m_replicas->setValue(kDefaultReplicas);
-  m_replicas->setPrefix(tr("Replicas: "));
   m_replicas->setAccessibleName(tr("Replicas"));
   m_replicas->setToolTip(
       tr("Besides the run shown, run every policy on this many replicas of the workload (arrivals resampled in "
@@ -60,7 +59,6 @@ WhatifView::WhatifView(QWidget* parent)
          "difference from the first policy is marked significant (bold, coloured, *) only when its paired interval "
          "excludes zero. 1: the single run only."));
   bar->addWidget(m_run);
-  bar->addWidget(m_replicas);
   bar->addWidget(m_cancel);
   bar->addWidget(m_progress, 1);
   bar->addWidget(exportCsvButton);

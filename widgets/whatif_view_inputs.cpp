@@ -126,6 +126,9 @@ QWidget* WhatifView::buildInputs() {
   m_seed->setRange(0, std::numeric_limits<int>::max());
   m_seed->setValue(1);
   seedForm->addRow(tr("Seed"), m_seed);
+  // Beside the seed, not on the Run bar: the bar with it made the window
+  // wider than 1024 px (tst_many_clusters).
+  seedForm->addRow(tr("Replicas"), m_replicas);
   wl->addLayout(seedForm);
   connect(m_sourceKind, &QComboBox::currentIndexChanged, m_sourcePages, &QStackedWidget::setCurrentIndex);
   connect(m_sourceKind, &QComboBox::activated, this, [this] { m_kindChosen = true; });
