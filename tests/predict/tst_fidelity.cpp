@@ -4,6 +4,7 @@
 // a record the replay cannot match is reported honestly, not hidden.
 #include "cluster/live_policies.h"
 #include "cluster/simulated_cluster.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_loader.h"
 #include "store/snapshot_store.h"
@@ -51,12 +52,6 @@ Recording record(std::uint64_t seed, std::size_t frames, double failuresPerHour,
   return r;
 }
 
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
-
 }  // namespace
 
 class TestFidelity : public QObject {
@@ -77,7 +72,7 @@ class TestFidelity : public QObject {
     QFETCH(QString, policy);
     QFETCH(int, seed);
     QFETCH(double, failures);
-    const v1::Policy p = policy == "live-default" ? liveDefaultPolicy() : builtin(policy.toStdString());
+    const v1::Policy p = policy == "live-default" ? liveDefaultPolicy() : test::builtinPolicy(policy.toStdString());
     const Recording r = record(static_cast<std::uint64_t>(seed), 600, failures, policy == "live-default" ? nullptr : &p);
     const auto result = validateRecorded(r.topology, r.jobs, r.history, p);
     QVERIFY2(std::holds_alternative<FidelityReport>(result), std::get_if<std::string>(&result) ? std::get<std::string>(result).c_str() : "");

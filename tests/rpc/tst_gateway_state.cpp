@@ -6,6 +6,7 @@
 #include "gateway/audit_chain.h"
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
 
@@ -30,12 +31,6 @@ SimOptions smallCluster() {
   return options;
 }
 
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  return {};
-}
-
 // A client of one gateway's PolicyService.
 struct Client {
   std::unique_ptr<v1::PolicyService::Stub> stub;
@@ -47,7 +42,7 @@ struct Client {
     grpc::ClientContext context;
     context.AddMetadata("authorization", "Bearer " + token);
     v1::PushPolicyRequest request;
-    *request.mutable_spec() = builtin(policy);
+    *request.mutable_spec() = test::builtinPolicy(policy);
     request.set_canary_percent(canary);
     v1::PolicyMutationResponse response;
     return stub->PushPolicy(&context, request, &response);

@@ -4,6 +4,7 @@
 #include "cluster/simulated_cluster.h"
 #include "gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
 
@@ -26,12 +27,6 @@ SimOptions smallCluster() {
   options.warmupS = 0.0;
   options.nodeFailuresPerHour = 0.0;
   return options;
-}
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  return {};
 }
 
 }  // namespace
@@ -131,10 +126,10 @@ class TestPolicyLifecycle : public QObject {
   }
 
   void staleExpectedVersionIsRefused() {
-    QVERIFY(push(builtin("first-fit"), 20, 1).ok());
+    QVERIFY(push(test::builtinPolicy("first-fit"), 20, 1).ok());
     const auto before = state();
     QCOMPARE(before.version(), 2u);
-    const grpc::Status stale = push(builtin("best-fit"), 50, 1);
+    const grpc::Status stale = push(test::builtinPolicy("best-fit"), 50, 1);
     QCOMPARE(stale.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
     QVERIFY2(stale.error_message().find("current version is 2") != std::string::npos, stale.error_message().c_str());
     const auto after = state();
@@ -143,7 +138,7 @@ class TestPolicyLifecycle : public QObject {
   }
 
   void invalidPolicyIsRefusedWithItsFieldPath() {
-    v1::Policy bad = builtin("weighted-round-robin");
+    v1::Policy bad = test::builtinPolicy("weighted-round-robin");
     bad.mutable_placement()->add_weights(0);  // weights[2]
     const grpc::Status status = push(bad, 30, 0);
     QCOMPARE(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
@@ -172,13 +167,13 @@ class TestPolicyLifecycle : public QObject {
     QFETCH(QString, token);
     QFETCH(int, code);
     // A candidate exists so that promote and rollback could otherwise succeed.
-    QVERIFY(push(builtin("first-fit"), 30, 0).ok());
+    QVERIFY(push(test::builtinPolicy("first-fit"), 30, 0).ok());
     const auto before = state();
     const QByteArray t = token.toUtf8();
     const char* tok = token.isEmpty() ? nullptr : t.constData();
     grpc::Status status;
     if (call == QLatin1String("SubmitJob")) status = submit(tok);
-    else if (call == QLatin1String("PushPolicy")) status = push(builtin("best-fit"), 10, 0, tok);
+    else if (call == QLatin1String("PushPolicy")) status = push(test::builtinPolicy("best-fit"), 10, 0, tok);
     else if (call == QLatin1String("PromotePolicy")) status = promote(tok);
     else status = rollback(1, tok);
     QCOMPARE(int(status.error_code()), code);
@@ -192,7 +187,7 @@ class TestPolicyLifecycle : public QObject {
   }
 
   void canaryArmsStreamInFrames() {
-    QVERIFY(push(builtin("first-fit"), 30, 1).ok());
+    QVERIFY(push(test::builtinPolicy("first-fit"), 30, 1).ok());
     // Arrivals of our own on top of the generated workload, so both arms
     // surely get some within the test's time.
     for (int i = 0; i < 60; ++i) QVERIFY(submit(kOperator).ok());
@@ -215,7 +210,7 @@ class TestPolicyLifecycle : public QObject {
   }
 
   void promoteAndRollbackChangeTheActiveVersion() {
-    QVERIFY(push(builtin("first-fit"), 30, 1).ok());
+    QVERIFY(push(test::builtinPolicy("first-fit"), 30, 1).ok());
     QVERIFY(promote().ok());
     auto s = state();
     QCOMPARE(s.version(), 3u);
@@ -246,9 +241,9 @@ class TestPolicyLifecycle : public QObject {
   }
 
   void auditLogRecordsWhoWhatAndVersions() {
-    QVERIFY(push(builtin("first-fit"), 30, 1).ok());
+    QVERIFY(push(test::builtinPolicy("first-fit"), 30, 1).ok());
     QVERIFY(promote().ok());
-    QCOMPARE(push(builtin("best-fit"), 30, 0, kViewer).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+    QCOMPARE(push(test::builtinPolicy("best-fit"), 30, 0, kViewer).error_code(), grpc::StatusCode::PERMISSION_DENIED);
     QVERIFY(rollback(1).ok());
 
     grpc::ClientContext context;

@@ -8,6 +8,7 @@
 #include "hybrid/hybrid_features.h"
 #include "hybrid/hybrid_registration.h"
 #include "hybrid/weights_file.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
 #include "sim/split_mix.h"
@@ -33,12 +34,6 @@ SimOptions noTpus() {
   options.warmupS = 0.0;
   options.nodeFailuresPerHour = 0.0;
   return options;
-}
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in %s", name.c_str());
 }
 
 // Weights of the hybrid's shape, untrained: what matters here is that they
@@ -115,7 +110,7 @@ class TestPushablePolicies : public QObject {
   }
   void everyFamilyIsPushed() {
     QFETCH(QString, policy);
-    const grpc::Status status = push(builtin(policy.toStdString()));
+    const grpc::Status status = push(test::builtinPolicy(policy.toStdString()));
     QVERIFY2(status.ok(), status.error_message().c_str());
     QCOMPARE(QString::fromStdString(state().candidate().spec().name()), policy);
   }
@@ -126,7 +121,7 @@ class TestPushablePolicies : public QObject {
   void hybridCarriesItsWeights() {
     const QString path = m_tmp.filePath(QStringLiteral("hybrid.qnet"));
     const std::string text = writeWeights(path);
-    v1::Policy hybrid = builtin("seed-score");
+    v1::Policy hybrid = test::builtinPolicy("seed-score");
     hybrid.set_name("hybrid");
     hybrid.mutable_placement()->set_kind(v1::PlacementRule::EXTERNAL);
     hybrid.mutable_placement()->set_external_scorer("hybrid:" + path.toStdString());
@@ -160,7 +155,7 @@ class TestPushablePolicies : public QObject {
   void refusedAtPushAsInAWhatif() {
     QFETCH(QString, change);
     QFETCH(QString, field);
-    v1::Policy bad = builtin("fgd");
+    v1::Policy bad = test::builtinPolicy("fgd");
     if (change == "unknown") bad.mutable_placement()->set_external_scorer("no-such-scorer");
     if (change == "hybrid") bad.mutable_placement()->set_external_scorer("hybrid");
     if (change == "tpu" || change == "77") {

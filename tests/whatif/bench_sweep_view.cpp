@@ -5,6 +5,7 @@
 // replicas on the same cut. The load average is printed beside them: the
 // numbers mean little on a busy machine.
 #include "default_cluster_cut.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
@@ -29,12 +30,6 @@
 using namespace hetsched;
 
 namespace {
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 double median(std::vector<double> v) {
   std::ranges::sort(v);
@@ -64,7 +59,7 @@ class BenchSweepView : public QObject {
     PolicyPages pages(nullptr, &host);
     WhatifView* view = pages.whatif();
     view->setSource(m_source);
-    view->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
+    view->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
     SweepView* sweep = view->sweepView();
     // Shown, as an operator sees it: the points are drawn when they arrive.
     pages.policiesTab()->hide();
@@ -104,8 +99,8 @@ class BenchSweepView : public QObject {
     PolicyPages pages(nullptr, &host);
     WhatifView* view = pages.whatif();
     view->setSource(m_source);
-    view->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
-    view->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
+    view->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    view->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
     for (const int n : {1, WhatifView::kDefaultReplicas}) {
       view->setReplicas(n);
       std::vector<double> seconds;

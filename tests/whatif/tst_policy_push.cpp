@@ -7,6 +7,7 @@
 #include "cluster_connection.h"
 #include "gateway/gateway.h"
 #include "gateway_control.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "widgets/live_policy_panel.h"
@@ -28,12 +29,6 @@ namespace {
 
 constexpr const char* kOperator = "operator-token-carol";
 constexpr const char* kViewer = "viewer-token-dave";
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 // The console's policy pages on one connection, frames fed as the main
 // window feeds them, every confirmation answered by `answer`.
@@ -121,7 +116,7 @@ class TestPolicyPush : public QObject {
     QCOMPARE(c.pages->whatif()->policies().size(), std::size_t{1});
     QCOMPARE(c.pages->whatif()->policies().front().name(), initial);
 
-    v1::Policy candidate = builtin("sjf");
+    v1::Policy candidate = test::builtinPolicy("sjf");
     // The policy's own bound: one job started by the canary is enough here.
     candidate.mutable_canary()->set_min_starts(1);
     c.pages->confirmPush(candidate, 40);
@@ -184,7 +179,7 @@ class TestPolicyPush : public QObject {
   void youngCanaryIsNotPromotedWithoutOverride() {
     Console c(m_gateway->address(), kOperator);
     QVERIFY(c.waitForState());
-    c.pages->confirmPush(builtin("sjf"), 50);  // default bounds: 10 min or 50 starts
+    c.pages->confirmPush(test::builtinPolicy("sjf"), 50);  // default bounds: 10 min or 50 starts
     QVERIFY(c.waitForChange(QStringLiteral("push")));
     QTableWidget* arms = c.pages->livePanel()->armsTable();
     QTRY_VERIFY_WITH_TIMEOUT(arms->rowCount() == 2, 10000);
@@ -240,11 +235,11 @@ class TestPolicyPush : public QObject {
     Console b(m_gateway->address(), kOperator);
     QVERIFY(a.waitForState());
     QVERIFY(b.waitForState());
-    a.pages->confirmPush(builtin("sjf"), 10);
+    a.pages->confirmPush(test::builtinPolicy("sjf"), 10);
     QVERIFY(a.waitForChange(QStringLiteral("push")));
     // b still believes version 1 is the latest.
     QSignalSpy refused(b.pages.get(), &PolicyPages::pushUnavailable);
-    b.pages->confirmPush(builtin("fcfs"), 10);
+    b.pages->confirmPush(test::builtinPolicy("fcfs"), 10);
     QVERIFY(refused.wait(10000));
     QVERIFY2(refused.front().front().toString().contains(QStringLiteral("version")),
              qPrintable(refused.front().front().toString()));
@@ -257,7 +252,7 @@ class TestPolicyPush : public QObject {
     Console c(m_gateway->address(), kViewer);
     QVERIFY(c.waitForState());  // reads are open
     QSignalSpy refused(c.pages.get(), &PolicyPages::pushUnavailable);
-    c.pages->confirmPush(builtin("sjf"), 10);
+    c.pages->confirmPush(test::builtinPolicy("sjf"), 10);
     QVERIFY(refused.wait(10000));
     QVERIFY(refused.front().front().toString().contains(QStringLiteral("operator token")));
     Console check(m_gateway->address(), kOperator);
@@ -270,7 +265,7 @@ class TestPolicyPush : public QObject {
     QVERIFY(c.waitForState());
     c.answer = false;
     QSignalSpy changed(c.pages.get(), &PolicyPages::policyChanged);
-    c.pages->confirmPush(builtin("sjf"), 50);
+    c.pages->confirmPush(test::builtinPolicy("sjf"), 50);
     QCOMPARE(c.asked.size(), 1);
     QVERIFY(!changed.wait(500));
     c.pages->livePanel()->refreshRequested();
@@ -284,7 +279,7 @@ class TestPolicyPush : public QObject {
     bool asked = false;
     pages.setConfirm([&](const QString&, const QString&) { return asked = true; });
     QSignalSpy refused(&pages, &PolicyPages::pushUnavailable);
-    pages.confirmPush(builtin("sjf"), 10);
+    pages.confirmPush(test::builtinPolicy("sjf"), 10);
     QCOMPARE(refused.size(), 1);
     QVERIFY(!asked);
   }

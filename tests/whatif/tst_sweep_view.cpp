@@ -5,6 +5,7 @@
 // the base, and the intervals the metrics table shows are
 // runWhatifReplicas's, marked significant exactly where the backend says.
 #include "default_cluster_cut.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_diff.h"
 #include "policy_pages.h"
@@ -40,12 +41,6 @@
 using namespace hetsched;
 
 namespace {
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 struct Console {
   QWidget host;
@@ -92,7 +87,7 @@ class TestSweepView : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void parametersListed() {
-    const auto params = policyParameters(builtin("seed-score"));
+    const auto params = policyParameters(test::builtinPolicy("seed-score"));
     const auto find = [&](const std::string& path) {
       return std::ranges::find(params, path, &PolicyParameter::path);
     };
@@ -107,7 +102,7 @@ class TestSweepView : public QObject {
     QVERIFY(find("name") == params.end());
     // Every one listed is one withParameter sets.
     for (const PolicyParameter& p : params)
-      QVERIFY2(std::holds_alternative<v1::Policy>(withParameter(builtin("seed-score"), p.path, 1.0)), p.path.c_str());
+      QVERIFY2(std::holds_alternative<v1::Policy>(withParameter(test::builtinPolicy("seed-score"), p.path, 1.0)), p.path.c_str());
   }
 
   // The view's points are runWhatifSweep's for the same inputs, on one
@@ -116,8 +111,8 @@ class TestSweepView : public QObject {
     Console c;
     const WhatifSource source = smallSynthetic(4);
     c.view()->setSource(source);
-    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
-    c.view()->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
     QVERIFY(c.sweep()->axis(0)->setRange(QStringLiteral("placement.priority_factor"), 0, 2, 0.5));
     c.sweep()->setSecondAxis(true);
     QVERIFY(c.sweep()->axis(1)->setRange(QStringLiteral("queue.backfill_depth"), 0, 8, 4));
@@ -126,7 +121,7 @@ class TestSweepView : public QObject {
     QVERIFY(shown);
     QCOMPARE(shown->points.size(), std::size_t{15});
 
-    const v1::Policy policy = builtin("seed-score");
+    const v1::Policy policy = test::builtinPolicy("seed-score");
     std::vector<SweepAxis> axes;
     for (const char* text : {"placement.priority_factor=0:2:0.5", "queue.backfill_depth=0:8:4"})
       axes.push_back(std::get<SweepAxis>(parseSweepAxis(text, policy)));
@@ -166,7 +161,7 @@ class TestSweepView : public QObject {
     source.nodes = 40;
     source.jobs = 4000;
     c.view()->setSource(source);
-    c.view()->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
     QVERIFY(c.sweep()->axis(0)->setRange(QStringLiteral("placement.priority_factor"), 0, 199, 1));
     QSignalSpy progress(c.pages.sweepRunner(), &SweepRunner::progress);
     QSignalSpy cancelled(c.pages.sweepRunner(), &SweepRunner::cancelled);
@@ -192,7 +187,7 @@ class TestSweepView : public QObject {
   void clickLoadsThePoint() {
     Console c;
     c.view()->setSource(smallSynthetic(6));
-    c.view()->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
     QVERIFY(c.sweep()->axis(0)->setRange(QStringLiteral("placement.priority_factor"), 0, 3, 0.5));
     c.sweep()->setSecondAxis(true);
     QVERIFY(c.sweep()->axis(1)->setRange(QStringLiteral("queue.backfill_depth"), 0, 8, 4));
@@ -200,7 +195,7 @@ class TestSweepView : public QObject {
     showSweepTab(c);
     if (QTest::currentTestFailed()) return;
     ParetoPlot* plot = c.sweep()->plot();
-    c.pages.editor()->setBasePolicy(builtin("seed-score"), QStringLiteral("test base"));
+    c.pages.editor()->setBasePolicy(test::builtinPolicy("seed-score"), QStringLiteral("test base"));
     QSignalSpy tab(&c.pages, &PolicyPages::policiesTabRequested);
     // Points drawn apart from every other, so a click names one.
     std::vector<int> apart;
@@ -214,7 +209,7 @@ class TestSweepView : public QObject {
       QCOMPARE(loaded.placement().priority_factor(), point.values[0]);
       QCOMPARE(static_cast<double>(loaded.queue().backfill_depth()), point.values[1]);
       // Nothing else changed from the swept policy.
-      v1::Policy expected = builtin("seed-score");
+      v1::Policy expected = test::builtinPolicy("seed-score");
       expected.mutable_placement()->set_priority_factor(point.values[0]);
       expected.mutable_queue()->set_backfill_depth(static_cast<std::uint32_t>(point.values[1]));
       QVERIFY(google::protobuf::util::MessageDifferencer::Equals(loaded, expected));
@@ -243,7 +238,7 @@ class TestSweepView : public QObject {
     Console c;
     const WhatifSource source = smallSynthetic(5);
     c.view()->setSource(source);
-    const std::vector<v1::Policy> policies{builtin("fcfs"), builtin("sjf")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("sjf")};
     for (const v1::Policy& p : policies) c.view()->addPolicy(p, QStringLiteral("built-in"));
     c.view()->setReplicas(12);
     QSignalSpy replicas(c.pages.runner(), &WhatifRunner::replicasFinished);
@@ -312,9 +307,9 @@ class TestSweepView : public QObject {
     const WhatifSource source = test::defaultClusterCut(scratch.filePath(QStringLiteral("cut.hsnap")));
     Console c;
     c.view()->setSource(source);
-    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
-    c.view()->addPolicy(builtin("seed-score"), QStringLiteral("built-in"));
-    c.view()->addPolicy(builtin("sjf"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("seed-score"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("sjf"), QStringLiteral("built-in"));
     c.view()->setReplicas(WhatifView::kDefaultReplicas);
     QSignalSpy replicas(c.pages.runner(), &WhatifRunner::replicasFinished);
     QVERIFY(c.view()->run());

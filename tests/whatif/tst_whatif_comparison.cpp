@@ -1,6 +1,7 @@
 // The what-if use case both front ends call: each policy's run is the one
 // runWhatifPolicy gives alone, a failing policy is named, cancel stops it,
 // and a comparison on a snapshot is recorded in its file only when asked.
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "store/snapshot_store.h"
 #include "store_test_data.h"
@@ -13,12 +14,6 @@ using namespace hetsched;
 
 namespace {
 
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
-
 }  // namespace
 
 class TestWhatifComparison : public QObject {
@@ -26,7 +21,7 @@ class TestWhatifComparison : public QObject {
  private Q_SLOTS:
   void eachRunIsTheSingleRun() {
     const WhatifWorkload w = syntheticWhatifWorkload(12, 400, 3, 0.9);
-    const std::vector<v1::Policy> policies{builtin("fcfs"), builtin("best-fit"), builtin("sjf")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("best-fit"), test::builtinPolicy("sjf")};
     WhatifComparisonOptions options;
     options.simulation.seed = 3;
     std::atomic<std::size_t> index{99};
@@ -53,11 +48,11 @@ class TestWhatifComparison : public QObject {
 
   void aFailingPolicyIsNamed() {
     const WhatifWorkload w = syntheticWhatifWorkload(6, 50, 1, 0.9);
-    v1::Policy broken = builtin("best-fit");
+    v1::Policy broken = test::builtinPolicy("best-fit");
     broken.set_name("broken");
     broken.mutable_placement()->set_kind(v1::PlacementRule::EXTERNAL);
     broken.mutable_placement()->set_external_scorer("no-such-scorer");
-    const std::vector<v1::Policy> policies{builtin("fcfs"), broken};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), broken};
     auto compared = runWhatifComparison(w, policies, {});
     QVERIFY(std::holds_alternative<WhatifComparisonError>(compared));
     QCOMPARE(std::get<WhatifComparisonError>(compared).policy, std::string("broken"));
@@ -71,7 +66,7 @@ class TestWhatifComparison : public QObject {
     std::atomic<bool> cancel{true};
     WhatifComparisonOptions options;
     options.simulation.cancel = &cancel;
-    const std::vector<v1::Policy> policies{builtin("fcfs")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs")};
     auto compared = runWhatifComparison(w, policies, options);
     QVERIFY(std::holds_alternative<WhatifComparisonError>(compared));
     QVERIFY(std::get<WhatifComparisonError>(compared).error.code == SimError::Cancelled);
@@ -88,7 +83,7 @@ class TestWhatifComparison : public QObject {
     }
     auto loaded = loadSnapshotWorkload(path, id, true);
     QVERIFY(std::holds_alternative<WhatifWorkload>(loaded));
-    const std::vector<v1::Policy> policies{builtin("fcfs"), builtin("best-fit")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("best-fit")};
     const auto runsIn = [&] {
       auto store = SnapshotStore::open(path, OpenMode::ReadOnly);
       return std::get<std::vector<WhatIfRun>>(std::get<SnapshotStore>(store).whatIfRuns(id)).size();

@@ -2,6 +2,7 @@
 // covers a known mean at its stated rate, every draw is fixed by its seed,
 // and replicas of a workload are paired, deterministic whatever the
 // threads, and keep the jobs present at the start.
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "whatif/whatif_metrics.h"
 #include "whatif/whatif_replicas.h"
@@ -14,12 +15,6 @@
 using namespace hetsched;
 
 namespace {
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 // Box-Muller from the project's portable generator.
 double normal(SplitMix& rng) {
@@ -103,7 +98,7 @@ class TestWhatifReplicas : public QObject {
 
   void replicasArePairedAndDeterministic() {
     const WhatifWorkload w = syntheticWhatifWorkload(10, 400, 3, 0.9);
-    const std::vector<v1::Policy> policies{builtin("fcfs"), builtin("sjf")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("sjf")};
     ReplicaOptions options;
     options.replicas = 8;
     options.seed = 5;
@@ -133,11 +128,11 @@ class TestWhatifReplicas : public QObject {
 
   void aBrokenPolicyIsNamed() {
     const WhatifWorkload w = syntheticWhatifWorkload(4, 40, 1, 0.9);
-    v1::Policy broken = builtin("best-fit");
+    v1::Policy broken = test::builtinPolicy("best-fit");
     broken.set_name("broken");
     broken.mutable_placement()->set_kind(v1::PlacementRule::EXTERNAL);
     broken.mutable_placement()->set_external_scorer("no-such-scorer");
-    const std::vector<v1::Policy> policies{builtin("fcfs"), broken};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), broken};
     ReplicaOptions options;
     options.replicas = 4;
     auto ran = runWhatifReplicas(w, policies, options);

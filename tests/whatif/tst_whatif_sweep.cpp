@@ -2,6 +2,7 @@
 // fields it could have been), ranges parsed, every point the run of the
 // edited policy, the same numbers whatever the threads, and the Pareto
 // front of two metrics on hand-made points.
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "whatif/whatif_sweep.h"
 
@@ -10,12 +11,6 @@
 using namespace hetsched;
 
 namespace {
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 SweepPoint point(double wait, double allocation) {
   SweepPoint p;
@@ -34,7 +29,7 @@ class TestWhatifSweep : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void parametersByPath() {
-    const v1::Policy p = builtin("seed-score");
+    const v1::Policy p = test::builtinPolicy("seed-score");
     auto set = withParameter(p, "placement.priority_factor", 2.5);
     QVERIFY(std::holds_alternative<v1::Policy>(set));
     QCOMPARE(std::get<v1::Policy>(set).placement().priority_factor(), 2.5);
@@ -52,7 +47,7 @@ class TestWhatifSweep : public QObject {
   }
 
   void axesParsed() {
-    const v1::Policy p = builtin("seed-score");
+    const v1::Policy p = test::builtinPolicy("seed-score");
     auto axis = parseSweepAxis("placement.priority_factor=0:1:0.25", p);
     QVERIFY(std::holds_alternative<SweepAxis>(axis));
     QCOMPARE(std::get<SweepAxis>(axis).values, (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
@@ -68,7 +63,7 @@ class TestWhatifSweep : public QObject {
 
   void everyPointIsItsPolicysRun() {
     const WhatifWorkload w = syntheticWhatifWorkload(10, 300, 4, 1.2);
-    const v1::Policy p = builtin("priority-aging");
+    const v1::Policy p = test::builtinPolicy("priority-aging");
     const std::vector<SweepAxis> axes{{"queue.aging_interval_s", {10, 600}}, {"queue.backfill_depth", {0, 8, 32}}};
     SweepOptions options;
     options.threads = 2;

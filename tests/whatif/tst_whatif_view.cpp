@@ -4,6 +4,7 @@
 #include "policy_pages.h"
 #include "cluster/live_policies.h"
 #include "cluster/simulated_cluster.h"
+#include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_loader.h"
 #include "whatif/whatif_metrics.h"
@@ -32,12 +33,6 @@
 using namespace hetsched;
 
 namespace {
-
-v1::Policy builtin(const std::string& name) {
-  for (const v1::Policy& p : builtinPolicies())
-    if (p.name() == name) return p;
-  qFatal("no built-in policy %s", name.c_str());
-}
 
 // The console's policy tabs with no gateway: the what-if needs none.
 struct Console {
@@ -105,7 +100,7 @@ class TestWhatifView : public QObject {
     c.view()->setSource(source);
     const QStringList names{QStringLiteral("fcfs"), QStringLiteral("sjf"), QStringLiteral("priority-aging"),
                             QStringLiteral("best-fit")};
-    for (const QString& n : names) c.view()->addPolicy(builtin(n.toStdString()), QStringLiteral("built-in"));
+    for (const QString& n : names) c.view()->addPolicy(test::builtinPolicy(n.toStdString()), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
 
     QStringList args{QStringLiteral("--nodes"), QStringLiteral("30"), QStringLiteral("--synthetic"),
@@ -162,7 +157,7 @@ class TestWhatifView : public QObject {
     WhatifWorkload w = syntheticWhatifWorkload(10, 200, 1, 0.9);
     auto results = std::make_shared<WhatifResults>();
     for (const char* name : {"fcfs", "sjf"}) {
-      auto run = runWhatifPolicy(w, builtin(name), {});
+      auto run = runWhatifPolicy(w, test::builtinPolicy(name), {});
       QVERIFY(std::holds_alternative<SimResult>(run));
       results->runs.push_back({name, std::get<SimResult>(run), 0.0});
     }
@@ -182,7 +177,7 @@ class TestWhatifView : public QObject {
     source.nodes = 400;
     source.jobs = 400000;
     c.view()->setSource(source);
-    for (int i = 0; i < 6; ++i) c.view()->addPolicy(builtin(i % 2 ? "sjf" : "fcfs"), QStringLiteral("built-in"));
+    for (int i = 0; i < 6; ++i) c.view()->addPolicy(test::builtinPolicy(i % 2 ? "sjf" : "fcfs"), QStringLiteral("built-in"));
     WhatifRunner* runner = c.runner();
     QSignalSpy cancelled(runner, &WhatifRunner::cancelled);
     QSignalSpy finished(runner, &WhatifRunner::finished);
@@ -221,8 +216,8 @@ class TestWhatifView : public QObject {
     source.snapshotId = id;
     c.view()->setSource(source);
     QCOMPARE(c.view()->source().snapshotId, id);
-    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
-    c.view()->addPolicy(builtin("best-fit"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("best-fit"), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
     const auto results = c.view()->results();
     QCOMPARE(results->runs.size(), std::size_t{2});
@@ -282,7 +277,7 @@ class TestWhatifView : public QObject {
     source.path = path.toStdString();
     source.snapshotId = id;
     c.view()->setSource(source);
-    c.view()->addPolicy(builtin("sjf"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("sjf"), QStringLiteral("built-in"));
     c.pages.addPolicyInForce();
     QCOMPARE(c.view()->policies().size(), std::size_t{2});
     QCOMPARE(c.view()->policies().front().name(), recorded.name());
@@ -354,7 +349,7 @@ class TestWhatifView : public QObject {
     QVERIFY(!w.jobs[2].pinnedNode);
     QCOMPARE(w.jobs[4].arrivalS, 3600.0);
 
-    auto run = runWhatifPolicy(w, builtin("fcfs"), {});
+    auto run = runWhatifPolicy(w, test::builtinPolicy("fcfs"), {});
     QVERIFY(std::holds_alternative<SimResult>(run));
     const JobTimeline& pinned = std::get<SimResult>(run).jobs[0];
     QCOMPARE(pinned.node, 1u);
@@ -368,8 +363,8 @@ class TestWhatifView : public QObject {
     source.nodes = 20;
     source.jobs = 600;
     c.view()->setSource(source);
-    c.view()->addPolicy(builtin("fcfs"), QStringLiteral("built-in"));
-    c.view()->addPolicy(builtin("srtf"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    c.view()->addPolicy(test::builtinPolicy("srtf"), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
     QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("m.csv"));
@@ -400,7 +395,7 @@ class TestWhatifView : public QObject {
     source.jobs = 1500;
     source.load = 0.95;
     c.view()->setSource(source);
-    for (const char* n : {"fcfs", "sjf", "priority-aging"}) c.view()->addPolicy(builtin(n), QStringLiteral("built-in"));
+    for (const char* n : {"fcfs", "sjf", "priority-aging"}) c.view()->addPolicy(test::builtinPolicy(n), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
     c.view()->resize(1400, 800);
     c.view()->show();
