@@ -21,19 +21,7 @@ echo "ok: sweep of 5 points"
 [ "$(wc -l < "$dir/grid.csv")" -eq 7 ] || { echo "FAILED: 6 points expected"; exit 1; }
 echo "ok: grid of 6 points"
 
-expect() {
-  want=$1 pattern=$2
-  shift 2
-  status=0
-  "$@" > "$dir/out.txt" 2> "$dir/err.txt" || status=$?
-  if [ "$status" -ne "$want" ] || ! grep -qF -- "$pattern" "$dir/err.txt"; then
-    echo "FAILED: $*"
-    echo "  expected exit $want and '$pattern' on stderr; got exit $status:"
-    sed 's/^/  | /' "$dir/err.txt"
-    exit 1
-  fi
-  echo "ok: exit $status, '$pattern'"
-}
+. "$(dirname "$0")/expect.sh"
 expect 2 "PlacementRule has no field nope" \
   "$hetsched" sweep --nodes 4 --synthetic 20 --policy seed-score --vary placement.nope=0:1:1
 expect 2 "at most two --vary" "$hetsched" sweep --nodes 4 --synthetic 20 --policy seed-score \

@@ -9,21 +9,7 @@ mkdir -p "$dir"
 nodes=$data/alibaba/openb_node_list_gpu_node_excerpt.csv
 pods=$data/alibaba/openb_pod_list_default_excerpt.csv
 
-# expect STATUS PATTERN COMMAND...: runs COMMAND, requires exit STATUS and
-# PATTERN (grep -F) in its stderr.
-expect() {
-  want=$1 pattern=$2
-  shift 2
-  status=0
-  "$@" > "$dir/out.txt" 2> "$dir/err.txt" || status=$?
-  if [ "$status" -ne "$want" ] || ! grep -qF -- "$pattern" "$dir/err.txt"; then
-    echo "FAILED: $*"
-    echo "  expected exit $want and '$pattern' on stderr; got exit $status:"
-    sed 's/^/  | /' "$dir/err.txt"
-    exit 1
-  fi
-  echo "ok: exit $status, '$pattern'"
-}
+. "$(dirname "$0")/expect.sh"
 
 # A route to a device kind the schema does not name once crashed the
 # simulator (SIGSEGV): validation refuses it and names the field.
