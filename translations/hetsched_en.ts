@@ -743,6 +743,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>the cluster “%1” now, cut in memory: %2 running, %3 queued, then the last %4 s of arrivals again (%5 jobs)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListModel</name>
@@ -1596,6 +1600,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Partition</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::DeviceHistoryPanel</name>
@@ -1674,6 +1682,13 @@ on %2
     </message>
     <message>
         <source>%1: %2 – %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceTeams</name>
+    <message>
+        <source>—</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1797,6 +1812,14 @@ on %2
 waited %6
 owner: %7
 click for its story</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team not known</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2064,6 +2087,18 @@ click for its story</source>
     </message>
     <message>
         <source>MIG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A band of %1 (%2 – %3): coloured by the team of one of its held devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3277,6 +3312,10 @@ click for its story</source>
         <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePanel</name>
@@ -3429,6 +3468,10 @@ click for its story</source>
     </message>
     <message>
         <source>predicted run (the live forecast)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;team %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4019,6 +4062,17 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::TeamColours</name>
+    <message>
+        <source>(no team)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No team reported yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::TlsProbe</name>
     <message>
         <source>%1 is not HOST:PORT</source>
@@ -4497,10 +4551,6 @@ click for its story</source>
     </message>
     <message>
         <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replicas: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -749,6 +749,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>the cluster “%1” now, cut in memory: %2 running, %3 queued, then the last %4 s of arrivals again (%5 jobs)</source>
         <translation>지금의 클러스터 “%1” (메모리에서 자름): 실행 중 %2개, 대기 중 %3개, 이어서 직전 %4초 동안 도착한 작업을 다시 (작업 %5개)</translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::AlertListModel</name>
@@ -1593,6 +1597,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <source>Partition</source>
         <translation>파티션</translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::DeviceHistoryPanel</name>
@@ -1674,6 +1682,13 @@ on %2
     <message>
         <source>%1: %2 – %3</source>
         <translation>%1: %2 – %3</translation>
+    </message>
+</context>
+<context>
+    <name>hetsched::DeviceTeams</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -1801,6 +1816,14 @@ click for its story</source>
 대기 %6
 소유자: %7
 클릭하면 이력 보기</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
+    <message>
+        <source>Team not known</source>
+        <translation>팀 알 수 없음</translation>
     </message>
 </context>
 <context>
@@ -2068,6 +2091,18 @@ click for its story</source>
     <message>
         <source>MIG</source>
         <translation>MIG</translation>
+    </message>
+    <message>
+        <source>Team: %1</source>
+        <translation>팀: %1</translation>
+    </message>
+    <message>
+        <source>A band of %1 (%2 – %3): coloured by the team of one of its held devices</source>
+        <translation>%1 묶음 (%2 – %3): 할당된 장치 중 하나의 팀 색</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>유휴</translation>
     </message>
 </context>
 <context>
@@ -3278,6 +3313,10 @@ click for its story</source>
         <source>· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched with a dashed outline = predicted</source>
         <translation>· 옅은 색 = 대기 · 빗금 = 선점됨 · 점선 = 이전됨 · 빨간 선 = 현재 · 그 뒤의 옅은 빗금과 점선 테두리 = 예측</translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::QueuePanel</name>
@@ -3428,6 +3467,10 @@ click for its story</source>
     <message>
         <source>predicted run (the live forecast)</source>
         <translation>예측된 실행 (실시간 예측)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;team %1</source>
+        <translation>&lt;br&gt;팀 %1</translation>
     </message>
 </context>
 <context>
@@ -4014,6 +4057,17 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::TeamColours</name>
+    <message>
+        <source>(no team)</source>
+        <translation>(팀 없음)</translation>
+    </message>
+    <message>
+        <source>No team reported yet</source>
+        <translation>아직 보고된 팀 없음</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::TlsProbe</name>
     <message>
         <source>%1 is not HOST:PORT</source>
@@ -4487,10 +4541,6 @@ click for its story</source>
     <message>
         <source>The cluster now: %1 Running jobs stay on their nodes, queued ones wait, and the next hour brings the arrivals of the last.</source>
         <translation>지금의 클러스터: %1 실행 중인 작업은 제자리에, 대기 중인 작업은 대기하고, 다음 한 시간에는 직전 한 시간의 도착이 다시 옵니다.</translation>
-    </message>
-    <message>
-        <source>Replicas: </source>
-        <translation>복제본: </translation>
     </message>
     <message>
         <source>Replicas</source>

@@ -144,6 +144,11 @@ void ClusterDashboard::setAllocation(std::shared_ptr<const GpuAllocation> alloca
   m_details->setAllocation(std::move(allocation));
 }
 
+void ClusterDashboard::setTeams(std::shared_ptr<const DeviceTeams> teams) {
+  m_heatmap->setTeams(teams);
+  m_details->setTeams(std::move(teams));
+}
+
 void ClusterDashboard::setFragmentation(const ClusterFragmentation& fragmentation) {
   m_fragmentation->setFragmentation(fragmentation);
 }

@@ -20,6 +20,7 @@ class QTabWidget;
 namespace hetsched {
 
 class DeviceDetailPanel;
+class DeviceTeams;
 class DeviceHistoryPanel;
 class FragmentationPanel;
 class HeatmapView;
@@ -43,6 +44,8 @@ public:
   void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
   // From the job list: who holds each device, and where GPU share is lost.
   void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
+  // Which team holds each device: the Team colouring and the details.
+  void setTeams(std::shared_ptr<const DeviceTeams> teams);
   void setFragmentation(const ClusterFragmentation& fragmentation);
   void setStale(bool stale);
   void setMetric(Metric metric);

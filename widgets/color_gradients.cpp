@@ -2,6 +2,7 @@
 
 #include "qcustomplot_include.h"
 
+#include <algorithm>
 #include <array>
 
 namespace hetsched {
@@ -44,8 +45,39 @@ QCPColorGradient gradientFor(Metric metric) {
     case Metric::Power:
     case Metric::Temperature: return fromStops(kInferno);
     case Metric::Allocation: return fromStops(kCividis);
+    // Replaced by the teams' categoryGradient once a job list names them.
+    case Metric::Team: return fromStops(kCividis);
   }
   return fromStops(kViridis);
+}
+
+QCPColorGradient categoryGradient(const std::vector<QColor>& colours) {
+  const int count = std::max(static_cast<int>(colours.size()), 1);
+  // QCustomPlot maps a value v in [-0.5, count - 0.5] to the level
+  // int((v + 0.5) * (levels - 1) / count), truncated: with `perCategory`
+  // levels per category (at least 2) code k lands inside category k's levels,
+  // and the colour bar draws the levels evenly, so the bands line up with
+  // the codes.
+  const int perCategory = std::max(2, 128 / count);
+  const int levels = count * perCategory;
+  // The positions QCustomPlot computes for its levels, the same expression,
+  // so each level finds a stop at exactly its position.
+  const double step = 1.0 / static_cast<double>(levels - 1);
+  QMap<double, QColor> map;
+  for (int i = 0; i < levels; ++i) {
+    const auto k = static_cast<std::size_t>(i / perCategory);
+    map.insert(i * step, k < colours.size() ? colours[k] : QColor(Qt::gray));
+  }
+  QCPColorGradient gradient;
+  gradient.setColorStops(map);
+  gradient.setColorInterpolation(QCPColorGradient::ciRGB);
+  gradient.setLevelCount(levels);
+  gradient.setNanHandling(QCPColorGradient::nhTransparent);
+  return gradient;
+}
+
+QCPRange categoryRange(std::size_t count) {
+  return QCPRange(-0.5, static_cast<double>(std::max<std::size_t>(count, 1)) - 0.5);
 }
 
 QCPColorGradient desaturated(const QCPColorGradient& gradient) {

@@ -37,7 +37,7 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
                                     tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
                                     tr("Memory used"), tr("Power"),       tr("Temperature"),
                                     tr("Job"),         tr("Allocated"),   tr("Held by"),
-                                    tr("Next predicted")};
+                                    tr("Team"),        tr("Next predicted")};
   for (const QString& label : labels) {
     auto* value = new QLabel(m_details);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -87,6 +87,11 @@ void DeviceDetailPanel::setJobNames(JobNames names) {
 
 void DeviceDetailPanel::setAllocation(std::shared_ptr<const GpuAllocation> allocation) {
   m_allocation = std::move(allocation);
+  refresh();
+}
+
+void DeviceDetailPanel::setTeams(std::shared_ptr<const DeviceTeams> teams) {
+  m_teams = std::move(teams);
   refresh();
 }
 
@@ -158,6 +163,8 @@ void DeviceDetailPanel::refresh() {
   set(Allocated, haveAllocation ? allocationText(*m_allocation, device) : tr("—"));
   const QStringList holders = haveAllocation ? shareLines(*m_allocation, device, m_jobNames) : QStringList();
   set(HeldBy, holders.isEmpty() ? tr("—") : holders.join(QLatin1Char('\n')));
+  const bool haveTeams = m_teams && m_teams->deviceCount() == m_topology.devices.size();
+  set(Team, haveTeams ? teamsText(*m_teams, haveAllocation ? m_allocation.get() : nullptr, device) : tr("—"));
   // Predictions come in order of start: the first on this device is next.
   const JobPrediction* next = nullptr;
   if (m_predictions)

@@ -2,6 +2,7 @@
 
 #include "model/job_prediction.h"
 
+#include "device_teams.h"
 #include "device_text.h"
 #include "model/frame.h"
 #include "model/gpu_allocation.h"
@@ -36,6 +37,8 @@ public:
   void setPredictions(std::shared_ptr<const QueuePredictions> predictions);
   // Who holds the device: the jobs sharing a GPU, with their shares.
   void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
+  // The team holding the device (largest part first when shared).
+  void setTeams(std::shared_ptr<const DeviceTeams> teams);
   void setDevice(std::optional<int> device);
   std::optional<int> device() const { return m_device; }
 
@@ -48,7 +51,7 @@ protected:
 
 private:
   enum Row { Node, State, Kind, Model, Partition, Peak, Tdp, MemorySize, Bandwidth,
-             Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, NextPredicted, RowCount };
+             Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, Team, NextPredicted, RowCount };
 
   void refresh();
   void fitRows();
@@ -60,6 +63,7 @@ private:
   JobNames m_jobNames;
   std::shared_ptr<const QueuePredictions> m_predictions;
   std::shared_ptr<const GpuAllocation> m_allocation;
+  std::shared_ptr<const DeviceTeams> m_teams;
   std::optional<int> m_device;
 
   QLabel* m_empty;

@@ -3,6 +3,7 @@
 
 #include "job_style.h"
 #include "model/job_set_summary.h"
+#include "qcustomplot_include.h"
 
 #include <QLabel>
 
@@ -31,6 +32,11 @@ void EmbeddingMapView::setJobs(std::shared_ptr<const std::vector<Job>> jobs, std
   if (m_jobs) {
     m_jobIndex.reserve(m_jobs->size());
     for (std::size_t i = 0; i < m_jobs->size(); ++i) m_jobIndex.emplace((*m_jobs)[i].id, i);
+  }
+  // The team colouring reads the jobs (the points carry no team).
+  if (m_colorBy == ColorBy::Team) {
+    rebuildGraphs();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
   }
   updateSummary();
 }

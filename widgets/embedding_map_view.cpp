@@ -109,6 +109,7 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
   m_colorBox->addItem(tr("Job kind"), static_cast<int>(ColorBy::JobKind));
   m_colorBox->addItem(tr("Device kind"), static_cast<int>(ColorBy::DeviceKind));
   m_colorBox->addItem(tr("Cluster"), static_cast<int>(ColorBy::Cluster));
+  m_colorBox->addItem(tr("Team"), static_cast<int>(ColorBy::Team));
   auto* rectButton = new QToolButton(this);
   rectButton->setText(tr("Rectangle"));
   auto* lassoButton = new QToolButton(this);
@@ -223,6 +224,14 @@ void EmbeddingMapView::setColorBy(ColorBy colorBy) {
   rebuildGraphs();
 }
 
+void EmbeddingMapView::setTeamColours(TeamColours colours) {
+  if (colours == m_teamColours) return;
+  m_teamColours = std::move(colours);
+  if (m_colorBy != ColorBy::Team) return;
+  rebuildGraphs();
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void EmbeddingMapView::setSelectionMode(SelectionMode mode) {
   m_mode = mode;
   m_modeButtons->button(static_cast<int>(mode))->setChecked(true);
@@ -271,6 +280,12 @@ void EmbeddingMapView::rebuildGraphs() {
       case ColorBy::JobKind: key = static_cast<int>(p.kind); break;
       case ColorBy::DeviceKind: key = static_cast<int>(p.deviceKind); break;
       case ColorBy::Cluster: key = p.cluster < 0 ? -1 : std::min<int>(p.cluster, kMaxClusterEntries); break;
+      case ColorBy::Team: {
+        // -1: a job the list no longer holds, or a team not yet coloured.
+        const auto job = m_jobIndex.find(p.job);
+        key = m_jobs && job != m_jobIndex.end() ? m_teamColours.indexOf((*m_jobs)[job->second].spec.team) : -1;
+        break;
+      }
     }
     auto [it, inserted] = categories.try_emplace(key);
     if (inserted) {
@@ -283,6 +298,10 @@ void EmbeddingMapView::rebuildGraphs() {
                                                                       : tr("Cluster %1").arg(key + 1),
                         key == static_cast<int>(kMaxClusterEntries) ? QColor(120, 120, 120) : clusterColor(key),
                         {}, clusterShape(key)};
+          break;
+        case ColorBy::Team:
+          it->second = {key < 0 ? tr("Team not known") : teamDisplayName(m_teamColours.names[static_cast<std::size_t>(key)]),
+                        key < 0 ? QColor(160, 160, 160) : m_teamColours.colours[static_cast<std::size_t>(key)], {}};
           break;
       }
     }

@@ -2,6 +2,7 @@
 
 #include "model/embedded_point.h"
 #include "model/job.h"
+#include "team_colours.h"
 
 #include <QWidget>
 
@@ -28,14 +29,15 @@ class QToolButton;
 namespace hetsched {
 
 // The job map: one point per job where the embedding (t-SNE) engine put it,
-// coloured by job kind, device kind or the engine's cluster, with a legend.
+// coloured by job kind, device kind, the engine's cluster or team, with a
+// legend.
 // Dragging selects the points in a rectangle, or in a free-hand lasso with
 // Shift held or the lasso mode on. A progress row shows a computation that
 // runs elsewhere and offers to cancel it; the map never computes anything.
 class EmbeddingMapView : public QWidget {
   Q_OBJECT
 public:
-  enum class ColorBy { JobKind, DeviceKind, Cluster };
+  enum class ColorBy { JobKind, DeviceKind, Cluster, Team };
   enum class SelectionMode { Rectangle, Lasso };
 
   explicit EmbeddingMapView(QWidget* parent = nullptr);
@@ -56,6 +58,8 @@ public:
   // The job under a point in plot() coordinates, if one is within reach.
   std::optional<JobId> jobAt(QPointF plotPos) const;
   QString toolTipFor(JobId job) const;
+  // The teams' colours (the heatmap's and the timeline's), for ColorBy::Team.
+  void setTeamColours(TeamColours colours);
   // "173 jobs selected · …", or empty without a selection.
   QString selectionSummary() const;
 
@@ -110,6 +114,7 @@ private:
   std::vector<EmbeddedPoint> m_shownPoints;
   std::unordered_set<JobId> m_selected;
   ColorBy m_colorBy = ColorBy::JobKind;
+  TeamColours m_teamColours;
   SelectionMode m_mode = SelectionMode::Rectangle;
   QString m_emptyText;
 

@@ -69,6 +69,7 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_scale->setType(QCPAxis::atRight);
   m_scale->setBarWidth(14);
   m_map->setColorScale(m_scale);
+  m_numberTicker = m_scale->axis()->ticker();
   m_map->setInterpolate(false);  // cells are discrete devices, not samples
   m_map->setTightBoundary(false);
   // Keep the colour bar exactly as tall as the map.
@@ -105,6 +106,7 @@ void HeatmapView::applyPalette() {
   stylePlot(m_plot, palette());
   m_plot->axisRect()->setBackground(emptySlotColor(palette()));
   m_plot->yAxis2->setBasePen(Qt::NoPen);
+  if (m_metric == Metric::Team) applyMetricStyle();  // idle's grey follows the theme
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -154,6 +156,7 @@ void HeatmapView::setTopology(const Topology& topology) {
     m_selected.reset();
   if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
   if (m_allocation && m_allocation->deviceCount() != m_topology.devices.size()) m_allocation.reset();
+  if (m_teams && m_teams->deviceCount() != m_topology.devices.size()) m_teams.reset();
   m_inverseTdp = inverseTdp(m_topology);  // power is coloured against each device's own TDP
   applyMetricStyle();
   // Height of the last layout; 0 before the first, which means one band per
@@ -199,17 +202,21 @@ void HeatmapView::onPlotLayout() {
   m_pixelRows = pixelRows;
   // Not from inside the replot: resizing the plot there would start another.
   QMetaObject::invokeMethod(this, &HeatmapView::updateSizeLimit, Qt::QueuedConnection);
+  // The team names on the colour bar are thinned to its height.
+  const bool team = m_metric == Metric::Team;
+  if (team) applyTeamStyle();
   const bool fits = m_layout.rowCount() <= pixelRows;
   const bool names = m_nodeNames;
   if (fits && !m_bands.aggregated()) {
     // One row per band either way; the labels may change with the height.
     updateRowLabels();
-    if (names == m_nodeNames) return;
+    if (names == m_nodeNames && !team) return;
   } else {
     rebuildBands();
   }
-  // The axes computed their ticks for the old bands; lay out once more (the
-  // height does not depend on the value axis, so this settles).
+  // The axes computed their ticks for the old bands (or team labels); lay
+  // out once more (the height does not depend on the value axis, so this
+  // settles).
   for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
                            QCPLayoutElement::upLayout})
     m_plot->plotLayout()->update(phase);
@@ -311,7 +318,8 @@ QColor HeatmapView::cellColor(int device) const {
 
 QString HeatmapView::toolTipFor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get(), &m_mig);
+  QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get(), &m_mig);
+  if (m_teams) summary += QLatin1Char('\n') + tr("Team: %1").arg(teamsText(*m_teams, m_allocation.get(), index));
   if (!m_bands.aggregated()) return summary;
   // Say what the colour under the pointer stands for: one device shown on
   // behalf of several nodes.
@@ -321,6 +329,10 @@ QString HeatmapView::toolTipFor(int device) const {
   const auto nodeName = [this](int row) {
     return QString::fromStdString(m_topology.nodes[m_layout.nodeOfRow(row)].name);
   };
+  if (m_metric == Metric::Team)
+    return summary + QLatin1Char('\n') +
+           tr("A band of %1 (%2 – %3): coloured by the team of one of its held devices")
+               .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last));
   return summary + QLatin1Char('\n') +
          tr("Hottest in a band of %1 (%2 – %3) by %4")
              .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last),
@@ -351,6 +363,17 @@ void HeatmapView::fillCells() {
       column = m_allocation ? &m_allocation->fractions() : &m_noAllocation;
       scale = 100.0;
       break;
+    case Metric::Team:
+      // Codes worked out per job list (DeviceTeams): a frame costs what
+      // Allocation costs. Merged bands keep the highest code, so a band is
+      // idle only when all of its devices are.
+      if (m_teams) {
+        column = &m_teams->codes();
+      } else {
+        m_noAllocation.assign(frame.deviceCount(), 0.0f);
+        column = &m_noAllocation;
+      }
+      break;
   }
   m_bands.aggregate(*column, scale);
   QCPColorMapData* data = m_map->data();
@@ -370,6 +393,11 @@ void HeatmapView::fillCells() {
 }
 
 void HeatmapView::applyMetricStyle() {
+  if (m_metric == Metric::Team) {
+    applyTeamStyle();
+    return;
+  }
+  if (m_scale->axis()->ticker() != m_numberTicker) m_scale->axis()->setTicker(m_numberTicker);
   const MetricRange range = metricRange(m_metric, m_topology);
   const QCPColorGradient gradient = gradientFor(m_metric);
   m_map->setGradient(m_stale ? desaturated(gradient) : gradient);

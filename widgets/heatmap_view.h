@@ -1,5 +1,6 @@
 #pragma once
 
+#include "device_teams.h"
 #include "device_text.h"
 #include "heatmap_bands.h"
 #include "heatmap_layout.h"
@@ -50,6 +51,11 @@ public:
   // sized to the current topology.
   void setAllocation(std::shared_ptr<const GpuAllocation> allocation);
   const GpuAllocation* allocation() const { return m_allocation.get(); }
+  // Which team holds each device (from the job list, with the teams'
+  // colours): the Team colouring, its legend on the colour bar and the
+  // tooltips read it. Ignored unless sized to the current topology.
+  void setTeams(std::shared_ptr<const DeviceTeams> teams);
+  const DeviceTeams* teams() const { return m_teams.get(); }
   // The shared devices marked on the map (one row per band only): how much
   // of each is held and by how many jobs.
   const std::vector<HeatmapOverlay::ShareMark>& shareMarks() const { return m_overlay->shareMarks(); }
@@ -86,6 +92,8 @@ public:
   // Repaints synchronously; tests and benchmarks need a finished picture.
   void replotNow();
   QCustomPlot* plot() const { return m_plot; }
+  // The colour bar; coloured by team, its ticks name the teams (the legend).
+  QCPColorScale* colorScale() const { return m_scale; }
   const HeatmapBands& bands() const { return m_bands; }
   // Node names label the rows when every row is at least a line of text
   // tall; otherwise the device-kind groups do.
@@ -117,6 +125,7 @@ private:
   void rebuildBands();
   void fillCells();
   void applyMetricStyle();
+  void applyTeamStyle();
   void updateSelectionMark();
   void updateRowLabels();
   void updateSizeLimit();
@@ -137,6 +146,8 @@ private:
   std::vector<std::uint8_t> m_downRows;  // per band
   JobNames m_jobNames;
   std::shared_ptr<const GpuAllocation> m_allocation;  // null until a matching one
+  std::shared_ptr<const DeviceTeams> m_teams;          // null until a matching one
+  QSharedPointer<QCPAxisTicker> m_numberTicker;       // the colour bar's, but for Team
   std::vector<float> m_noAllocation;
   std::vector<float> m_inverseTdp;  // per device, from the topology
   std::vector<float> m_powerShare;  // power / TDP of the frame shown

@@ -18,6 +18,7 @@ QString metricName(Metric metric) {
     case Metric::Power: return tr("Power");
     case Metric::Temperature: return tr("Temperature");
     case Metric::Allocation: return tr("Allocation");
+    case Metric::Team: return tr("Team");
   }
   return {};
 }
@@ -29,11 +30,13 @@ QString metricUnit(Metric metric) {
     case Metric::Allocation: return tr("%");
     case Metric::Power: return tr("W");
     case Metric::Temperature: return tr("°C");
+    case Metric::Team: return {};
   }
   return {};
 }
 
 QString metricLabel(Metric metric) {
+  if (metric == Metric::Team) return metricName(metric);  // no unit
   return tr("%1 (%2)").arg(metricName(metric), metricUnit(metric));
 }
 
@@ -53,6 +56,8 @@ MetricRange metricRange(Metric metric, const Topology&) {
     case Metric::Power: return {0.0, 100.0};
     // Roughly idle air-cooled silicon to thermal-throttle territory.
     case Metric::Temperature: return {20.0, 95.0};
+    // Set per team count by the heatmap (teamGradient's range).
+    case Metric::Team: return {0.0, 1.0};
   }
   return {};
 }
@@ -63,7 +68,8 @@ double metricValue(const Frame& frame, std::size_t device, Metric metric) {
     case Metric::Memory: return 100.0 * frame.memoryUsed[device];
     case Metric::Power: return frame.powerWatts[device];
     case Metric::Temperature: return frame.temperatureC[device];
-    case Metric::Allocation: return 0.0;
+    case Metric::Allocation:
+    case Metric::Team: return 0.0;
   }
   return 0.0;
 }

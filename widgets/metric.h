@@ -13,15 +13,16 @@ namespace hetsched {
 
 // The per-device quantity the heatmap colours by. Allocation (the share of
 // each device that running jobs hold, GPU shares included) comes from the job
-// list rather than the frame (GpuAllocation).
-enum class Metric { Utilization, Memory, Power, Temperature, Allocation };
+// list rather than the frame (GpuAllocation); so does Team (the team of the
+// job holding each device, DeviceTeams), a category rather than a quantity.
+enum class Metric { Utilization, Memory, Power, Temperature, Allocation, Team };
 
 // What a frame measures: the device details and tooltips list these.
 inline constexpr std::array kMetrics{Metric::Utilization, Metric::Memory, Metric::Power,
                                      Metric::Temperature};
 // What the heatmap can be coloured by.
 inline constexpr std::array kHeatmapMetrics{Metric::Utilization, Metric::Memory, Metric::Power,
-                                            Metric::Temperature, Metric::Allocation};
+                                            Metric::Temperature, Metric::Allocation, Metric::Team};
 
 // A fixed colour range per metric, so that a colour means the same thing from
 // one frame to the next instead of stretching to whatever the frame holds.
@@ -39,8 +40,8 @@ QString colourLabel(Metric metric);
 // The colour range, in colourValue's units.
 MetricRange metricRange(Metric metric, const Topology& topology);
 
-// The value in display units (percent, W, °C); Allocation is not in a frame
-// and reads 0 here.
+// The value in display units (percent, W, °C); Allocation and Team are not
+// in a frame and read 0 here.
 double metricValue(const Frame& frame, std::size_t device, Metric metric);
 // What the heatmap colours a device by: metricValue, except power, which is
 // the percent of the device's own model's TDP, so a 150 W CPU at its limit

@@ -33,6 +33,7 @@ QueuePage::QueuePage(QWidget* parent)
       m_splitter(new QSplitter(Qt::Vertical, this)) {
   m_colorBox->addItem(tr("Job kind"), static_cast<int>(QueueTimelineView::ColorBy::JobKind));
   m_colorBox->addItem(tr("Priority"), static_cast<int>(QueueTimelineView::ColorBy::Priority));
+  m_colorBox->addItem(tr("Team"), static_cast<int>(QueueTimelineView::ColorBy::Team));
   m_follow->setChecked(m_timeline->followNow());
   m_follow->setToolTip(tr("Keep the present in view (Home)"));
   auto* collapse = new QPushButton(tr("Fold nodes"), this);
@@ -54,37 +55,16 @@ QueuePage::QueuePage(QWidget* parent)
 
   // The legend follows the colour mode; hatched and dashed bars only come
   // from what-if runs but are explained all the same.
-  auto* legend = new QWidget(this);
-  auto* legendLayout = new QHBoxLayout(legend);
-  legendLayout->setContentsMargins(0, 0, 0, 0);
-  auto fillLegend = [this, legend, legendLayout] {
-    while (QLayoutItem* item = legendLayout->takeAt(0)) {
-      delete item->widget();
-      delete item;
-    }
-    if (m_timeline->colorBy() == QueueTimelineView::ColorBy::JobKind) {
-      for (const JobKind k : {JobKind::Training, JobKind::Inference, JobKind::Service, JobKind::Batch, JobKind::Realtime})
-        legendLayout->addWidget(swatch(jobKindColor(k), jobKindName(k), legend));
-    } else {
-      for (const PriorityClass p : {PriorityClass::High, PriorityClass::Middle, PriorityClass::Low})
-        legendLayout->addWidget(swatch(priorityColor(p), priorityName(p), legend));
-    }
-    auto* kinds = new QLabel(
-        tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched "
-           "with a dashed outline = predicted"),
-        legend);
-    showAsHint(kinds);
-    kinds->setWordWrap(true);
-    legendLayout->addWidget(kinds, 1);
-    legendLayout->addStretch(1);
-  };
+  m_legend = new QWidget(this);
+  m_legendLayout = new QHBoxLayout(m_legend);
+  m_legendLayout->setContentsMargins(0, 0, 0, 0);
   fillLegend();
 
   auto* top = new QWidget(m_splitter);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addLayout(toolbar);
-  topLayout->addWidget(legend);
+  topLayout->addWidget(m_legend);
   m_timeline->setParent(top);
   topLayout->addWidget(m_timeline, 1);
   m_splitter->addWidget(top);
@@ -97,7 +77,7 @@ QueuePage::QueuePage(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_splitter);
 
-  connect(m_colorBox, &QComboBox::currentIndexChanged, this, [this, fillLegend](int row) {
+  connect(m_colorBox, &QComboBox::currentIndexChanged, this, [this](int row) {
     m_timeline->setColorBy(static_cast<QueueTimelineView::ColorBy>(m_colorBox->itemData(row).toInt()));
     fillLegend();
   });
@@ -105,6 +85,46 @@ QueuePage::QueuePage(QWidget* parent)
   connect(m_timeline, &QueueTimelineView::followNowChanged, m_follow, &QCheckBox::setChecked);
   connect(collapse, &QPushButton::clicked, m_timeline, [this] { m_timeline->setAllNodesCollapsed(true); });
   connect(expand, &QPushButton::clicked, m_timeline, [this] { m_timeline->setAllNodesCollapsed(false); });
+}
+
+void QueuePage::setTeamColours(TeamColours colours) {
+  if (colours == m_timeline->teamColours()) return;  // every job list names the same teams
+  m_timeline->setTeamColours(std::move(colours));
+  if (m_timeline->colorBy() == QueueTimelineView::ColorBy::Team) fillLegend();
+}
+
+void QueuePage::fillLegend() {
+  while (QLayoutItem* item = m_legendLayout->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  switch (m_timeline->colorBy()) {
+    case QueueTimelineView::ColorBy::JobKind:
+      for (const JobKind k : {JobKind::Training, JobKind::Inference, JobKind::Service, JobKind::Batch, JobKind::Realtime})
+        m_legendLayout->addWidget(swatch(jobKindColor(k), jobKindName(k), m_legend));
+      break;
+    case QueueTimelineView::ColorBy::Priority:
+      for (const PriorityClass p : {PriorityClass::High, PriorityClass::Middle, PriorityClass::Low})
+        m_legendLayout->addWidget(swatch(priorityColor(p), priorityName(p), m_legend));
+      break;
+    case QueueTimelineView::ColorBy::Team: {
+      // One wrapping label: a cluster may have dozens of teams (Kubernetes
+      // namespaces), and a swatch each would widen the window.
+      auto* teams = new QLabel(teamLegendHtml(m_timeline->teamColours()), m_legend);
+      teams->setObjectName(QStringLiteral("teamLegend"));
+      teams->setWordWrap(true);
+      m_legendLayout->addWidget(teams, 1);
+      break;
+    }
+  }
+  auto* kinds = new QLabel(
+      tr("· pale = waiting · hatched = preempted · dashed = migrated · red line = now · after it, pale hatched "
+         "with a dashed outline = predicted"),
+      m_legend);
+  showAsHint(kinds);
+  kinds->setWordWrap(true);
+  m_legendLayout->addWidget(kinds, 1);
+  m_legendLayout->addStretch(1);
 }
 
 }  // namespace hetsched

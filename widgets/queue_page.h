@@ -1,9 +1,12 @@
 #pragma once
 
+#include "team_colours.h"
+
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QSplitter;
 
 namespace hetsched {
@@ -21,13 +24,22 @@ public:
   QueueTimelineView* timeline() const { return m_timeline; }
   QueuePanel* queuePanel() const { return m_queuePanel; }
   QCheckBox* followNowBox() const { return m_follow; }
+  QComboBox* colorSelector() const { return m_colorBox; }
+  // The teams' colours, for the Team colouring and its legend.
+  void setTeamColours(TeamColours colours);
+  // The legend line as shown, for tests.
+  QWidget* legend() const { return m_legend; }
 
 private:
+  void fillLegend();
+
   QComboBox* m_colorBox;
   QCheckBox* m_follow;
   QueueTimelineView* m_timeline;
   QueuePanel* m_queuePanel;
   QSplitter* m_splitter;
+  QWidget* m_legend;
+  QHBoxLayout* m_legendLayout;
 };
 
 }  // namespace hetsched

@@ -48,6 +48,7 @@ QString QueueTimelineView::toolTipAt(QPoint pos) const {
                      .arg(name.toHtmlEscaped())
                      .arg(s.job)
                      .arg(job ? jobKindName(job->kind) : QString(), job ? priorityName(job->priority) : QString());
+  if (job && !job->team.empty()) text += tr("<br>team %1").arg(QString::fromStdString(job->team).toHtmlEscaped());
   text += QStringLiteral("<br>") + (where.isEmpty() ? what : tr("%1 on %2").arg(what, where));
   text += tr("<br>%1 → %2 (%3 min)").arg(clockText(s.startMs), end, QLocale().toString(minutes, 'f', 1));
   return text;

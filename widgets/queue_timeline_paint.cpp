@@ -36,7 +36,12 @@ QColor gridColor(const QPalette& p) {
 QColor QueueTimelineView::colorOf(std::size_t segment) const {
   const TimelineJob* job = jobOf(segment);
   if (!job) return Qt::gray;
-  return m_colorBy == ColorBy::JobKind ? jobKindColor(job->kind) : priorityColor(job->priority);
+  switch (m_colorBy) {
+    case ColorBy::JobKind: return jobKindColor(job->kind);
+    case ColorBy::Priority: return priorityColor(job->priority);
+    case ColorBy::Team: return QColor(m_jobTeamColour[m_segmentJob[segment]]);
+  }
+  return Qt::gray;
 }
 
 void QueueTimelineView::paintEvent(QPaintEvent*) {

@@ -52,6 +52,7 @@ void QueueTimelineView::setTimeline(JobTimeline timeline) {
     const auto it = m_jobIndex.find(t.segments[i].job);
     m_segmentJob[i] = it == m_jobIndex.end() ? UINT32_MAX : it->second;
   }
+  updateJobTeamColours();
   m_index.rebuild(t, m_layout);
   applyFollow();
   update();
@@ -60,6 +61,22 @@ void QueueTimelineView::setTimeline(JobTimeline timeline) {
 void QueueTimelineView::setColorBy(ColorBy colorBy) {
   m_colorBy = colorBy;
   update();
+}
+
+void QueueTimelineView::setTeamColours(TeamColours colours) {
+  if (colours == m_teamColours) return;
+  m_teamColours = std::move(colours);
+  updateJobTeamColours();
+  update();
+}
+
+void QueueTimelineView::updateJobTeamColours() {
+  const std::vector<TimelineJob>& jobs = m_timeline->jobs;
+  m_jobTeamColour.resize(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const int team = m_teamColours.indexOf(jobs[i].team);
+    m_jobTeamColour[i] = team < 0 ? QColor(Qt::gray).rgb() : m_teamColours.colours[static_cast<std::size_t>(team)].rgb();
+  }
 }
 
 void QueueTimelineView::setFollowNow(bool follow) {

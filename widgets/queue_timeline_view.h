@@ -2,6 +2,7 @@
 
 #include "model/job_timeline.h"
 #include "model/topology.h"
+#include "team_colours.h"
 #include "timeline_index.h"
 #include "timeline_layout.h"
 
@@ -21,7 +22,7 @@ namespace hetsched {
 
 // Gantt view of the queue: a queue lane of waiting jobs, then one row per
 // device grouped by kind and node (nodes and kinds collapse into summary
-// rows). Bars are coloured by job kind or priority; preempted runs are
+// rows). Bars are coloured by job kind, priority or team; preempted runs are
 // hatched and migrated ones outlined; runs the live forecast predicts are
 // pale, hatched the other way and dash-outlined. Wheel or +/- zooms, dragging or the
 // arrow keys pan, Home follows the present again. Painted with QPainter over
@@ -30,7 +31,7 @@ namespace hetsched {
 class QueueTimelineView : public QWidget {
   Q_OBJECT
 public:
-  enum class ColorBy { JobKind, Priority };
+  enum class ColorBy { JobKind, Priority, Team };
 
   explicit QueueTimelineView(QWidget* parent = nullptr);
   ~QueueTimelineView() override;
@@ -40,6 +41,10 @@ public:
   const JobTimeline& timeline() const { return *m_timeline; }
   void setColorBy(ColorBy colorBy);
   ColorBy colorBy() const { return m_colorBy; }
+  // The teams' colours (the heatmap's): ColorBy::Team paints each job's bars
+  // in its team's colour; a team not among them is grey.
+  void setTeamColours(TeamColours colours);
+  const TeamColours& teamColours() const { return m_teamColours; }
 
   // Following keeps the present near the right edge as timelines arrive.
   void setFollowNow(bool follow);
@@ -92,6 +97,7 @@ protected:
 
 private:
   void relayout();
+  void updateJobTeamColours();
   void updateScrollRange();
   void applyFollow();
   void stopFollowing();
@@ -115,6 +121,8 @@ private:
   std::unordered_map<JobId, std::uint32_t> m_jobIndex;
   std::unordered_set<JobId> m_selected;
   ColorBy m_colorBy = ColorBy::JobKind;
+  TeamColours m_teamColours;
+  std::vector<QRgb> m_jobTeamColour;  // per m_timeline->jobs, so painting does no string work
   bool m_follow = true;
   double m_t0 = 0.0;
   double m_spanMs = 30.0 * 60 * 1000;

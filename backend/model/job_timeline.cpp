@@ -14,7 +14,7 @@ JobTimeline timelineFromJobs(std::span<const Job> jobs, std::int64_t nowMs) {
   timeline.segments.reserve(jobs.size() * 2);
   for (const Job& job : jobs) {
     if (job.state == JobState::Unschedulable) continue;
-    timeline.jobs.push_back({job.id, job.spec.name, job.spec.kind, job.spec.priority});
+    timeline.jobs.push_back({job.id, job.spec.name, job.spec.kind, job.spec.priority, job.spec.team});
     const bool started = job.state != JobState::Queued && job.startTimeMs >= 0;
     // Runs cut short (preempted, moved, lost with their node), each after
     // the wait that preceded it; a migration's next run starts at once.

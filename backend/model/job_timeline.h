@@ -31,6 +31,7 @@ struct TimelineJob {
   std::string name;
   JobKind kind = JobKind::Service;
   PriorityClass priority = PriorityClass::Middle;
+  std::string team;  // JobSpec::team; "" when the source names none
 
   bool operator==(const TimelineJob&) const = default;
 };

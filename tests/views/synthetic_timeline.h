@@ -35,7 +35,7 @@ inline JobTimeline makeTimeline(const Topology& topology, std::size_t segmentsWa
       const std::int64_t submit = std::max<std::int64_t>(0, start - next(static_cast<std::uint32_t>(slot + 1)));
       const auto kind = static_cast<JobKind>(next(kJobKindCount));
       const auto priority = static_cast<PriorityClass>(next(kPriorityClassCount));
-      timeline.jobs.push_back({id, "job-" + std::to_string(id), kind, priority});
+      timeline.jobs.push_back({id, "job-" + std::to_string(id), kind, priority, "team-" + std::to_string(id % 5)});
       timeline.segments.push_back({id, -1, submit, start, SegmentKind::Waiting});
       const SegmentKind runKind = k % 17 == 5 ? SegmentKind::Preempted
                                   : k % 23 == 7 ? SegmentKind::Migrated

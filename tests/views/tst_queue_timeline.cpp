@@ -21,9 +21,9 @@ Topology smallTopology() {
 JobTimeline smallTimeline() {
   JobTimeline t;
   t.nowMs = 120'000;
-  t.jobs = {{10, "resnet-train", JobKind::Training, PriorityClass::High},
-            {11, "etl-batch", JobKind::Batch, PriorityClass::Low},
-            {12, "bert-serve", JobKind::Inference, PriorityClass::Middle}};
+  t.jobs = {{10, "resnet-train", JobKind::Training, PriorityClass::High, "vision"},
+            {11, "etl-batch", JobKind::Batch, PriorityClass::Low, "platform"},
+            {12, "bert-serve", JobKind::Inference, PriorityClass::Middle, "search"}};
   t.segments = {{10, -1, 0, 60'000, SegmentKind::Waiting},      {10, 2, 60'000, -1, SegmentKind::Running},
                 {10, 3, 60'000, -1, SegmentKind::Running},      {11, 0, 30'000, 90'000, SegmentKind::Running},
                 {12, -1, 100'000, -1, SegmentKind::Waiting}};

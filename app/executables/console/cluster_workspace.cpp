@@ -15,6 +15,7 @@
 #include "widgets/alert_rules_dialog.h"
 #include "widgets/backend_text.h"
 #include "widgets/cluster_dashboard.h"
+#include "widgets/device_teams.h"
 #include "widgets/device_text.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/filter_bar.h"
@@ -303,11 +304,17 @@ void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {
 void ClusterWorkspace::showHolders(const std::vector<Job>& jobs) {
   const Topology* topology = inReplay() ? &m_replayMeta->topology : m_topology.get();
   if (!topology) return;
-  m_dashboard->setAllocation(std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(*topology, jobs)));
+  auto allocation = std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(*topology, jobs));
+  m_dashboard->setAllocation(allocation);
   m_dashboard->setFragmentation(fragmentationOf(*topology, jobs));
   // A search and the filter stay across job lists: their results follow
   // the new list.
   m_searchIndex.rebuild(*topology, jobs);
+  // The heatmap, the timeline and the job map colour a team alike.
+  TeamColours teams = m_teamPalette.coloursFor(m_searchIndex.teams());
+  m_queuePage->setTeamColours(teams);
+  m_jobMap->setTeamColours(teams);
+  m_dashboard->setTeams(std::make_shared<const DeviceTeams>(DeviceTeams::build(*allocation, jobs, std::move(teams))));
   m_filterBar->setChoices(m_searchIndex.teams(), m_searchIndex.nodeGroups());
   updateFilterPass();
   if (m_findBar->isVisible() && !m_findBar->field()->text().isEmpty()) find(m_findBar->field()->text());

@@ -8,6 +8,7 @@
 #include "model/job_timeline.h"
 #include "model/topology.h"
 #include "widgets/job_story_dialog.h"
+#include "widgets/team_colours.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -222,6 +223,7 @@ class ClusterWorkspace : public QWidget {
   FilterBar* m_filterBar;
   SearchHits m_filterPass;
   SearchIndex m_searchIndex;
+  TeamPalette m_teamPalette;  // a team keeps its colour for the session
   SearchHits m_hits;
   int m_hitCursor = -1;  // jobs first, then nodes
   QString m_frameInfo;

@@ -4,6 +4,9 @@
 #include "main_window.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/queue_page.h"
+
+#include <QComboBox>
 
 #include <QSettings>
 #include <QSplitter>
@@ -18,6 +21,7 @@ const QString kState = QStringLiteral("window/state");
 const QString kTheme = QStringLiteral("view/theme");
 const QString kPage = QStringLiteral("view/page");
 const QString kMetric = QStringLiteral("view/heatmapMetric");
+const QString kTimelineColour = QStringLiteral("view/timelineColourBy");
 const QString kSplitters = QStringLiteral("view/splitters/");
 // Filters are the one setting kept per cluster: what narrows one cluster's
 // views means nothing on another's.
@@ -45,6 +49,7 @@ void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
   QSettings settings;
   settings.setValue(kPage, workspace->pages()->currentIndex());
   settings.setValue(kMetric, static_cast<int>(workspace->dashboard()->heatmap()->shownMetric()));
+  settings.setValue(kTimelineColour, workspace->queuePage()->colorSelector()->currentData());
   if (workspace->filter().empty()) settings.remove(kFilters + workspace->name());
   else settings.setValue(kFilters + workspace->name(), QString::fromStdString(workspace->filter().toText()));
   for (const QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
@@ -59,6 +64,10 @@ void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
     const int metric = settings.value(kMetric).toInt();
     if (metric >= 0 && metric < static_cast<int>(kHeatmapMetrics.size()))
       workspace->dashboard()->setMetric(static_cast<Metric>(metric));
+  }
+  if (settings.contains(kTimelineColour)) {
+    QComboBox* colourBy = workspace->queuePage()->colorSelector();
+    if (const int row = colourBy->findData(settings.value(kTimelineColour).toInt()); row >= 0) colourBy->setCurrentIndex(row);
   }
   if (const QString key = kFilters + workspace->name(); settings.contains(key))
     workspace->setFilter(JobFilter::parse(settings.value(key).toString().toStdString()));
