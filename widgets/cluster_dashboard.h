@@ -32,7 +32,7 @@ class KindSummaryStrip;
 // feeds it coalesced frames from a timer; it keeps no connection itself.
 class ClusterDashboard : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit ClusterDashboard(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
@@ -64,7 +64,7 @@ public:
   // the topology has MIG GPUs.
   QString legendText() const;
 
-private:
+ private:
   KindSummaryStrip* m_summary;
   QComboBox* m_metricBox;
   HeatmapView* m_heatmap;

@@ -24,7 +24,7 @@ namespace hetsched {
 // doing. Shows a hint instead while nothing is selected.
 class DeviceDetailPanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit DeviceDetailPanel(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
@@ -46,10 +46,10 @@ public:
   // "Label: value" lines as displayed, for tests and copy/paste.
   QString displayedText() const;
 
-protected:
+ protected:
   void resizeEvent(QResizeEvent* event) override;
 
-private:
+ private:
   enum Row { Node, State, Kind, Model, Partition, Peak, Tdp, MemorySize, Bandwidth,
              Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, Team, NextPredicted, RowCount };
 

@@ -58,7 +58,7 @@ int DeviceHistoryView::shownDevices() const {
 }
 
 QColor DeviceHistoryView::deviceColor(int i) const {
-  // Seven Okabe–Ito hues, then the text colour, which reads on either theme.
+  // The job map's first seven cluster hues (Kelly's), then the text colour, which reads on either theme.
   if (i < 7) return clusterColor(i);
   return palette().color(QPalette::WindowText);
 }

@@ -36,7 +36,7 @@ namespace hetsched {
 // runs elsewhere and offers to cancel it; the map never computes anything.
 class EmbeddingMapView : public QWidget {
   Q_OBJECT
-public:
+ public:
   enum class ColorBy { JobKind, DeviceKind, Cluster, Team };
   enum class SelectionMode { Rectangle, Lasso };
 
@@ -87,7 +87,7 @@ public:
   QLabel* statusLabel() const { return m_status; }
   bool showsEmptyState() const;
 
-signals:
+ Q_SIGNALS:
   void jobsSelected(const std::vector<hetsched::JobId>& jobs);
   // A click on a point: open that job's story.
   void jobActivated(hetsched::JobId job);
@@ -96,11 +96,11 @@ signals:
   // the jobs shown in place).
   void relayoutRequested();
 
-protected:
+ protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
   void changeEvent(QEvent* event) override;
 
-private:
+ private:
   void applyPalette();
   void rebuildGraphs();
   void updateSelectionGraph();

@@ -20,7 +20,7 @@ namespace hetsched {
 // says when it changes; the host applies it and reports what it lets through.
 class FilterBar : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit FilterBar(QWidget* parent = nullptr);
 
   // The teams and node groups there are to choose from (the job list's and
@@ -41,10 +41,10 @@ public:
   QToolButton* clearButton() const { return m_clear; }
   QMenu* menu() const { return m_menu; }
 
-signals:
+ Q_SIGNALS:
   void filterChanged();
 
-private:
+ private:
   struct Chip {
     QString text;
     JobFilter without;  // the filter once this chip is removed

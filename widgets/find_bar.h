@@ -13,7 +13,7 @@ namespace hetsched {
 // Enter to the previous, Escape closes. Holds no data itself.
 class FindBar : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit FindBar(QWidget* parent = nullptr);
 
   // Shows the bar and puts the cursor in the field, text selected.
@@ -22,15 +22,15 @@ public:
   void setResult(int jobs, int nodes, int current);
   QString resultText() const;
 
-signals:
+ Q_SIGNALS:
   void queryChanged(const QString& query);
   void stepRequested(int step);  // +1 next, -1 previous
   void closed();
 
-protected:
+ protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+ private:
   QLineEdit* m_field;
   QLabel* m_result;
   QToolButton* m_close;

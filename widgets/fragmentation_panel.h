@@ -16,7 +16,7 @@ namespace hetsched {
 // come from frag::fragmentationOf; this only shows them.
 class FragmentationPanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   // At most this many nodes are listed (the worst); the summary covers all.
   static constexpr int kMaxRows = 500;
   enum Column { NodeColumn, FragmentedColumn, FreeColumn, PartlyColumn, GpusColumn, ColumnCount };
@@ -29,11 +29,11 @@ public:
   QString summaryText() const;
   QTableWidget* table() const { return m_table; }
 
-signals:
+ Q_SIGNALS:
   // A row was activated: the heatmap shows that node.
   void nodeActivated(int node);
 
-private:
+ private:
   Topology m_topology;
   QLabel* m_summary;
   QTableWidget* m_table;

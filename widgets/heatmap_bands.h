@@ -15,7 +15,7 @@ namespace hetsched {
 // sampling of 16,000 rows into 750 pixels would drop 19 rows in 20, and an
 // operator must never lose the one hot device.
 class HeatmapBands {
-public:
+ public:
   struct Group {
     int firstBand = 0;
     int bandCount = 0;
@@ -44,7 +44,7 @@ public:
   // first), or nothing for a slot no node of the band has.
   std::optional<int> deviceAt(int band, int slot) const;
 
-private:
+ private:
   std::size_t cellIndex(int band, int slot) const {
     return static_cast<std::size_t>(band) * static_cast<std::size_t>(m_columns) +
            static_cast<std::size_t>(slot);

@@ -12,7 +12,7 @@ namespace hetsched {
 // rows grouped CPU, GPU, TPU (topology order within a group), one column per
 // device slot. Computed once per topology so a frame update is a plain loop.
 class HeatmapLayout {
-public:
+ public:
   struct Group {
     DeviceKind kind = DeviceKind::Cpu;
     int firstRow = 0;
@@ -32,7 +32,7 @@ public:
   // The device in a cell, or nothing for a slot the node does not have.
   std::optional<int> deviceAt(const Topology& topology, int row, int slot) const;
 
-private:
+ private:
   std::vector<std::uint32_t> m_rowNode;
   std::vector<int> m_nodeRow;
   std::vector<int> m_deviceRow;

@@ -17,7 +17,7 @@ namespace hetsched {
 // (100,000 QCPItemRects would not be).
 class HeatmapOverlay : public QCPLayerable {
   Q_OBJECT
-public:
+ public:
   HeatmapOverlay(QCustomPlot* plot, QCPAxisRect* axisRect);
 
   void setSeparators(std::vector<int> firstRows);
@@ -66,12 +66,12 @@ public:
   const std::vector<Run>& veiled() const { return m_veiled; }
   const std::vector<ShareMark>& shareMarks() const { return m_shares; }
 
-protected:
+ protected:
   void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
   void draw(QCPPainter* painter) override;
   QRect clipRect() const override;
 
-private:
+ private:
   QRectF rowsRect(int firstRow, int lastRow) const;
   QRectF cellRect(int row, int slot) const;
   void drawShares(QCPPainter* painter);

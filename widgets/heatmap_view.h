@@ -31,7 +31,7 @@ namespace hetsched {
 // queued replot, so a 100,000-device cluster updates within a frame budget.
 class HeatmapView : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit HeatmapView(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
@@ -107,18 +107,18 @@ public:
   // frame's job; 0 when idle.
   JobId jobOn(int device) const;
 
-signals:
+ Q_SIGNALS:
   void deviceSelected(int deviceIndex);
   // Double-click: open the story of the job on the device.
   void jobActivated(hetsched::JobId job);
 
-protected:
+ protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void changeEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
 
-private:
+ private:
   void onPlotPress(QMouseEvent* event);
   void onPlotDoubleClick(QMouseEvent* event);
   void onPlotLayout();

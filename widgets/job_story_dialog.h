@@ -22,7 +22,7 @@ class JobStoryStrip;
 // Non-modal; the host refills it as the job list changes.
 class JobStoryDialog : public QDialog {
   Q_OBJECT
-public:
+ public:
   explicit JobStoryDialog(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
@@ -34,7 +34,7 @@ public:
   QString displayedText() const;
   QTableWidget* events() const { return m_events; }
 
-private:
+ private:
   enum Row { State, Kind, Priority, Owner, Request, Submitted, Started, Ended, Waited, Ran, Estimate,
              PredictedStart, WaitReason, Placement, RowCount };
 

@@ -11,17 +11,17 @@ namespace hetsched {
 // (preempted) and with an arrow where it moved (migrated).
 class JobStoryStrip : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit JobStoryStrip(QWidget* parent = nullptr);
 
   void setStory(const JobStory& story);
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
 
-protected:
+ protected:
   void paintEvent(QPaintEvent* event) override;
 
-private:
+ private:
   JobStory m_story;
 };
 

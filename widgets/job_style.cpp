@@ -1,5 +1,7 @@
 #include "job_style.h"
 
+#include "okabe_ito.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -8,9 +10,6 @@
 namespace hetsched {
 
 namespace {
-// Okabe & Ito (2008), "Color Universal Design", without black.
-constexpr std::array<QRgb, 7> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
-                                        0x0072B2, 0xD55E00, 0xCC79A7};
 // Clusters: twelve of Kelly's (1965) colours of maximum contrast, one hue
 // for each cluster the job map names (7 hues made the eighth cluster the
 // first one's twin). Normal vision tells any two apart (CIE76 ΔE >= 15);

@@ -17,7 +17,7 @@ namespace hetsched {
 // natural width, otherwise wrapped onto more rows: a number is never cut.
 class KindSummaryStrip : public QWidget {
   Q_OBJECT
-public:
+ public:
   enum class Field { Devices, MeanUtilization, RunningJobs, QueuedJobs, Power };
   static constexpr std::size_t kFieldCount = 5;
 
@@ -32,10 +32,10 @@ public:
   int columns() const { return m_columns; }
   QSize minimumSizeHint() const override;
 
-protected:
+ protected:
   void resizeEvent(QResizeEvent* event) override;
 
-private:
+ private:
   struct Card {
     QWidget* frame = nullptr;
     QLabel* title = nullptr;

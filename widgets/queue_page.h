@@ -18,7 +18,7 @@ class QueueTimelineView;
 // follow now, fold nodes) above the table of waiting jobs.
 class QueuePage : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit QueuePage(QWidget* parent = nullptr);
 
   QueueTimelineView* timeline() const { return m_timeline; }
@@ -30,7 +30,7 @@ public:
   // The legend line as shown, for tests.
   QWidget* legend() const { return m_legend; }
 
-private:
+ private:
   void fillLegend();
 
   QComboBox* m_colorBox;

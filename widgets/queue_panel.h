@@ -19,7 +19,7 @@ class QueueTableModel;
 // saying how many there are and where the prediction comes from.
 class QueuePanel : public QWidget {
   Q_OBJECT
-public:
+ public:
   explicit QueuePanel(QWidget* parent = nullptr);
 
   void setQueue(std::vector<QueuedJobPrediction> queue);
@@ -34,12 +34,12 @@ public:
   QTableView* table() const { return m_table; }
   QString summaryText() const;
 
-signals:
+ Q_SIGNALS:
   void jobSelected(hetsched::JobId job);
   // Double-click or Enter on a row: open the job's story.
   void jobActivated(hetsched::JobId job);
 
-private:
+ private:
   QueueTableModel* m_model;
   QSortFilterProxyModel* m_sorted;
   QTableView* m_table;

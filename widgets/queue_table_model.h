@@ -16,7 +16,7 @@ namespace hetsched {
 // list is rebuilt on a timer, never patched.
 class QueueTableModel : public QAbstractTableModel {
   Q_OBJECT
-public:
+ public:
   enum Column { Position, Job, Name, Owner, Kind, Priority, Submitted, Waited, PredictedStart, PredictedNode, Reason, ColumnCount };
   // The job id of a row, for selection linking.
   static constexpr int JobIdRole = Qt::UserRole + 1;
@@ -39,7 +39,7 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+ private:
   QString nodeText(std::int32_t node) const;
   static QString ownerCell(const QueuedJobPrediction& q);
 

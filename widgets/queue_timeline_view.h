@@ -30,7 +30,7 @@ namespace hetsched {
 // narrower than a pixel are merged.
 class QueueTimelineView : public QWidget {
   Q_OBJECT
-public:
+ public:
   enum class ColorBy { JobKind, Priority, Team };
 
   explicit QueueTimelineView(QWidget* parent = nullptr);
@@ -78,13 +78,13 @@ public:
   QString toolTipAt(QPoint pos) const;
   QSize sizeHint() const override { return {900, 500}; }
 
-signals:
+ Q_SIGNALS:
   void jobSelected(hetsched::JobId job);
   // Double-click on a bar: open the job's story.
   void jobActivated(hetsched::JobId job);
   void followNowChanged(bool follow);
 
-protected:
+ protected:
   bool event(QEvent* event) override;
   void paintEvent(QPaintEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
@@ -95,7 +95,7 @@ protected:
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
 
-private:
+ private:
   void relayout();
   void updateJobTeamColours();
   void updateScrollRange();

@@ -1,5 +1,6 @@
 #include "team_colours.h"
 
+#include "okabe_ito.h"
 #include "theme.h"
 
 #include <QCoreApplication>
@@ -10,10 +11,7 @@
 namespace hetsched {
 
 namespace {
-// Okabe & Ito (2008) without black (it vanishes on the dark theme), in the
-// order job_style.cpp lists them.
-constexpr std::array<QRgb, TeamPalette::kPaletteSize> kOkabeIto{0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
-                                                                0x0072B2, 0xD55E00, 0xCC79A7};
+static_assert(TeamPalette::kPaletteSize == kOkabeIto.size());
 
 // FNV-1a: the same slot and fallback hue for a name on every machine
 // (std::hash may differ between standard libraries).

@@ -16,7 +16,7 @@ class TimelineLayout;
 // however long the history is. Waiting segments are also packed into the
 // queue lane's sub-lanes, first-fit by start time.
 class TimelineIndex {
-public:
+ public:
   void rebuild(const JobTimeline& timeline, const TimelineLayout& layout);
   // Re-files the segments after rows changed (collapse/expand) without
   // sorting again.
@@ -45,7 +45,7 @@ public:
   std::int64_t minTime() const { return m_minTime; }
   std::int64_t maxTime() const { return m_maxTime; }
 
-private:
+ private:
   struct RowSegments {
     std::vector<std::uint32_t> ids;
     std::vector<std::int64_t> maxEnd;  // running maximum of ends, by position

@@ -14,7 +14,7 @@ namespace hetsched {
 // collapsed node (or kind) keeps only its header, which then carries every
 // segment of its devices as a summary row.
 class TimelineLayout {
-public:
+ public:
   enum class RowType : std::uint8_t { Queue, Kind, Node, Device };
   struct Row {
     RowType type = RowType::Queue;
@@ -49,7 +49,7 @@ public:
   int rowAt(int y) const;
   const Topology& topology() const { return m_topology; }
 
-private:
+ private:
   void layoutRows();
 
   Topology m_topology;

@@ -14,7 +14,7 @@ namespace hetsched {
 // carry it, so it never re-applies (echoes) its own change.
 class JobSelection : public QObject {
   Q_OBJECT
-public:
+ public:
   enum class Origin { Other, Heatmap, Timeline, QueuePanel, EmbeddingMap };
   Q_ENUM(Origin)
 
@@ -31,7 +31,7 @@ public:
 Q_SIGNALS:
   void changed(hetsched::JobSelection::Origin origin);
 
-private:
+ private:
   std::vector<JobId> m_jobs;
 };
 

@@ -15,7 +15,7 @@ using namespace hetsched;
 class TestConnectionModel : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void init() { m_dir = std::make_unique<QTemporaryDir>(); }
   void embeddedRowAlwaysThere();
   void savesAndReloads();

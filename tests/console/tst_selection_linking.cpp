@@ -47,7 +47,7 @@ std::vector<Job> jobs() {
 
 class TestSelectionLinking : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void init() {
     m_dashboard = std::make_unique<ClusterDashboard>();
     m_timeline = std::make_unique<QueueTimelineView>();
@@ -163,7 +163,7 @@ private Q_SLOTS:
     QCOMPARE(heatmap->selectedDevice(), std::optional<int>(3));
   }
 
-private:
+ private:
   std::unique_ptr<ClusterDashboard> m_dashboard;
   std::unique_ptr<QueueTimelineView> m_timeline;
   std::unique_ptr<QueuePanel> m_queue;

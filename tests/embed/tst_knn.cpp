@@ -48,7 +48,7 @@ void checkWellFormed(const KnnGraph& graph, std::size_t n) {
 class TstKnn : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // Clusters in a few dimensions, like job embeddings: low intrinsic
   // dimension, where cells are meaningful.
   void partitionedFindsMostNeighbours() {

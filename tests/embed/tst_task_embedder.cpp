@@ -96,7 +96,7 @@ Trained train() {
 class TstTaskEmbedder : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void featuresAreScaledAndOneHot() {
     std::vector<int> groups;
     const std::vector<JobSample> samples = jobs(300, 2, groups);

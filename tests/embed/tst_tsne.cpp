@@ -72,7 +72,7 @@ TsneOptions options(std::uint64_t seed = 1) {
 class TstTsne : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // The reference map was computed once with Rtsne 0.16 (bhtsne, theta 0.5,
   // same perplexity and iterations; tests/data/embed/README.md). Both maps
   // are scored with the same exact KL, so only the optimisation differs.

@@ -204,7 +204,7 @@ std::vector<SimJob> busyJobs(const Topology& topology, std::uint64_t seed, std::
 class TestDispatchOrder : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void queueServesTheOldOrder_data() {
     QTest::addColumn<int>("kind");
     QTest::addColumn<double>("aging");

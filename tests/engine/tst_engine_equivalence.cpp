@@ -156,7 +156,7 @@ ScorerRegistry liveScorers() {
 class TestEngineEquivalence : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void liveEqualsWhatif_data() {
     QTest::addColumn<QString>("policy");
     QTest::addColumn<int>("seed");

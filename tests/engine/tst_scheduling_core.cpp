@@ -78,7 +78,7 @@ struct Fixture {
 class TestSchedulingCore : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void refusesWhatCannotRun_data() {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("field");

@@ -109,7 +109,7 @@ bool sameState(const frag::GpuNode& a, const frag::GpuNode& b) {
 class TestFragScorer : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void releaseUndoesAllocate() {
     const frag::GpuNode initial("n", "A100", 64000, 1 << 20, 4);
     frag::GpuNode n = initial;

@@ -25,7 +25,7 @@ TargetWorkload workload(const QString& variant) {
 class TestFragmentation : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void handComputed_data() {
     QTest::addColumn<QString>("variant");
     QTest::addColumn<int>("cpuFree");

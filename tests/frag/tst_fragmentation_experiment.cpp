@@ -22,7 +22,7 @@ class TestFragmentationExperiment : public QObject {
   std::vector<trace::TraceNode> m_nodes;
   std::vector<trace::TracePod> m_pods;
 
- private slots:
+ private Q_SLOTS:
   void initTestCase() {
     const auto nodes = trace::AlibabaTraceImporter::loadNodes(dataFile("openb_node_list_gpu_node_excerpt.csv"));
     const auto pods = trace::AlibabaTraceImporter::loadPods(dataFile("openb_pod_list_default_excerpt.csv"));

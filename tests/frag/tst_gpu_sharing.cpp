@@ -47,7 +47,7 @@ std::vector<Job> jobs() {
 
 class TestGpuSharing : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void threeJobsOnOneGpu() {
     const Topology t = cluster();
     const GpuAllocation a = GpuAllocation::fromJobs(t, jobs());

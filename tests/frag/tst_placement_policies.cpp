@@ -58,7 +58,7 @@ const PodRequest kShare300{"p", 4000, 8000, 1, 300, {}};
 class TestPlacementPolicies : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // Hand-computed on tinyCluster() for a 300-milli share with 4 CPUs:
   //  BestFit  leftover (CPU, GPU)/max: n3 0.278 beats n1 0.428, n2 0.466, n4 0.591
   //  DotProd  1 - dot/2 truncated: n1, n2, n3 all 98, n4 97; tie -> n1

@@ -90,7 +90,7 @@ SimSummary simulate(const Topology& t, const CompiledPolicy& p, const std::vecto
 class TestHybrid : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // All weights 0 is the rule engine exactly: FCFS order, the §4.3 node,
   // never defer (ties go to the queue's head and the first proposer).
   void zeroWeightsAreTheRuleEngine() {

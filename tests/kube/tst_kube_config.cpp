@@ -30,7 +30,7 @@ std::string readData(const std::string& file) {
 class TestKubeConfig : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void quantities_data();
   void quantities();
   void timestamps_data();

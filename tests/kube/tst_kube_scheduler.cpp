@@ -75,7 +75,7 @@ const KubeBinding* decisionFor(const std::vector<KubeBinding>& decisions, const 
 class TestKubeScheduler : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void evictsPreemptsMovesAndShares() {
     FakeApiServer server(kData);
     auto cluster = start(server);

@@ -68,7 +68,7 @@ std::int64_t nodeIndex(const Topology& t, const std::string& name) {
 class TestKubeSource : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void listBuildsCluster();
   void watchAppliesEvents();
   void goneStatusRelists();

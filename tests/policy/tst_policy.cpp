@@ -51,7 +51,7 @@ QStringList messages(const std::vector<FieldError>& errors) {
 class TestPolicy : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void validation_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QStringList>("expected");

@@ -47,7 +47,7 @@ struct Cluster {
 class TestScorers : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void fitRules() {
     const Cluster c({8, 8, 8, 8});
     const CapacityState state(c.topology);

@@ -57,7 +57,7 @@ Recording record(std::uint64_t seed, std::size_t frames, double failuresPerHour,
 class TestFidelity : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void simulatedClusterIsReproducedExactly_data() {
     QTest::addColumn<QString>("policy");
     QTest::addColumn<int>("seed");

@@ -111,7 +111,7 @@ const JobPrediction& of(const QueuePredictions& p, JobId id) {
 class TestQueueForecast : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // FCFS without backfill. a (1000 milli, 100 s) runs on c0, b (2000, 200 s)
   // on c1. At 10 s, c (2000, 300 s) fits nowhere: CPU short on both nodes;
   // d (1000, 10 s) would fit on c0 but waits behind c. e (8 GPUs) was just

@@ -29,7 +29,7 @@ std::vector<SimJob> mixedShortLong(bool interruptible) {
 class TestSim : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void sjfHalvesFcfsWait() {
     const Topology t = oneSlot();
     const auto jobs = mixedShortLong(false);

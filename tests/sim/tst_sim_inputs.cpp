@@ -18,7 +18,7 @@ using namespace hetsched::testing;
 class TestSimInputs : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // A training job with no requests but a §3.2 profile: classification,
   // input 64, batch 4 → 0.8 * 4 * sqrt(64) = 25.6 GB → one 40 GiB A100.
   void profileFillsMissingRequests() {

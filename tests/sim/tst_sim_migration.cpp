@@ -74,7 +74,7 @@ SimulationOptions everyTenSeconds() {
 class TestSimMigration : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   // On the tick at t=40 n0 (80%) is above 70%. n1 is the freest node now
   // (3000) but its trend (-25 milli/s) leaves 500 after the 100 s window,
   // so only n2 offers; X moves there and pays 6 s.

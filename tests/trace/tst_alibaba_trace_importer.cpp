@@ -29,7 +29,7 @@ void verifyNothingDropped(const Result& r) {
 class TestAlibabaTraceImporter : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void defaultExcerptRoundTrip() {
     const auto r = AlibabaTraceImporter::loadPods(dataFile("openb_pod_list_default_excerpt.csv"));
     QVERIFY(!r.fatal);

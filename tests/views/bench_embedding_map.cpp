@@ -40,7 +40,7 @@ std::vector<EmbeddedPoint> blobPoints(int count) {
 class BenchEmbeddingMap : public QObject {
   Q_OBJECT
 
-private slots:
+ private Q_SLOTS:
   void setPointsAndReplot_data() {
     QTest::addColumn<int>("count");
     QTest::newRow("3k jobs") << 3'000;

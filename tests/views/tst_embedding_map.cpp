@@ -68,7 +68,7 @@ std::vector<JobId> sorted(std::vector<JobId> v) {
 
 class TestEmbeddingMap : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void pureSelection() {
     const auto points = gridPoints();
     // x in [2, 4], y in [1, 2]: 3 × 2 points, edges included.

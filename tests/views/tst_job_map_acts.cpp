@@ -46,7 +46,7 @@ std::shared_ptr<const std::vector<Job>> jobs() {
 
 class TestJobMapActs : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void tooltipClickAndSummary() {
     EmbeddingMapView map;
     map.resize(700, 500);

@@ -58,7 +58,7 @@ std::vector<TimelineSegment> segments() {
 
 class TestJobStory : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void eventsOfAPreemptedThenMigratedJob() {
     const JobStory story = jobStoryOf(preemptedThenMigrated(), segments(), 120 * s);
     using K = JobEvent::Kind;

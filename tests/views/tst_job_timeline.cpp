@@ -28,7 +28,7 @@ Job job(JobId id, JobState state, std::int64_t submit, std::int64_t start, std::
 
 class TestJobTimeline : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void builder_data() {
     QTest::addColumn<Job>("input");
     QTest::addColumn<int>("jobCount");

@@ -34,7 +34,7 @@ JobTimeline smallTimeline() {
 
 class TestQueueTimeline : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void init() {
     m_view = std::make_unique<QueueTimelineView>();
     m_view->resize(900, 400);
@@ -219,7 +219,7 @@ private Q_SLOTS:
     QVERIFY(view.grab().save(dir + QStringLiteral("/timeline-priority-collapsed.png")));
   }
 
-private:
+ private:
   std::unique_ptr<QueueTimelineView> m_view;
 };
 

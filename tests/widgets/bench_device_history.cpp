@@ -15,7 +15,7 @@ using namespace hetsched;
 class BenchDeviceHistory : public QObject {
   Q_OBJECT
 
- private slots:
+ private Q_SLOTS:
   void historyOverlay_data() {
     QTest::addColumn<int>("devices");
     QTest::newRow("1 device, 1 h") << 1;

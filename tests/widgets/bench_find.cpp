@@ -16,7 +16,7 @@ using namespace hetsched;
 // `bench_find -median 7` for numbers.
 class BenchFind : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void searchAndHighlight_data() {
     QTest::addColumn<QString>("query");
     QTest::addColumn<QString>("filter");

@@ -17,7 +17,7 @@ Q_DECLARE_METATYPE(hetsched::Metric)
 class BenchHeatmap : public QObject {
   Q_OBJECT
 
-private slots:
+ private Q_SLOTS:
   void setFrameAndReplot_data() {
     QTest::addColumn<std::uint32_t>("scale");
     QTest::addColumn<int>("devices");

@@ -11,7 +11,7 @@ using namespace hetsched;
 class BenchTimeline : public QObject {
   Q_OBJECT
 
-private slots:
+ private Q_SLOTS:
   void panAndRepaint_data() {
     QTest::addColumn<int>("segments");
     QTest::addColumn<double>("windowHours");

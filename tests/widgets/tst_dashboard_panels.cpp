@@ -51,7 +51,7 @@ Frame knownFrame(const Topology& topology) {
 class TestDashboardPanels : public QObject {
   Q_OBJECT
 
-private slots:
+ private Q_SLOTS:
   void summaryStripNumbers_data() {
     QTest::addColumn<DeviceKind>("kind");
     QTest::addColumn<QString>("devices");
@@ -235,7 +235,7 @@ private slots:
     QTRY_COMPARE(dashboard.summary()->columns(), 3);
   }
 
-private:
+ private:
   Topology m_topology = smallTopology();
 };
 

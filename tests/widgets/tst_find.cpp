@@ -20,7 +20,7 @@ Topology small() { return testing::makeTopology({{DeviceKind::Cpu, 3, 2}, {Devic
 
 class TestFind : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void wordsMatchIdsNamesKindsStatesAndNodes() {
     const Topology topology = small();
     const std::vector<Job> jobs = testing::manyJobs(topology, 60);

@@ -71,7 +71,7 @@ std::vector<QPoint> pixelsOf(const HeatmapView& view, const QImage& image, QColo
 class TestHeatmapView : public QObject {
   Q_OBJECT
 
-private slots:
+ private Q_SLOTS:
   void init() {
     m_view = std::make_unique<HeatmapView>();
     m_view->resize(640, 360);
@@ -472,7 +472,7 @@ private slots:
     QCOMPARE(selected.size(), 9);
   }
 
-private:
+ private:
   static QRgb gradientColor(Metric metric, double value, MetricRange range) {
     return gradientFor(metric).color(value, QCPRange(range.lower, range.upper));
   }

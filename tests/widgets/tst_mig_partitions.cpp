@@ -41,7 +41,7 @@ Topology migTopology() {
 
 class TestMigPartitions : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void heatmapFramesThePartitionedGpu() {
     const Topology t = migTopology();
     HeatmapView view;

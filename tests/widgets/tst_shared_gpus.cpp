@@ -57,7 +57,7 @@ struct Scene {
 
 class TestSharedGpus : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void sharedGpuDrawnAndListed() {
     const Scene s;
     ClusterDashboard dashboard;

@@ -80,7 +80,7 @@ QColor dominantColour(const QImage& image, const QRect& rect) {
 
 class TestTeamColours : public QObject {
   Q_OBJECT
-private slots:
+ private Q_SLOTS:
   void paletteIsStableAndDistinct() {
     TeamPalette a;
     TeamPalette b;

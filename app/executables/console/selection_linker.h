@@ -22,7 +22,7 @@ class QueueTimelineView;
 // changes (JobSelection's origin). Any view may be null.
 class SelectionLinker : public QObject {
   Q_OBJECT
-public:
+ public:
   SelectionLinker(JobSelection* selection, ClusterDashboard* dashboard, QueueTimelineView* timeline,
                   QueuePanel* queue, EmbeddingMapView* map, QObject* parent = nullptr);
 
@@ -31,7 +31,7 @@ public:
   std::optional<int> deviceOf(JobId job) const;
   JobId jobOn(int device) const;
 
-private:
+ private:
   void apply(JobSelection::Origin origin);
   std::optional<int> selectedJobDevice() const;
 
