@@ -276,6 +276,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Held: the job has no team, and the policy holds jobs of teams without a queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held: team %1 has no queue in the policy, which holds such teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>All %1 %2 nodes are down · %3</source>
         <translation type="unfinished"></translation>
     </message>

@@ -283,6 +283,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>쿼터에 묶여 있음 · %1</translation>
     </message>
     <message>
+        <source>Held: the job has no team, and the policy holds jobs of teams without a queue</source>
+        <translation>대기: 작업에 팀이 없고, 정책이 큐 없는 팀의 작업을 붙잡아 둡니다</translation>
+    </message>
+    <message>
+        <source>Held: team %1 has no queue in the policy, which holds such teams</source>
+        <translation>대기: %1 팀은 정책에 큐가 없고, 정책이 그런 팀을 붙잡아 둡니다</translation>
+    </message>
+    <message>
+        <source>Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more</source>
+        <translation>%1 팀이 %2 쿼터를 넘음: %3 사용 중 (보장 %4 + 차용 %5), %6 요청, 추가 차용 가능 %7</translation>
+    </message>
+    <message>
         <source>All %1 %2 nodes are down · %3</source>
         <translation>%2 노드 %1개가 모두 다운 · %3</translation>
     </message>

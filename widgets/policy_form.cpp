@@ -291,6 +291,7 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_resourceScore->setValue(pl.resource_score());
   m_externalScorer->setText(QString::fromStdString(pl.external_scorer()));
   m_hybridWeightsText = pl.hybrid_weights();
+  m_quotas = p.quotas();
   const auto checksum = m_hybridWeightsText.rfind("checksum ");
   m_hybridWeights->setText(m_hybridWeightsText.empty() ? QString()
                            : checksum == std::string::npos
@@ -359,6 +360,7 @@ v1::Policy PolicyForm::policy() const {
   auto* c = p.mutable_canary();
   c->set_min_duration_s(m_canarySeconds->value());
   c->set_min_starts(static_cast<std::uint32_t>(m_canaryStarts->value()));
+  if (m_quotas.ByteSizeLong() > 0) *p.mutable_quotas() = m_quotas;
   return p;
 }
 

@@ -81,6 +81,7 @@ class PolicyForm : public QWidget {
   QLineEdit* m_externalScorer;
   QLineEdit* m_hybridWeights;        // read-only: which network the policy carries
   std::string m_hybridWeightsText;   // the weights file's text, kept as loaded
+  v1::Quotas m_quotas;               // per-team quotas: edited in the JSON tab, kept as loaded
   QCheckBox* m_preemptEnabled;
   QDoubleSpinBox* m_restartCost;
   QCheckBox* m_keepProgress;
