@@ -2883,6 +2883,36 @@ click for its story</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Team quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (add teams, guarantees and cohorts in the JSON tab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs of a team with no queue: admitted (ADMIT, also when unset) or held (HOLD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams without a queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dominant resource fairness between teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n team(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Policy</source>
         <translation type="unfinished"></translation>
     </message>

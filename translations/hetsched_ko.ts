@@ -2885,6 +2885,36 @@ click for its story</source>
         <translation>체크포인트에서 재개</translation>
     </message>
     <message>
+        <source>Team quotas</source>
+        <translation>팀 쿼터</translation>
+    </message>
+    <message>
+        <source>none (add teams, guarantees and cohorts in the JSON tab)</source>
+        <translation>없음 (팀, 보장량, 코호트는 JSON 탭에서 추가)</translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation>팀</translation>
+    </message>
+    <message>
+        <source>Jobs of a team with no queue: admitted (ADMIT, also when unset) or held (HOLD)</source>
+        <translation>큐가 없는 팀의 작업: 허용(ADMIT, 미설정 시에도) 또는 보류(HOLD)</translation>
+    </message>
+    <message>
+        <source>Teams without a queue</source>
+        <translation>큐가 없는 팀</translation>
+    </message>
+    <message>
+        <source>Dominant resource fairness between teams</source>
+        <translation>팀 간 지배 자원 공정성(DRF)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n team(s): %1</source>
+        <translation>
+            <numerusform>팀 %n개: %1</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Policy</source>
         <translation>정책</translation>
     </message>
