@@ -276,6 +276,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Held: the job has no team, and the policy holds jobs of teams without a queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held: team %1 has no queue in the policy, which holds such teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>All %1 %2 nodes are down · %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2904,6 +2916,36 @@ click for its story</source>
     <message>
         <source>Resume from checkpoint</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (add teams, guarantees and cohorts in the JSON tab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs of a team with no queue: admitted (ADMIT, also when unset) or held (HOLD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams without a queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dominant resource fairness between teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n team(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Policy</source>

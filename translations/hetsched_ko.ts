@@ -283,6 +283,18 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>쿼터에 묶여 있음 · %1</translation>
     </message>
     <message>
+        <source>Held: the job has no team, and the policy holds jobs of teams without a queue</source>
+        <translation>대기: 작업에 팀이 없고, 정책이 큐 없는 팀의 작업을 붙잡아 둡니다</translation>
+    </message>
+    <message>
+        <source>Held: team %1 has no queue in the policy, which holds such teams</source>
+        <translation>대기: %1 팀은 정책에 큐가 없고, 정책이 그런 팀을 붙잡아 둡니다</translation>
+    </message>
+    <message>
+        <source>Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more</source>
+        <translation>%1 팀이 %2 쿼터를 넘음: %3 사용 중 (보장 %4 + 차용 %5), %6 요청, 추가 차용 가능 %7</translation>
+    </message>
+    <message>
         <source>All %1 %2 nodes are down · %3</source>
         <translation>%2 노드 %1개가 모두 다운 · %3</translation>
     </message>
@@ -2906,6 +2918,36 @@ click for its story</source>
     <message>
         <source>Resume from checkpoint</source>
         <translation>체크포인트에서 재개</translation>
+    </message>
+    <message>
+        <source>Team quotas</source>
+        <translation>팀 쿼터</translation>
+    </message>
+    <message>
+        <source>none (add teams, guarantees and cohorts in the JSON tab)</source>
+        <translation>없음 (팀, 보장량, 코호트는 JSON 탭에서 추가)</translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation>팀</translation>
+    </message>
+    <message>
+        <source>Jobs of a team with no queue: admitted (ADMIT, also when unset) or held (HOLD)</source>
+        <translation>큐가 없는 팀의 작업: 허용(ADMIT, 미설정 시에도) 또는 보류(HOLD)</translation>
+    </message>
+    <message>
+        <source>Teams without a queue</source>
+        <translation>큐가 없는 팀</translation>
+    </message>
+    <message>
+        <source>Dominant resource fairness between teams</source>
+        <translation>팀 간 지배 자원 공정성(DRF)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n team(s): %1</source>
+        <translation>
+            <numerusform>팀 %n개: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Policy</source>

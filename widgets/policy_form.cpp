@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QStringList>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
@@ -137,8 +138,20 @@ PolicyForm::PolicyForm(QWidget* parent)
   m_canaryStarts->setToolTip(tr("…or after the canary arm started this many jobs (0: the console's default)"));
   addRow(canary, tr("Minimum run time (s)"), m_canarySeconds, QStringLiteral("canary.min_duration_s"));
   addRow(canary, tr("Or minimum starts"), m_canaryStarts, QStringLiteral("canary.min_starts"));
+  QFormLayout* quotas = group(tr("Team quotas"));
+  m_quotaTeams = new QLineEdit(this);
+  m_quotaTeams->setReadOnly(true);
+  m_quotaTeams->setPlaceholderText(tr("none (add teams, guarantees and cohorts in the JSON tab)"));
+  addRow(quotas, tr("Teams"), m_quotaTeams, QStringLiteral("quotas.teams"));
+  m_unlistedTeams = enumBox(v1::Quotas::UnlistedTeams_descriptor());
+  m_unlistedTeams->setToolTip(tr("Jobs of a team with no queue: admitted (ADMIT, also when unset) or held (HOLD)"));
+  addRow(quotas, tr("Teams without a queue"), m_unlistedTeams, QStringLiteral("quotas.unlisted_teams"));
+  m_fairShare = new QCheckBox(tr("Dominant resource fairness between teams"), this);
+  addRow(quotas, QString(), m_fairShare, QStringLiteral("quotas.fair_share"));
   top->addStretch();
   addSliders();
+  connect(m_unlistedTeams, &QComboBox::currentIndexChanged, this, &PolicyForm::changed);
+  connect(m_fairShare, &QCheckBox::toggled, this, &PolicyForm::changed);
 
   connect(addButton, &QPushButton::clicked, this, [this] {
     addRoute(v1::JOB_KIND_UNSPECIFIED, v1::DEVICE_KIND_UNSPECIFIED);
@@ -291,6 +304,12 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_resourceScore->setValue(pl.resource_score());
   m_externalScorer->setText(QString::fromStdString(pl.external_scorer()));
   m_hybridWeightsText = pl.hybrid_weights();
+  m_quotas = p.quotas();
+  QStringList teams;
+  for (const v1::TeamQuota& t : m_quotas.teams()) teams << QString::fromStdString(t.team());
+  m_quotaTeams->setText(teams.isEmpty() ? QString() : tr("%n team(s): %1", nullptr, static_cast<int>(teams.size())).arg(teams.join(QStringLiteral(", "))));
+  setEnum(m_unlistedTeams, m_quotas.unlisted_teams());
+  m_fairShare->setChecked(m_quotas.fair_share());
   const auto checksum = m_hybridWeightsText.rfind("checksum ");
   m_hybridWeights->setText(m_hybridWeightsText.empty() ? QString()
                            : checksum == std::string::npos
@@ -359,6 +378,10 @@ v1::Policy PolicyForm::policy() const {
   auto* c = p.mutable_canary();
   c->set_min_duration_s(m_canarySeconds->value());
   c->set_min_starts(static_cast<std::uint32_t>(m_canaryStarts->value()));
+  v1::Quotas quotas = m_quotas;
+  quotas.set_unlisted_teams(static_cast<v1::Quotas::UnlistedTeams>(enumValue(m_unlistedTeams)));
+  quotas.set_fair_share(m_fairShare->isChecked());
+  if (quotas.ByteSizeLong() > 0) *p.mutable_quotas() = std::move(quotas);
   return p;
 }
 

@@ -81,6 +81,10 @@ class PolicyForm : public QWidget {
   QLineEdit* m_externalScorer;
   QLineEdit* m_hybridWeights;        // read-only: which network the policy carries
   std::string m_hybridWeightsText;   // the weights file's text, kept as loaded
+  v1::Quotas m_quotas;               // per-team quotas: teams edited in the JSON tab, kept as loaded
+  QLineEdit* m_quotaTeams = nullptr;      // read-only: which teams have queues
+  QComboBox* m_unlistedTeams = nullptr;   // quotas.unlisted_teams
+  QCheckBox* m_fairShare = nullptr;       // quotas.fair_share
   QCheckBox* m_preemptEnabled;
   QDoubleSpinBox* m_restartCost;
   QCheckBox* m_keepProgress;

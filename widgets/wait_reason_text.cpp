@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace hetsched {
 
 namespace {
@@ -42,6 +44,22 @@ QString aheadText(const WaitReason& r) {
   return out;
 }
 
+QString amount(std::uint64_t milli) { return QString::number(static_cast<double>(milli) / 1000.0, 'g', 7); }
+
+// "Team vision is over its GPU quota: uses 12 (8 guaranteed + 4 borrowed),
+// asks 2, may borrow 0 more".
+QString quotaText(const WaitReason& r) {
+  const QuotaStanding& q = r.quota;
+  if (q.noQueue && q.team.empty())
+    return WaitReasonText::tr("Held: the job has no team, and the policy holds jobs of teams without a queue");
+  const QString team = QString::fromStdString(q.team);
+  if (q.noQueue) return WaitReasonText::tr("Held: team %1 has no queue in the policy, which holds such teams").arg(team);
+  if (q.team.empty() && q.usedMilli == 0 && q.guaranteeMilli == 0) return WaitReasonText::tr("Held by a quota · %1").arg(aheadText(r));
+  return WaitReasonText::tr("Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more")
+      .arg(team, kindName(r.kind), amount(q.usedMilli), amount(std::min(q.usedMilli, q.guaranteeMilli)),
+           amount(q.borrowedMilli()), amount(q.requestMilli), amount(q.borrowableMilli));
+}
+
 }  // namespace
 
 QString waitCauseName(WaitCause cause) {
@@ -61,7 +79,7 @@ QString waitReasonText(const WaitReason& r) {
   switch (r.cause) {
     case WaitCause::Unknown: return WaitReasonText::tr("Just submitted: not yet seen by the scheduler");
     case WaitCause::NeverFits: return WaitReasonText::tr("Can never fit: the largest %1 node is too small").arg(kind);
-    case WaitCause::Quota: return WaitReasonText::tr("Held by a quota · %1").arg(aheadText(r));
+    case WaitCause::Quota: return quotaText(r);
     case WaitCause::NodesDown: return WaitReasonText::tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();

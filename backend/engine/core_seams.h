@@ -33,8 +33,9 @@ class JobSelector {
                            std::uint8_t arm, DeviceKind kind, double t) = 0;
 };
 
-// Seam for admission limits (per-team quotas): a job the gate refuses waits
-// as if it did not fit, and WaitFacts says the gate held it.
+// Seam for admission limits beyond the policy's own quotas (which the core
+// enforces itself, QuotaLedger): a job the gate refuses is passed over
+// without counting as blocked, and WaitFacts says the gate held it.
 class StartGate {
  public:
   virtual ~StartGate() = default;

@@ -2,6 +2,7 @@
 
 #include "core_seams.h"
 #include "policy_check.h"
+#include "quota_ledger.h"
 #include "scorer_registry.h"
 
 #include <algorithm>
@@ -78,6 +79,7 @@ SchedulingCore::SchedulingCore(const SchedulingCore& o)
       m_dirty(o.m_dirty),
       m_arrived(o.m_arrived),
       m_unplaceable(o.m_unplaceable),
+      m_quotas(o.m_quotas ? std::make_unique<QuotaLedger>(*o.m_quotas) : nullptr),
       m_slots(o.m_slots),
       m_placement(o.m_placement),
       m_predicted(o.m_predicted),
@@ -161,6 +163,7 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
       active.victims[m_slots[j].kind].insert(victimKeyOf(active, j, m_slots[j].runStart));
     }
   }
+  buildQuotas();
   std::ranges::sort(waiting, {}, [&](JobSlot j) { return m_slots[j].queueSeq; });
   // Waiting jobs arrive again under the new policy: the next decide() may
   // preempt for them as for any arrival.
@@ -171,6 +174,34 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
     m_arrived.push_back(j);
   }
   return {};
+}
+
+// The ledger is rebuilt with each policy change from the jobs running now:
+// usage is a fact of the cluster, the limits are the policies'.
+void SchedulingCore::buildQuotas() {
+  const bool any = std::ranges::any_of(m_arms, [](const Arm& a) { return a.policy.quotas.any() || a.policy.quotas.fairShare; });
+  if (!any) {
+    m_quotas.reset();
+    return;
+  }
+  std::vector<const QuotaSpec*> specs;
+  for (const Arm& a : m_arms) specs.push_back(&a.policy.quotas);
+  QuotaLedger::Amounts capacity{};
+  for (std::uint32_t n = 0; n < m_topology.nodes.size(); ++n)
+    capacity[index(m_topology.nodes[n].kind)] += m_state.nodeTotalMilli(n);
+  m_quotas = std::make_unique<QuotaLedger>(specs, capacity);
+  for (JobSlot j = 0; j < m_slots.size(); ++j) {
+    Slot& s = m_slots[j];
+    if (s.phase == kIdle) continue;
+    s.team = m_quotas->intern(s.job->spec.team);
+    if (s.phase == kRunning) m_quotas->add(s.team, s.kind, s.need);
+  }
+}
+
+bool SchedulingCore::held(JobSlot j) const {
+  const Slot& s = m_slots[j];
+  if (m_quotas && !m_quotas->allows(s.arm, s.team, s.kind, s.need)) return true;
+  return m_options.gate && !m_options.gate->allows(j, *s.job, static_cast<DeviceKind>(s.kind));
 }
 
 bool SchedulingCore::canEverFit(const CoreJob& job, std::size_t arm) const {
@@ -227,6 +258,7 @@ Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
   }
   m_slots[j].kind = static_cast<std::uint8_t>(index(kind));
   m_slots[j].need = primaryNeed(spec.requests, kind);
+  if (m_quotas) m_slots[j].team = m_quotas->intern(spec.team);
   if (!m_predicted.empty() && spec.estimatedRuntimeS <= 0.0)
     m_predicted[j] = m_predictor.predictMedian(spec).value_or(m_options.defaultRuntimeS);
   m_slots[j].remaining = job.runtimeS > 0.0 ? job.runtimeS : expectedRuntime(j);
@@ -314,6 +346,7 @@ void SchedulingCore::start(JobSlot j, Placement p, double t) {
   arm.scorer->onAllocated(p);
   m_slots[j].phase = kRunning;
   m_slots[j].runStart = t;
+  if (m_quotas) m_quotas->add(m_slots[j].team, m_slots[j].kind, m_slots[j].need);
   if (arm.preemptive() && m_slots[j].job->spec.interruptible) {
     arm.victims[m_slots[j].kind].insert(victimKeyOf(arm, j, t));
   }
@@ -346,6 +379,7 @@ void SchedulingCore::release(JobSlot j, double t) {
   if (!m_nodeJobs.empty()) std::erase(m_nodeJobs[p.node], j);
   ++m_epoch[m_slots[j].kind];
   m_dirty[m_slots[j].kind] = true;
+  if (m_quotas) m_quotas->sub(m_slots[j].team, m_slots[j].kind, m_slots[j].need);
   --m_running;
   if (m_sink) m_sink->released(j, p, t);
 }

@@ -26,6 +26,8 @@
 
 namespace hetsched {
 
+class QuotaLedger;
+
 // What happened to an arrival.
 enum class Admission : std::uint8_t { Queued, Started, NeverFits };
 
@@ -155,6 +157,7 @@ class SchedulingCore {
   };
 
   void nodeFacts(JobSlot j, WaitFacts& f) const;
+  void quotaFacts(JobSlot j, WaitFacts& f) const;
   void grow(JobSlot slot);
   void enqueue(JobSlot j);
   bool stale(const QueueEntry& entry) const;
@@ -167,6 +170,11 @@ class SchedulingCore {
   bool walkStep(Arm& arm, std::size_t kind, double t, Pass& pass, bool alone);
   void selectDispatch(std::size_t kind, double t);
   bool selectStep(Arm& arm, std::size_t kind, double t);
+  void fairDispatch(Arm& arm, std::size_t kind, double t);
+  // Whether an admission limit (the policy's quotas, the options' gate)
+  // holds the waiting job back now.
+  bool held(JobSlot j) const;
+  void buildQuotas();
   void markUnplaceable(JobSlot j);
   void leaveQueue(JobSlot j);
   bool tryStart(JobSlot j, double t);
@@ -205,6 +213,8 @@ class SchedulingCore {
   std::array<bool, kDeviceKindCount> m_dirty{};
   std::vector<JobSlot> m_arrived;  // since the last decide(), for preemption
   UnplaceableShapes m_unplaceable;
+  // Per-team quotas, when an arm's policy has them (null otherwise: no cost).
+  std::unique_ptr<QuotaLedger> m_quotas;
   // The selector seam's window, kept between dispatches (no allocation per
   // decision); scratch, not state: a copy of the core starts them empty.
   std::vector<QueueEntry> m_window;
@@ -226,6 +236,7 @@ class SchedulingCore {
     double runStart = 0.0;
     std::uint64_t queueSeq = 0;
     UnplaceableShapes::ShapeId shape = UnplaceableShapes::kNone;  // known once a try failed
+    std::uint32_t team = 0;  // QuotaLedger's id, while quotas apply
   };
   std::vector<Slot> m_slots;
   std::vector<Placement> m_placement;

@@ -1,5 +1,6 @@
 #include "core_seams.h"
 #include "node_fit.h"
+#include "quota_ledger.h"
 #include "scheduling_core.h"
 
 #include <algorithm>
@@ -50,6 +51,13 @@ void SchedulingCore::nodeFacts(JobSlot j, WaitFacts& f) const {
   }
 }
 
+void SchedulingCore::quotaFacts(JobSlot j, WaitFacts& f) const {
+  f.blockedByGate = (m_quotas || m_options.gate) && held(j);
+  const Slot& s = m_slots[j];
+  if (m_quotas && !m_quotas->allows(s.arm, s.team, s.kind, s.need))
+    f.quota = m_quotas->standing(s.arm, s.team, s.kind, s.need);
+}
+
 WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   WaitFacts f;
   if (!isWaiting(j)) return f;
@@ -79,7 +87,7 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
       if (JobQueue::agedClass(e.priority, t - e.arrivalS, arm.policy.agingIntervalS) < f.agedClass) ++f.aheadByClass;
     });
   }
-  f.blockedByGate = m_options.gate && !m_options.gate->allows(j, job, f.kind);
+  quotaFacts(j, f);
   return f;
 }
 
@@ -140,7 +148,7 @@ std::vector<WaitFacts> SchedulingCore::waitFacts(std::span<const JobSlot> slots,
       f.ahead = p->second.ahead;
       f.aheadByClass = p->second.byClass;
     }
-    f.blockedByGate = m_options.gate && !m_options.gate->allows(j, job, f.kind);
+    quotaFacts(j, f);
   }
   return out;
 }

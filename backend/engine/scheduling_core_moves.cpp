@@ -32,6 +32,8 @@ void SchedulingCore::evict(JobSlot v, JobSlot by, double t) {
 }
 
 bool SchedulingCore::tryPreempt(JobSlot j, double t) {
+  // A job its quota holds does not start by evicting others either.
+  if ((m_quotas || m_options.gate) && held(j)) return false;
   Arm& arm = armOfJob(j);
   auto& victims = arm.victims[m_slots[j].kind];
   const bool srtf = arm.srtf();

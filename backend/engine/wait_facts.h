@@ -2,6 +2,7 @@
 
 #include "model/device_kind.h"
 #include "model/job.h"
+#include "model/quota_standing.h"
 #include "policy/compiled_policy.h"
 
 #include <array>
@@ -41,7 +42,8 @@ struct WaitFacts {
   std::uint32_t aheadByClass = 0;
   PriorityClass agedClass = PriorityClass::Middle;
   std::uint32_t backfillDepth = 0;  // jobs behind a blocked head that may still start
-  bool blockedByGate = false;       // a StartGate (quota) holds it back
+  bool blockedByGate = false;       // the policy's quotas (or a StartGate) hold it back
+  QuotaStanding quota;              // when the policy's quotas hold it: its team's numbers
 };
 
 }  // namespace hetsched

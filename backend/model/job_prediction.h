@@ -2,6 +2,7 @@
 
 #include "device_kind.h"
 #include "job.h"
+#include "quota_standing.h"
 
 #include <array>
 #include <cstdint>
@@ -46,6 +47,7 @@ struct WaitReason {
   bool aged = false;               // aging raised it above its submitted class
   std::uint32_t backfillDepth = 0;  // jobs behind a blocked head that may still start
   std::uint8_t arm = 0;             // 0 active policy, 1 canary candidate
+  QuotaStanding quota;              // Quota: the team's numbers (team empty: a StartGate's hold)
 
   // The resource most nodes of its kind are short of (Resources).
   ShortResource mostShort() const;

@@ -102,6 +102,35 @@ std::vector<v1::Policy> builtinPolicies() {
   m->set_link_gib_per_s(1.25);
   m->set_max_per_tick(4);
   out.push_back(opportunistic);
+
+  // Kueue-style team queues for the default simulated cluster's five teams
+  // (1,536 CPU cores, 224 GPUs, 64 TPUs): guarantees that add up to the
+  // cluster, one cohort, and borrowing limits so that no team takes more
+  // than about a third beyond its share while others wait.
+  v1::Policy quotas = base("team-quotas",
+                           "Per-team guarantees (Kueue ClusterQueues in one cohort) with borrowing limits, "
+                           "dominant resource fairness between teams, FCFS within a team, best fit.",
+                           Q::FCFS, P::BEST_FIT);
+  v1::Quotas* q = quotas.mutable_quotas();
+  q->set_unlisted_teams(v1::Quotas::ADMIT);
+  q->set_fair_share(true);
+  struct Share {
+    const char* team;
+    double cpu, gpu, tpu;
+  };
+  for (const Share& s : {Share{"vision", 192, 64, 16}, Share{"language", 192, 80, 24}, Share{"search", 384, 32, 8},
+                         Share{"ads", 384, 24, 8}, Share{"platform", 384, 24, 8}}) {
+    v1::TeamQuota* t = q->add_teams();
+    t->set_team(s.team);
+    t->set_cohort("all");
+    t->mutable_guarantee()->set_cpu_cores(s.cpu);
+    t->mutable_guarantee()->set_gpus(s.gpu);
+    t->mutable_guarantee()->set_tpus(s.tpu);
+    t->mutable_borrowing_limit()->set_cpu_cores(s.cpu / 3);
+    t->mutable_borrowing_limit()->set_gpus(s.gpu / 4);
+    t->mutable_borrowing_limit()->set_tpus(s.tpu / 4);
+  }
+  out.push_back(quotas);
   return out;
 }
 

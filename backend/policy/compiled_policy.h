@@ -1,5 +1,6 @@
 #pragma once
 
+#include "quota_spec.h"
 #include "sched/node_score.h"
 #include "sched/routing.h"
 
@@ -67,6 +68,8 @@ struct CompiledPolicy {
   double migrationWindowS = 0.0;  // 0: each move's own transfer time
   std::uint32_t migrationMaxPerTick = 0;
   std::uint32_t migrationHistorySamples = 8;
+
+  QuotaSpec quotas;  // per-team quotas; none by default
 
   std::uint32_t weightOf(std::uint32_t node) const { return node < weights.size() ? weights[node] : 1; }
 };

@@ -75,6 +75,8 @@ void flatten(const Message& m, const std::string& prefix, std::map<std::string, 
       }
     } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
       flatten(r->GetMessage(m, f), path + ".", out, order);
+    } else if (f->has_presence() && !r->HasField(m, f)) {
+      put(path, "unset");  // an optional amount (quotas): unset is unlimited, not 0
     } else if (f->name() == "hybrid_weights") {
       put(path, weightsIdentity(r->GetString(m, f)));
     } else {

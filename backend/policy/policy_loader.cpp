@@ -5,6 +5,8 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <cmath>
+
 
 namespace hetsched {
 
@@ -38,6 +40,33 @@ PlacementKind placementKind(v1::PlacementRule::Kind kind) {
 // Wire enums are offset by their UNSPECIFIED zero.
 JobKind jobKind(v1::JobKind kind) { return static_cast<JobKind>(static_cast<int>(kind) - 1); }
 DeviceKind deviceKind(v1::DeviceKind kind) { return static_cast<DeviceKind>(static_cast<int>(kind) - 1); }
+
+// Amounts in milli-units of each kind's primary resource; unset: unlimited.
+std::array<std::uint64_t, kDeviceKindCount> milliOf(const v1::DeviceAmounts& a) {
+  const auto milli = [](bool has, double v) {
+    return has ? static_cast<std::uint64_t>(std::llround(v * 1000.0)) : TeamQuotaSpec::kUnlimited;
+  };
+  std::array<std::uint64_t, kDeviceKindCount> out{};
+  out[index(DeviceKind::Cpu)] = milli(a.has_cpu_cores(), a.cpu_cores());
+  out[index(DeviceKind::Gpu)] = milli(a.has_gpus(), a.gpus());
+  out[index(DeviceKind::Tpu)] = milli(a.has_tpus(), a.tpus());
+  return out;
+}
+
+QuotaSpec quotaSpecOf(const v1::Quotas& q) {
+  QuotaSpec spec;
+  spec.holdUnlisted = q.unlisted_teams() == v1::Quotas::HOLD;
+  spec.fairShare = q.fair_share();
+  for (const v1::TeamQuota& t : q.teams()) {
+    TeamQuotaSpec team;
+    team.team = t.team();
+    team.cohort = t.cohort();
+    team.guaranteeMilli = milliOf(t.guarantee());
+    team.borrowLimitMilli = milliOf(t.borrowing_limit());
+    spec.teams.push_back(std::move(team));
+  }
+  return spec;
+}
 
 }  // namespace
 
@@ -110,6 +139,7 @@ std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Po
   c.migrationWindowS = p.migration().prediction_window_s();
   c.migrationMaxPerTick = p.migration().max_per_tick();
   c.migrationHistorySamples = p.migration().history_samples() == 0 ? 8 : p.migration().history_samples();
+  c.quotas = quotaSpecOf(p.quotas());
   return c;
 }
 

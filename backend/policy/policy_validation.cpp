@@ -3,6 +3,8 @@
 #include "policy.pb.h"
 
 #include <cmath>
+#include <functional>
+#include <map>
 #include <string>
 
 namespace hetsched {
@@ -27,6 +29,46 @@ bool nonNegative(double v) { return std::isfinite(v) && v >= 0.0; }
 // the parser keeps it. Everything downstream indexes tables by these values,
 // so a value the schema does not name is refused here, with the number.
 std::string notA(int value, const char* what) { return std::to_string(value) + " is not a " + what; }
+
+// Amounts past a billion devices are typos, and would overflow milli-units.
+constexpr double kMaxAmount = 1e9;
+
+void validateAmounts(const v1::DeviceAmounts& a, const std::string& path,
+                     const std::function<void(std::string, std::string)>& fail) {
+  const auto check = [&](bool has, double v, const char* name) {
+    if (!has) return;
+    if (!nonNegative(v)) fail(path + "." + name, "must be >= 0");
+    else if (v > kMaxAmount) fail(path + "." + name, "must be <= 1e9");
+  };
+  check(a.has_cpu_cores(), a.cpu_cores(), "cpu_cores");
+  check(a.has_gpus(), a.gpus(), "gpus");
+  check(a.has_tpus(), a.tpus(), "tpus");
+}
+
+void validateQuotas(const v1::Quotas& q, const std::function<void(std::string, std::string)>& fail) {
+  if (!v1::Quotas::UnlistedTeams_IsValid(q.unlisted_teams()))
+    fail("quotas.unlisted_teams", notA(q.unlisted_teams(), "choice for unlisted teams"));
+  std::map<std::string, int> seen;
+  for (int i = 0; i < q.teams_size(); ++i) {
+    const v1::TeamQuota& t = q.teams(i);
+    const std::string path = indexed("quotas.teams", i);
+    if (t.team().empty()) {
+      fail(path + ".team", "must name a team");
+    } else if (const auto [it, fresh] = seen.emplace(t.team(), i); !fresh) {
+      fail(path + ".team", "repeats quotas.teams[" + std::to_string(it->second) + "] (" + t.team() + ")");
+    }
+    validateAmounts(t.guarantee(), path + ".guarantee", fail);
+    validateAmounts(t.borrowing_limit(), path + ".borrowing_limit", fail);
+    const v1::DeviceAmounts& limit = t.borrowing_limit();
+    if (t.cohort().empty() && (limit.has_cpu_cores() || limit.has_gpus() || limit.has_tpus()))
+      fail(path + ".borrowing_limit", "needs a cohort to borrow from");
+    // A limit beyond a guarantee that is not set limits nothing.
+    const v1::DeviceAmounts& g = t.guarantee();
+    if (limit.has_cpu_cores() && !g.has_cpu_cores()) fail(path + ".borrowing_limit.cpu_cores", "needs guarantee.cpu_cores");
+    if (limit.has_gpus() && !g.has_gpus()) fail(path + ".borrowing_limit.gpus", "needs guarantee.gpus");
+    if (limit.has_tpus() && !g.has_tpus()) fail(path + ".borrowing_limit.tpus", "needs guarantee.tpus");
+  }
+}
 
 }  // namespace
 
@@ -101,6 +143,7 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (!nonNegative(m.prediction_window_s())) fail("migration.prediction_window_s", "must be >= 0");
   if (m.history_samples() == 1 || m.history_samples() > kMaxHistorySamples)
     fail("migration.history_samples", "must be 0 or in [2, 1024]");
+  validateQuotas(p.quotas(), fail);
   return errors;
 }
 

@@ -34,6 +34,7 @@ WaitReason waitReasonOf(const WaitFacts& f, PriorityClass submitted) {
   r.agedClass = f.agedClass;
   r.aged = f.agedClass < submitted;
   r.backfillDepth = f.backfillDepth;
+  r.quota = f.quota;
   if (f.neverFits) r.cause = WaitCause::NeverFits;
   else if (f.blockedByGate) r.cause = WaitCause::Quota;
   else if (f.nodesUp == 0) r.cause = WaitCause::NodesDown;

@@ -27,6 +27,12 @@ void writeReason(const WaitReason& r, v1::WaitReason* out) {
   out->set_aged(r.aged);
   out->set_backfill_depth(r.backfillDepth);
   out->set_arm(r.arm);
+  out->set_quota_team(r.quota.team);
+  out->set_quota_no_queue(r.quota.noQueue);
+  out->set_quota_used_milli(r.quota.usedMilli);
+  out->set_quota_guarantee_milli(r.quota.guaranteeMilli);
+  out->set_quota_borrowable_milli(r.quota.borrowableMilli);
+  out->set_quota_request_milli(r.quota.requestMilli);
 }
 
 std::variant<WaitReason, std::string> readReason(const v1::WaitReason& in, const std::string& path) {
@@ -55,6 +61,12 @@ std::variant<WaitReason, std::string> readReason(const v1::WaitReason& in, const
   r.backfillDepth = in.backfill_depth();
   if (in.arm() > 1) return path + ".arm: must be 0 or 1";
   r.arm = static_cast<std::uint8_t>(in.arm());
+  r.quota.team = in.quota_team();
+  r.quota.noQueue = in.quota_no_queue();
+  r.quota.usedMilli = in.quota_used_milli();
+  r.quota.guaranteeMilli = in.quota_guarantee_milli();
+  r.quota.borrowableMilli = in.quota_borrowable_milli();
+  r.quota.requestMilli = in.quota_request_milli();
   return r;
 }
 

@@ -4,6 +4,7 @@
 #include "engine/consistent_hash_ring.h"
 #include "engine/free_capacity_index.h"
 #include "engine/job_queue.h"
+#include "policy/policy_diff.h"
 #include "policy/policy_loader.h"
 #include "engine/preemption.h"
 #include "engine/weighted_round_robin_scorer.h"
@@ -103,6 +104,31 @@ class TestPolicy : public QObject {
         << QStringList{QStringLiteral("preemption.restart_cost_s: must be >= 0"),
                        QStringLiteral("migration.utilization_threshold: must be in (0, 1]"),
                        QStringLiteral("migration.max_per_event: must be > 0")};
+    const QString fit = ok + QStringLiteral(R"("placement":{"kind":"FIRST_FIT"},)");
+    QTest::newRow("quotas fine")
+        << fit + QStringLiteral(R"("quotas":{"unlisted_teams":"HOLD","fair_share":true,"teams":[)"
+                                R"({"team":"vision","cohort":"all","guarantee":{"gpus":8,"cpu_cores":0},"borrowing_limit":{"gpus":4}},)"
+                                R"({"team":"ads","guarantee":{"gpus":0.5}}]}})")
+        << QStringList{};
+    QTest::newRow("quotas negative")
+        << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"vision","guarantee":{"gpus":-1,"tpus":2e12}}]}})")
+        << QStringList{QStringLiteral("quotas.teams[0].guarantee.gpus: must be >= 0"),
+                       QStringLiteral("quotas.teams[0].guarantee.tpus: must be <= 1e9")};
+    QTest::newRow("quotas duplicate team")
+        << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"ads"},{"team":"vision"},{"team":"ads"}]}})")
+        << QStringList{QStringLiteral("quotas.teams[2].team: repeats quotas.teams[0] (ads)")};
+    QTest::newRow("quotas unnamed team") << fit + QStringLiteral(R"("quotas":{"teams":[{"guarantee":{"gpus":1}}]}})")
+                                         << QStringList{QStringLiteral("quotas.teams[0].team: must name a team")};
+    QTest::newRow("borrowing without a cohort")
+        << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"ads","guarantee":{"gpus":2},"borrowing_limit":{"gpus":1}}]}})")
+        << QStringList{QStringLiteral("quotas.teams[0].borrowing_limit: needs a cohort to borrow from")};
+    QTest::newRow("borrowing without a guarantee")
+        << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"ads","cohort":"c","guarantee":{"gpus":2},)"
+                                R"("borrowing_limit":{"gpus":1,"cpu_cores":-4}}]}})")
+        << QStringList{QStringLiteral("quotas.teams[0].borrowing_limit.cpu_cores: must be >= 0"),
+                       QStringLiteral("quotas.teams[0].borrowing_limit.cpu_cores: needs guarantee.cpu_cores")};
+    QTest::newRow("unlisted out of range") << fit + QStringLiteral(R"("quotas":{"unlisted_teams":7}})")
+                                           << QStringList{QStringLiteral("quotas.unlisted_teams: 7 is not a choice for unlisted teams")};
   }
 
   void validation() {
@@ -153,6 +179,46 @@ class TestPolicy : public QObject {
     for (const v1::Policy& b : builtinPolicies())
       if (b.name() == policy.name()) builtin = b.SerializeAsString() == policy.SerializeAsString();
     QVERIFY2(builtin, "a sample differs from the built-in of its name (re-export with `hetsched policies --export`)");
+  }
+
+  // Amounts become milli-units of each kind's primary resource; a kind the
+  // policy leaves unset is unlimited, in the guarantee and the limit alike.
+  void compileQuotas() {
+    auto parsed = parsePolicyJson(
+        R"({"name":"q","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},"quotas":{)"
+        R"("unlisted_teams":"HOLD","fair_share":true,"teams":[{"team":"vision","cohort":"all",)"
+        R"("guarantee":{"gpus":2.5,"cpu_cores":0},"borrowing_limit":{"gpus":0.25}}]}})");
+    QVERIFY(std::holds_alternative<v1::Policy>(parsed));
+    const auto c = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
+    QVERIFY(c.quotas.holdUnlisted);
+    QVERIFY(c.quotas.fairShare);
+    QCOMPARE(c.quotas.teams.size(), std::size_t{1});
+    const TeamQuotaSpec& t = c.quotas.teams[0];
+    QCOMPARE(t.team, std::string("vision"));
+    QCOMPARE(t.cohort, std::string("all"));
+    QCOMPARE(t.guaranteeMilli[index(DeviceKind::Gpu)], std::uint64_t{2500});
+    QCOMPARE(t.guaranteeMilli[index(DeviceKind::Cpu)], std::uint64_t{0});
+    QCOMPARE(t.guaranteeMilli[index(DeviceKind::Tpu)], TeamQuotaSpec::kUnlimited);
+    QCOMPARE(t.borrowLimitMilli[index(DeviceKind::Gpu)], std::uint64_t{250});
+    QCOMPARE(t.borrowLimitMilli[index(DeviceKind::Cpu)], TeamQuotaSpec::kUnlimited);
+    // A policy without quotas limits nothing.
+    QVERIFY(!std::get<CompiledPolicy>(compilePolicy(builtinPolicies().front())).quotas.any());
+  }
+
+  // A quota's change is one line naming its field; an amount set to 0 is
+  // not the same as an unset (unlimited) one.
+  void diffNamesQuotaFields() {
+    v1::Policy before = builtinPolicies().front();
+    before.mutable_quotas()->add_teams()->set_team("vision");
+    v1::Policy after = before;
+    after.mutable_quotas()->mutable_teams(0)->mutable_guarantee()->set_gpus(0);
+    after.mutable_quotas()->mutable_teams(0)->set_cohort("all");
+    const auto changes = diffPolicies(before, after);
+    QCOMPARE(changes.size(), std::size_t{2});
+    QCOMPARE(changes[0].field, std::string("quotas.teams[0].guarantee.gpus"));
+    QCOMPARE(changes[0].before, std::string("unset"));
+    QCOMPARE(changes[0].after, std::string("0"));
+    QCOMPARE(changes[1].field, std::string("quotas.teams[0].cohort"));
   }
 
   void compileResolvesRoutes() {

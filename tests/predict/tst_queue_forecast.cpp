@@ -2,6 +2,7 @@
 // the same event driver. A known schedule gives exactly the predicted starts,
 // nodes and reasons worked out by hand; with no new arrivals the forecast is
 // what then happens; a forecast never touches the live cluster.
+#include "cluster/live_policies.h"
 #include "cluster/simulated_cluster.h"
 #include "engine/scorer_catalog.h"
 #include "engine/scorer_registry.h"
@@ -282,6 +283,35 @@ class TestQueueForecast : public QObject {
       return out;
     };
     QCOMPARE(key(a), key(b));
+  }
+
+  // The live simulated cluster under a policy with quotas (vision: one GPU
+  // guaranteed, no cohort) holds vision's new GPU jobs, and its forecast
+  // says why, with the team's numbers.
+  void liveClusterExplainsAQuotaHold() {
+    SimOptions options;
+    options.warmupS = 1800;
+    SimulatedCluster cluster(options);
+    PolicyArms arms;
+    arms.active = liveDefaultCompiled();
+    TeamQuotaSpec vision;
+    vision.team = "vision";
+    vision.guaranteeMilli[index(DeviceKind::Gpu)] = 1000;
+    arms.active.quotas.teams = {vision};
+    arms.activeVersion = 2;
+    QVERIFY(!cluster.setPolicies(arms));
+    for (int i = 0; i < 200; ++i) cluster.step();
+    const QueuePredictions forecast = cluster.forecast()->run();
+    std::size_t held = 0;
+    for (const JobPrediction& j : forecast.jobs) {
+      if (j.reason.cause != WaitCause::Quota) continue;
+      ++held;
+      QCOMPARE(j.reason.quota.team, std::string("vision"));
+      QCOMPARE(int(j.reason.kind), int(DeviceKind::Gpu));
+      QCOMPARE(j.reason.quota.guaranteeMilli, std::uint64_t{1000});
+      QVERIFY(j.reason.quota.usedMilli + j.reason.quota.requestMilli > 1000);
+    }
+    QVERIFY2(held > 0, "no job held by the quota");
   }
 
   // A gateway stopping cancels a forecast: run() returns after the window it

@@ -4,6 +4,7 @@
 #include "cluster/simulated_cluster.h"
 #include "rpc/frame_codec.h"
 #include "rpc/frame_packing.h"
+#include "rpc/prediction_convert.h"
 
 #include <QTest>
 
@@ -186,6 +187,30 @@ class TestFrameCodec : public QObject {
     const auto error = decodeFrame(wire, static_cast<std::size_t>(devices), static_cast<std::size_t>(nodes), &out);
     QVERIFY(error.has_value());
     QVERIFY2(QString::fromStdString(*error).startsWith(column), error->c_str());
+  }
+
+  // A quota's hold crosses the wire with its team and numbers.
+  void quotaReasonRoundTrips() {
+    QueuePredictions p;
+    p.availability = PredictionAvailability::Available;
+    JobPrediction& j = p.jobs.emplace_back();
+    j.job = 7;
+    j.reason.cause = WaitCause::Quota;
+    j.reason.kind = DeviceKind::Gpu;
+    j.reason.quota = {"vision", false, 12000, 8000, 250, 2000};
+    JobPrediction& k = p.jobs.emplace_back();
+    k.job = 8;
+    k.reason.cause = WaitCause::Quota;
+    k.reason.quota = {"platform", true, 0, 0, 0, 500};
+    v1::GetPredictionsResponse wire;
+    toProto(p, &wire);
+    const auto back = fromProto(wire);
+    QVERIFY(std::holds_alternative<QueuePredictions>(back));
+    const QueuePredictions& q = std::get<QueuePredictions>(back);
+    QCOMPARE(q.jobs.size(), std::size_t{2});
+    QVERIFY(q.jobs[0].reason.quota == j.reason.quota);
+    QVERIFY(q.jobs[1].reason.quota == k.reason.quota);
+    QVERIFY(q.jobs[0].reason == j.reason);
   }
 };
 

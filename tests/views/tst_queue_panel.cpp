@@ -32,7 +32,7 @@ std::vector<QueuedJobPrediction> sampleQueue() {
 
 class TestQueuePanel : public QObject {
   Q_OBJECT
-private Q_SLOTS:
+ private Q_SLOTS:
   void modelPassesTheTester() {
     QueueTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -95,6 +95,28 @@ private Q_SLOTS:
     QCOMPARE(cell(2, QueueTableModel::Reason),
              QStringLiteral("1 job(s) ahead · aged to Middle · room on 2 CPU node(s), but its turn has not come"));
     QCOMPARE(model.headerData(QueueTableModel::Reason, Qt::Horizontal).toString(), QStringLiteral("Why it waits"));
+  }
+
+  // A team over its quota, and a team the policy holds for having no queue.
+  void quotaReasons() {
+    std::vector<QueuedJobPrediction> queue = sampleQueue();
+    queue[0].reason.cause = WaitCause::Quota;
+    queue[0].reason.kind = DeviceKind::Gpu;
+    queue[0].reason.quota = {"vision", false, 12000, 8000, 0, 2000};
+    queue[1].reason.cause = WaitCause::Quota;
+    queue[1].reason.kind = DeviceKind::Gpu;
+    queue[1].reason.quota = {"platform", true, 0, 0, 0, 500};
+    queue[2].reason.cause = WaitCause::Quota;
+    queue[2].reason.kind = DeviceKind::Cpu;
+    queue[2].reason.quota = {"ads", false, 1500, 2000, 250, 1000};
+    QueueTableModel model;
+    model.setQueue(queue);
+    const auto cell = [&](int row) { return model.index(row, QueueTableModel::Reason).data().toString(); };
+    QCOMPARE(cell(0), QStringLiteral("Team vision is over its GPU quota: uses 12 (8 guaranteed + 4 borrowed), asks 2, "
+                                     "may borrow 0 more"));
+    QCOMPARE(cell(1), QStringLiteral("Held: team platform has no queue in the policy, which holds such teams"));
+    QCOMPARE(cell(2), QStringLiteral("Team ads is over its CPU quota: uses 1.5 (1.5 guaranteed + 0 borrowed), asks 1, "
+                                     "may borrow 0.25 more"));
   }
 
   void panelSelectsAndFollows() {

@@ -38,7 +38,7 @@ nlohmann::json reasonJson(const WaitReason& r) {
   nlohmann::json shortOn = nlohmann::json::object();
   for (std::size_t i = 0; i < kShortResourceCount; ++i)
     shortOn[std::string(toString(static_cast<ShortResource>(i)))] = r.shortOn[i];
-  return {{"cause", toString(r.cause)},
+  nlohmann::json out = {{"cause", toString(r.cause)},
           {"kind", toString(r.kind)},
           {"nodes_of_kind", r.nodesOfKind},
           {"nodes_up", r.nodesUp},
@@ -51,6 +51,15 @@ nlohmann::json reasonJson(const WaitReason& r) {
           {"aged", r.aged},
           {"backfill_depth", r.backfillDepth},
           {"arm", r.arm}};
+  // A team's quota held it: the numbers, in units of the kind (GPUs, cores).
+  if (r.cause == WaitCause::Quota && (!r.quota.team.empty() || r.quota.noQueue))
+    out["quota"] = {{"team", r.quota.team},
+                    {"no_queue", r.quota.noQueue},
+                    {"used", static_cast<double>(r.quota.usedMilli) / 1000.0},
+                    {"guarantee", static_cast<double>(r.quota.guaranteeMilli) / 1000.0},
+                    {"borrowable", static_cast<double>(r.quota.borrowableMilli) / 1000.0},
+                    {"request", static_cast<double>(r.quota.requestMilli) / 1000.0}};
+  return out;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "queue_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace hetsched::cli {
@@ -39,6 +40,20 @@ std::string aheadText(const WaitReason& r) {
   return out;
 }
 
+double units(std::uint64_t milli) { return static_cast<double>(milli) / 1000.0; }
+
+// "team vision is over its GPU quota: uses 12 (8 guaranteed + 4 borrowed), asks 2, may borrow 0 more"
+std::string quotaText(const WaitReason& r) {
+  const QuotaStanding& q = r.quota;
+  if (q.noQueue && q.team.empty()) return "held: the job has no team, and the policy holds jobs of teams without a queue";
+  if (q.noQueue) return "held: team " + q.team + " has no queue in the policy, which holds such teams";
+  if (q.team.empty() && q.usedMilli == 0 && q.guaranteeMilli == 0) return "held by a quota; " + aheadText(r);
+  return "team " + q.team + " is over its " + kindName(r.kind) + " quota: " +
+         format("uses %g (%g guaranteed + %g borrowed), asks %g, may borrow %g more", units(q.usedMilli),
+                units(std::min(q.usedMilli, q.guaranteeMilli)), units(q.borrowedMilli()), units(q.requestMilli),
+                units(q.borrowableMilli));
+}
+
 }  // namespace
 
 std::string reasonText(const WaitReason& r) {
@@ -46,7 +61,7 @@ std::string reasonText(const WaitReason& r) {
   switch (r.cause) {
     case WaitCause::Unknown: return "just submitted: not yet seen by the scheduler";
     case WaitCause::NeverFits: return "can never fit: the largest " + kind + " node is too small";
-    case WaitCause::Quota: return "held by a quota; " + aheadText(r);
+    case WaitCause::Quota: return quotaText(r);
     case WaitCause::NodesDown: return format("all %u %s nodes are down; ", r.nodesOfKind, kind.c_str()) + aheadText(r);
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();

@@ -1,0 +1,95 @@
+// A what-if of the built-in "team-quotas" policy on a cut of the default
+// simulated cluster: every job the quotas admitted (all but those running
+// at the cut) started with its team within its guarantee plus its borrowing
+// limit, and the same policy without quotas breaks that bound, so the
+// quotas did make jobs wait.
+#include "builtin_policy.h"
+#include "default_cluster_cut.h"
+#include "engine/placement_scorer.h"
+#include "whatif/whatif_run.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+using namespace hetsched;
+
+namespace {
+
+// Starts of jobs that arrived after the cut (t > 0) at which the team's
+// usage of the job's kind, the job included, passed its guarantee plus its
+// borrowing limit.
+std::size_t startsOverTheLimit(const WhatifWorkload& w, const SimResult& r, const CompiledPolicy& quotas) {
+  struct Event {
+    double t;
+    int order;  // ends before starts at one instant
+    std::size_t job;
+  };
+  std::vector<Event> events;
+  for (std::size_t i = 0; i < r.jobs.size(); ++i) {
+    if (r.jobs[i].startS < 0) continue;
+    events.push_back({r.jobs[i].startS, 1, i});
+    if (r.jobs[i].endS >= 0) events.push_back({r.jobs[i].endS, 0, i});
+  }
+  std::ranges::sort(events, [](const Event& a, const Event& b) { return std::tie(a.t, a.order) < std::tie(b.t, b.order); });
+  std::map<std::pair<std::string, std::size_t>, std::uint64_t> used;
+  std::size_t over = 0;
+  for (const Event& e : events) {
+    const CoreJob& job = w.jobs[e.job];
+    const DeviceKind kind = quotas.routing.route(job.spec.kind);
+    const std::uint64_t need = primaryNeed(job.spec.requests, kind);
+    auto& u = used[{job.spec.team, index(kind)}];
+    if (e.order == 0) {
+      u -= need;
+      continue;
+    }
+    u += need;
+    if (job.pinnedNode || e.t <= 0.0) continue;  // running at the cut: not admitted by the quotas
+    for (const TeamQuotaSpec& t : quotas.quotas.teams) {
+      if (t.team != job.spec.team) continue;
+      const std::uint64_t g = t.guaranteeMilli[index(kind)];
+      const std::uint64_t limit = t.borrowLimitMilli[index(kind)];
+      if (g != TeamQuotaSpec::kUnlimited && limit != TeamQuotaSpec::kUnlimited && u > g + limit) ++over;
+    }
+  }
+  return over;
+}
+
+}  // namespace
+
+class TestWhatifQuotas : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void builtinQuotasHoldTheDefaultCluster() {
+    QTemporaryDir scratch;
+    const WhatifSource source = test::defaultClusterCut(scratch.filePath(QStringLiteral("cut.hsnap")));
+    auto loaded = loadSnapshotWorkload(source.path, source.snapshotId, true, source.horizonS);
+    QVERIFY(std::holds_alternative<WhatifWorkload>(loaded));
+    const WhatifWorkload& w = std::get<WhatifWorkload>(loaded);
+    QVERIFY(std::ranges::any_of(w.jobs, [](const CoreJob& j) { return j.spec.team == "vision"; }));
+
+    const v1::Policy withQuotas = test::builtinPolicy("team-quotas");
+    v1::Policy without = withQuotas;
+    without.clear_quotas();
+    const CompiledPolicy compiled = std::get<CompiledPolicy>(compilePolicy(withQuotas));
+
+    auto held = runWhatifPolicy(w, withQuotas, {});
+    auto unlimited = runWhatifPolicy(w, without, {});
+    QVERIFY(std::holds_alternative<SimResult>(held));
+    QVERIFY(std::holds_alternative<SimResult>(unlimited));
+    const SimResult& a = std::get<SimResult>(held);
+    const SimResult& b = std::get<SimResult>(unlimited);
+    QVERIFY(a.summary.completed > 0);
+    QCOMPARE(startsOverTheLimit(w, a, compiled), std::size_t{0});
+    const std::size_t unbounded = startsOverTheLimit(w, b, compiled);
+    QVERIFY2(unbounded > 0, "without quotas no team passed its limit: the test shows nothing");
+    qInfo("starts over a team's guarantee + limit without quotas: %zu; waits %.1f s with, %.1f s without",
+          unbounded, a.summary.waitAvgS, b.summary.waitAvgS);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestWhatifQuotas)
+#include "tst_whatif_quotas.moc"
