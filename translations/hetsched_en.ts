@@ -960,6 +960,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Per-team guarantees (Kueue ClusterQueues in one cohort) with borrowing limits, dominant resource fairness between teams, FCFS within a team, best fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>First come, first served; the seed&apos;s type routing picks the device kind.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -963,6 +963,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>라이브 클러스터 기본 규칙: 시드의 우선순위 등급과 10분 에이징, 시드 4.3의 점수, 막힌 선두 뒤의 작업도 자리가 맞으면 먼저 시작.</translation>
     </message>
     <message>
+        <source>Per-team guarantees (Kueue ClusterQueues in one cohort) with borrowing limits, dominant resource fairness between teams, FCFS within a team, best fit.</source>
+        <translation>팀별 보장량 (한 코호트 안의 Kueue ClusterQueue)과 차용 한도, 팀 간 지배적 자원 공정성(DRF), 팀 안에서는 선착순, 최적 적합 배치.</translation>
+    </message>
+    <message>
         <source>First come, first served; the seed&apos;s type routing picks the device kind.</source>
         <translation>선착순 처리; 시드의 유형 라우팅이 장치 종류를 고릅니다.</translation>
     </message>

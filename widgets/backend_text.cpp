@@ -51,6 +51,11 @@ constexpr Known kDescriptions[] = {
      QT_TRANSLATE_NOOP("hetsched::BackendText",
                        "The live cluster's own rule: seed classes with 10-minute aging, the seed's 4.3 score, jobs "
                        "behind a blocked head start when they fit.")},
+    {"Per-team guarantees (Kueue ClusterQueues in one cohort) with borrowing limits, dominant resource fairness "
+     "between teams, FCFS within a team, best fit.",
+     QT_TRANSLATE_NOOP("hetsched::BackendText",
+                       "Per-team guarantees (Kueue ClusterQueues in one cohort) with borrowing limits, dominant "
+                       "resource fairness between teams, FCFS within a team, best fit.")},
     {"First come, first served; the seed's type routing picks the device kind.",
      QT_TRANSLATE_NOOP("hetsched::BackendText",
                        "First come, first served; the seed's type routing picks the device kind.")},
