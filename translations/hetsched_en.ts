@@ -65,9 +65,9 @@
     </message>
     <message numerus="yes">
         <source>%n idle GPUs</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n idle GPU</numerusform>
+            <numerusform>%n idle GPUs</numerusform>
         </translation>
     </message>
     <message>
@@ -223,16 +223,16 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%n job(s) ahead</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n job ahead</numerusform>
+            <numerusform>%n jobs ahead</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> (%n by priority class)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (%n by priority class)</numerusform>
+            <numerusform> (%n by priority class)</numerusform>
         </translation>
     </message>
     <message>
@@ -297,9 +297,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%1 · room on %n %2 node(s), but its turn has not come</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · room on %n %2 node, but its turn has not come</numerusform>
+            <numerusform>%1 · room on %n %2 nodes, but its turn has not come</numerusform>
         </translation>
     </message>
     <message>
@@ -847,23 +847,23 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%n firing (%1 not acknowledged)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n firing (%1 not acknowledged)</numerusform>
+            <numerusform>%n firing (%1 not acknowledged)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n pending</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n pending</numerusform>
+            <numerusform>%n pending</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n rules (%1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rule (%1)</numerusform>
+            <numerusform>%n rules (%1)</numerusform>
         </translation>
     </message>
     <message>
@@ -1217,9 +1217,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alert firing</numerusform>
+            <numerusform>%n alerts firing</numerusform>
         </translation>
     </message>
 </context>
@@ -1317,9 +1317,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%1: %n alerts firing</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n alert firing</numerusform>
+            <numerusform>%1: %n alerts firing</numerusform>
         </translation>
     </message>
     <message>
@@ -1336,16 +1336,16 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message numerus="yes">
         <source>%n alerts acknowledged</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alert acknowledged</numerusform>
+            <numerusform>%n alerts acknowledged</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n no longer on the gateway</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n no longer on the gateway</numerusform>
+            <numerusform>%n no longer on the gateway</numerusform>
         </translation>
     </message>
 </context>
@@ -2947,8 +2947,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%n team(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n team: %1</numerusform>
+            <numerusform>%n teams: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3267,9 +3268,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%1 (%n device(s)): %2 running and %3 queued jobs now; the cut is taken in memory when a run starts.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n device): %2 running and %3 queued jobs now; the cut is taken in memory when a run starts.</numerusform>
+            <numerusform>%1 (%n devices): %2 running and %3 queued jobs now; the cut is taken in memory when a run starts.</numerusform>
         </translation>
     </message>
     <message>
@@ -3382,9 +3383,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%n job(s) waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n job waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</numerusform>
+            <numerusform>%n jobs waiting, in order of predicted start: the gateway&apos;s scheduling core run forward from now, with no new arrivals.</numerusform>
         </translation>
     </message>
 </context>
@@ -4047,16 +4048,16 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%1 = %n point(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 = %n point</numerusform>
+            <numerusform>%1 = %n points</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n point(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n point</numerusform>
+            <numerusform>%n points</numerusform>
         </translation>
     </message>
     <message>
@@ -4081,9 +4082,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 over %n point in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</numerusform>
+            <numerusform>%1 over %n points in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</numerusform>
         </translation>
     </message>
     <message>
@@ -4239,9 +4240,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>%n more weight(s): type them above</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n more weight: type them above</numerusform>
+            <numerusform>%n more weights: type them above</numerusform>
         </translation>
     </message>
 </context>
@@ -4292,9 +4293,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>Median over %n replica(s): %1; 95 % of them between %2 and %3.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Median over %n replica: %1; 95 % of them between %2 and %3.</numerusform>
+            <numerusform>Median over %n replicas: %1; 95 % of them between %2 and %3.</numerusform>
         </translation>
     </message>
     <message>
@@ -4574,9 +4575,9 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job(s)) with P95 start error %2 s, %3 % on the same node%4.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n job) with P95 start error %2 s, %3 % on the same node%4.</numerusform>
+            <numerusform>Fidelity: the engine reproduces this snapshot&apos;s past %1 min (%n jobs) with P95 start error %2 s, %3 % on the same node%4.</numerusform>
         </translation>
     </message>
     <message>
@@ -4613,16 +4614,16 @@ click for its story</source>
     </message>
     <message numerus="yes">
         <source>Running %n policies, then each on %1 replicas…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Running %n policy, then each on %1 replicas…</numerusform>
+            <numerusform>Running %n policies, then each on %1 replicas…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Each metric: median (95 % interval) over %n replica(s); Δ: the paired difference from the first policy, bold and coloured with * only when significant.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Each metric: median (95 % interval) over %n replica; Δ: the paired difference from the first policy, bold and coloured with * only when significant.</numerusform>
+            <numerusform>Each metric: median (95 % interval) over %n replicas; Δ: the paired difference from the first policy, bold and coloured with * only when significant.</numerusform>
         </translation>
     </message>
 </context>
