@@ -208,9 +208,10 @@ class TestFrameCodec : public QObject {
     QVERIFY(std::holds_alternative<QueuePredictions>(back));
     const QueuePredictions& q = std::get<QueuePredictions>(back);
     QCOMPARE(q.jobs.size(), std::size_t{2});
-    QVERIFY(q.jobs[0].reason.quota == j.reason.quota);
-    QVERIFY(q.jobs[1].reason.quota == k.reason.quota);
-    QVERIFY(q.jobs[0].reason == j.reason);
+    // Through p.jobs, not j and k: the second emplace_back moved the first.
+    QVERIFY(q.jobs[0].reason.quota == p.jobs[0].reason.quota);
+    QVERIFY(q.jobs[1].reason.quota == p.jobs[1].reason.quota);
+    QVERIFY(q.jobs[0].reason == p.jobs[0].reason);
   }
 };
 
