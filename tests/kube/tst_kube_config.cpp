@@ -2,6 +2,7 @@
 // resource quantities, timestamps, kubeconfig files and the in-cluster
 // service account. No server runs here (tst_kube_source serves recorded
 // API responses).
+#include "kube_test_data.h"
 #include "kube/kube_config.h"
 #include "kube/kube_convert.h"
 #include "kube/quantity.h"
@@ -16,14 +17,8 @@ using namespace hetsched;
 
 namespace {
 
-const std::string kData = HETSCHED_TEST_DATA "/kubernetes";
-
-std::string readData(const std::string& file) {
-  std::ifstream in(kData + "/" + file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+const std::string& kData = test::kKubeData;
+const auto readData = test::readKubeData;
 
 }  // namespace
 

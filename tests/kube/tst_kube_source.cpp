@@ -1,6 +1,7 @@
 // The Kubernetes source against recorded API responses served from
 // loopback: no API server runs here (docs/sources.md says what ran live).
 #include "fake_api_server.h"
+#include "kube_test_data.h"
 #include "kube/kube_api.h"
 #include "kube/kube_cluster.h"
 #include "kube/kube_convert.h"
@@ -16,14 +17,8 @@ using namespace hetsched;
 
 namespace {
 
-const std::string kData = HETSCHED_TEST_DATA "/kubernetes";
-
-std::string readData(const std::string& file) {
-  std::ifstream in(kData + "/" + file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+const std::string& kData = test::kKubeData;
+const auto readData = test::readKubeData;
 
 KubeOptions optionsFor(const FakeApiServer& server) {
   KubeOptions options;
