@@ -14,7 +14,15 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace hetsched {
+
+namespace {
+constexpr int kSideMinWidth = 280;
+constexpr int kSideDefaultWidth = 300;
+constexpr int kFitSlackPx = 16;
+}  // namespace
 
 ClusterDashboard::ClusterDashboard(QWidget* parent)
     : QWidget(parent),
@@ -38,13 +46,14 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   toolbar->addWidget(colourBy);
   toolbar->addWidget(m_metricBox);
   toolbar->addStretch(1);
-  // The colour bar explains colours; this explains what is not a colour.
-  m_legend = new QLabel(mapPane);
+  // The colour bar explains colours; this explains what is not a colour. A
+  // caption under the whole page: beside the selector it wrapped to five
+  // lines once the map's pane was fitted to the map, and inside that pane its
+  // height would change the map's and so the width the map can use.
+  m_legend = new QLabel(this);
   showAsHint(m_legend);
   m_legend->setWordWrap(true);  // wraps in a narrow window instead of widening it
-  m_legend->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
   m_legend->setText(legendText());
-  toolbar->addWidget(m_legend, 1);
   mapLayout->addLayout(toolbar);
   m_heatmap->setParent(mapPane);
   mapLayout->addWidget(m_heatmap, 1);
@@ -60,12 +69,15 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   m_splitter->setStretchFactor(1, 0);
   m_splitter->setChildrenCollapsible(false);
   m_splitter->setObjectName(QStringLiteral("dashboardSplitter"));
-  m_side->setMinimumWidth(280);
-  m_splitter->setSizes({1000, 300});
+  m_side->setMinimumWidth(kSideMinWidth);
+  m_splitter->setSizes({1000, kSideDefaultWidth});
+  connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+  connect(m_heatmap, &HeatmapView::usefulWidthChanged, this, &ClusterDashboard::fitSplitter);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_summary);
   layout->addWidget(m_splitter, 1);
+  layout->addWidget(m_legend);
 
   connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int row) {
     m_heatmap->setMetric(static_cast<Metric>(m_metricBox->itemData(row).toInt()));
@@ -88,6 +100,26 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
     m_details->setDevice(device);
     m_history->setSelectedDevice(device);
   });
+}
+
+void ClusterDashboard::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitSplitter();
+}
+
+void ClusterDashboard::fitSplitter() {
+  const QList<int> sizes = m_splitter->sizes();
+  if (m_userSized || m_heatmap->usefulWidth() <= 0) return;
+  if (sizes.size() != 2 || sizes[0] <= 0) return;
+  // The map pane's own margins around the heatmap, and a little slack so a
+  // pixel of rounding does not move the handle back and forth.
+  const int wantedMap = m_heatmap->usefulWidth() + (sizes[0] - m_heatmap->width()) + kFitSlackPx;
+  const int surplus = sizes[0] - wantedMap;
+  int side = sizes[1];
+  if (surplus > kFitSlackPx) side += surplus;                                     // room the map cannot use
+  else if (surplus < 0 && side > kSideDefaultWidth) side = std::max(kSideDefaultWidth, side + surplus);  // map squeezed
+  if (side == sizes[1]) return;
+  m_splitter->setSizes({sizes[0] + sizes[1] - side, side});
 }
 
 void ClusterDashboard::showHistory() {

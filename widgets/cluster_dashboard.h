@@ -64,7 +64,15 @@ class ClusterDashboard : public QWidget {
   // the topology has MIG GPUs.
   QString legendText() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  // Gives the side panels the map pane's width that the heatmap cannot use
+  // (few slots per node leave most of a wide window empty), and takes it
+  // back when the window narrows; stops once the operator drags the handle.
+  void fitSplitter();
+
   KindSummaryStrip* m_summary;
   QComboBox* m_metricBox;
   HeatmapView* m_heatmap;
@@ -74,6 +82,7 @@ class ClusterDashboard : public QWidget {
   QTabWidget* m_side;
   QSplitter* m_splitter;
   QLabel* m_legend;
+  bool m_userSized = false;
 };
 
 }  // namespace hetsched

@@ -133,6 +133,10 @@ void HeatmapView::updateSizeLimit() {
   const int maxH = rows * kMaxRowPx + marginH;
   const int cellW = std::clamp(static_cast<int>(kMaxCellAspect * rowPx), kMinCellCapPx, kMaxCellWidthPx);
   const int maxW = columns * cellW + marginW;
+  if (const int useful = std::max(maxW, minimumWidth()); useful != m_usefulWidth) {
+    m_usefulWidth = useful;
+    Q_EMIT usefulWidthChanged(useful);
+  }
   const QRect geometry(0, 0, std::min(width(), std::max(maxW, minimumWidth())),
                        std::min(height(), std::max(maxH, minimumHeight())));
   if (m_plot->geometry() != geometry) m_plot->setGeometry(geometry);

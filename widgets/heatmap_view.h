@@ -107,10 +107,16 @@ class HeatmapView : public QWidget {
   // frame's job; 0 when idle.
   JobId jobOn(int device) const;
 
+  // The widest the plot grows at the current height (cells stop widening,
+  // see updateSizeLimit): beyond it the view's width is empty space, which a
+  // host may give to something else.
+  int usefulWidth() const { return m_usefulWidth; }
+
  Q_SIGNALS:
   void deviceSelected(int deviceIndex);
   // Double-click: open the story of the job on the device.
   void jobActivated(hetsched::JobId job);
+  void usefulWidthChanged(int width);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -142,6 +148,7 @@ class HeatmapView : public QWidget {
   std::shared_ptr<Frame> m_ownFrame;     // what setFrame(const Frame&) refills
   HeatmapLayout m_layout;
   HeatmapBands m_bands;
+  int m_usefulWidth = 0;
   int m_pixelRows = 0;  // the axis rect height m_bands was built for
   std::vector<std::uint8_t> m_downRows;  // per band
   JobNames m_jobNames;

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTest>
 
 using namespace hetsched;
@@ -205,6 +206,40 @@ class TestDashboardPanels : public QObject {
     dashboard.setStale(true);
     dashboard.heatmap()->replotNow();
     QVERIFY(dashboard.grab().save(dir + QStringLiteral("/dashboard-stale.png")));
+  }
+
+  // A wide window with few slots per node left the map pane mostly empty
+  // (at 1400 px the map used 590 of 1,060 px); the side panels take what the
+  // map cannot use, give it back when the window narrows, and stop following
+  // once the operator drags the handle.
+  void splitterGivesTheMapsUnusedWidthToTheSide() {
+    const Topology topology = testing::makeTopology(
+        {{DeviceKind::Cpu, 24, 2}, {DeviceKind::Gpu, 28, 8}, {DeviceKind::Tpu, 16, 4}});
+    ClusterDashboard dashboard;
+    dashboard.resize(1400, 860);
+    dashboard.setTopology(topology);
+    dashboard.setFrame(testing::makeFrame(topology, 3));
+    dashboard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
+    auto* splitter = dashboard.findChild<QSplitter*>(QStringLiteral("dashboardSplitter"));
+    QVERIFY(splitter);
+    const auto mapSurplus = [&] { return splitter->sizes().value(0) - dashboard.heatmap()->usefulWidth(); };
+    QTRY_VERIFY2(mapSurplus() <= 40, qPrintable(QString::number(mapSurplus())));
+    QVERIFY(splitter->sizes().value(1) > 300);
+    dashboard.resize(1100, 860);
+    QTRY_VERIFY2(mapSurplus() <= 40, qPrintable(QString::number(mapSurplus())));
+    QTRY_VERIFY2(mapSurplus() >= 0 || splitter->sizes().value(1) <= 300, qPrintable(QString::number(mapSurplus())));
+
+    // The operator's drag wins from then on (QSplitter emits splitterMoved
+    // only for a drag of the handle, not for setSizes).
+    const int total = splitter->sizes().value(0) + splitter->sizes().value(1);
+    const int dragged = splitter->sizes().value(0) + 60;
+    Q_EMIT splitter->splitterMoved(dragged, 1);
+    splitter->setSizes({dragged, total - dragged});
+    QCOMPARE(splitter->sizes().value(0), dragged);
+    dashboard.resize(1200, 860);
+    QCoreApplication::processEvents();
+    QVERIFY2(mapSurplus() > 40, qPrintable(QString::number(mapSurplus())));
   }
 
   // Issue 13: at 1024 px the strip drew "56.0 kW" as "6.0 k" and the window
