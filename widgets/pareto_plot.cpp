@@ -60,7 +60,31 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
     if (std::hypot(travel.x(), travel.y()) > kClickTravel) return;  // a drag of the range
     if (const int index = pointAt(event->position()); index >= 0) Q_EMIT pointClicked(index);
   });
+  connect(this, &QCustomPlot::beforeReplot, this, &ParetoPlot::placeLabels);
   restyle(palette());
+}
+
+void ParetoPlot::placeLabels() {
+  // Left to right, each name in the first free line above its point.
+  std::vector<std::size_t> order(m_labels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::ranges::sort(order, {}, [&](std::size_t i) { return pixelOf(static_cast<int>(i)).x(); });
+  std::vector<QRectF> placed;
+  for (const std::size_t i : order) {
+    QCPItemText* label = m_labels[i];
+    const QFontMetricsF metrics(label->font());
+    const QPointF at = pixelOf(static_cast<int>(i));
+    const double width = metrics.horizontalAdvance(label->text()) + 2.0, height = metrics.height();
+    double lift = 0.0;
+    QRectF box(at.x() + 7.0, at.y() - 3.0 - height, width, height);
+    for (int tries = 0; tries < 20 && std::ranges::any_of(placed, [&](const QRectF& r) { return r.intersects(box); });
+         ++tries) {
+      lift += height;
+      box.translate(0.0, -height);
+    }
+    placed.push_back(box);
+    label->setPadding(QMargins(7, 0, 0, 3 + static_cast<int>(lift)));
+  }
 }
 
 void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::vector<bool> front,

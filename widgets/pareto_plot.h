@@ -47,6 +47,8 @@ class ParetoPlot : public QCustomPlot {
 
  private:
   void redraw();
+  // Names that would overlap another are lifted a line at a time.
+  void placeLabels();
 
   std::vector<double> m_x;
   std::vector<double> m_y;

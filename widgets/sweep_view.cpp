@@ -148,8 +148,10 @@ SweepView::SweepView(QWidget* parent)
   connect(m_policy, &QComboBox::currentIndexChanged, this, [this](int index) { choosePolicy(index); });
   connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) {
     m_pages->setCurrentIndex(index);
+    fitPages();
     inputsChanged();
   });
+  fitPages();
   connect(m_list, &SweepPolicyList::changed, this, &SweepView::inputsChanged);
   connect(m_replicas, &QSpinBox::valueChanged, this, &SweepView::inputsChanged);
   connect(m_first, &SweepAxisEditor::changed, this, &SweepView::inputsChanged);
@@ -168,6 +170,15 @@ SweepView::SweepView(QWidget* parent)
                                                                    : tr("sweep point %1").arg(valuesText(index)));
   });
   setPolicies({});
+}
+
+void SweepView::fitPages() {
+  // A stack is as tall as its tallest page: the hidden one is ignored, so
+  // the grid's rows stay together and the plot keeps the height.
+  for (int i = 0; i < m_pages->count(); ++i)
+    m_pages->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                      i == m_pages->currentIndex() ? QSizePolicy::Maximum : QSizePolicy::Ignored);
+  m_pages->updateGeometry();
 }
 
 void SweepView::setMode(Mode mode) { m_mode->setCurrentIndex(static_cast<int>(mode)); }

@@ -100,6 +100,7 @@ class SweepView : public QWidget {
   // Policies mode: the ticked policies, or why there are none (empty).
   std::vector<v1::Policy> listed(QString* why) const;
   void inputsChanged();
+  void fitPages();
   void replot();
   void setRunning(bool running);
   QString valuesText(int index) const;

@@ -467,7 +467,7 @@ class TestSweepView : public QObject {
     for (const char* name : {"priority-aging", "best-fit", "worst-fit"})
       QVERIFY(c.sweep()->policyList()->setTicked(QString::fromLatin1(name), true, QStringLiteral("built-in")));
     c.sweep()->setReplicas(8);
-    QVERIFY(c.sweep()->setMetrics(QStringLiteral("wait_avg_s"), QStringLiteral("gpu_allocation_ratio")));
+    QVERIFY(c.sweep()->setMetrics(QStringLiteral("wait_avg_s"), QStringLiteral("jct_p99_s")));
     QVERIFY(sweepAndWait(c));
     c.sweep()->plot()->setChosen(-1);
     grabBoth(QStringLiteral("whatif-sweep-policies-%1.png"), c.sweep());
