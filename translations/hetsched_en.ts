@@ -4202,13 +4202,6 @@ click for its story</source>
         <source>%1 points: at most %2 in one sweep.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>, each on %n replica(s)</source>
-        <translation>
-            <numerusform>, each on %n replica</numerusform>
-            <numerusform>, each on %n replicas</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Every ticked policy is one point, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
         <translation type="unfinished"></translation>

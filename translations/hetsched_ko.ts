@@ -4196,12 +4196,6 @@ click for its story</source>
         <source>%1 points: at most %2 in one sweep.</source>
         <translation>점 %1개: 한 스윕에 최대 %2개입니다.</translation>
     </message>
-    <message numerus="yes">
-        <source>, each on %n replica(s)</source>
-        <translation>
-            <numerusform>, 각각 복제본 %n개에서</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Every ticked policy is one point, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
         <translation>체크한 정책마다 한 점이 되며 왼쪽의 작업 부하에서 모든 코어로 실행됩니다. 스윕을 실행한 뒤 점에 마우스를 올리면 값이, 누르면 정책 탭의 편집기에 열립니다.</translation>

@@ -87,7 +87,14 @@ SweepView::SweepView(QWidget* parent)
   m_pages->addWidget(m_list);
   auto* inputs = new QGridLayout;
   inputs->addWidget(new QLabel(tr("Sweep"), this), 0, 0);
-  inputs->addWidget(m_mode, 0, 1, Qt::AlignLeft);
+  // Beside the mode, not on the metrics' row: that row with it made the
+  // window wider than 1024 px (tst_many_clusters).
+  auto* modeRow = new QHBoxLayout;
+  modeRow->addWidget(m_mode);
+  modeRow->addStretch(1);
+  modeRow->addWidget(new QLabel(tr("Replicas"), this));
+  modeRow->addWidget(m_replicas);
+  inputs->addLayout(modeRow, 0, 1);
   inputs->addWidget(m_pages, 1, 0, 1, 2);
   auto* metrics = new QHBoxLayout;
   for (int row = 0; row < static_cast<int>(whatifMetrics().size()); ++row) {
@@ -115,8 +122,6 @@ SweepView::SweepView(QWidget* parent)
       tr("Above 1: also run every point on this many replicas of the workload (as the Replicas of a what-if) and "
          "plot each metric's median with its 95 % interval as error bars; the front is taken on the medians. "
          "Each replica costs one run per point."));
-  metrics->addWidget(new QLabel(tr("Replicas"), this));
-  metrics->addWidget(m_replicas);
   inputs->addWidget(new QLabel(tr("Plot"), this), 2, 0);
   inputs->addLayout(metrics, 2, 1);
   inputs->setColumnStretch(1, 1);
@@ -285,9 +290,6 @@ std::vector<v1::Policy> SweepView::listed(QString* why) const {
 
 void SweepView::inputsChanged() {
   QString why;
-  const int replicas = m_replicas->value();
-  const QString perPoint =
-      replicas > 1 ? tr(", each on %n replica(s)", nullptr, replicas) : QString();
   if (mode() == Mode::Policies) {
     const std::vector<v1::Policy> ticked = listed(&why);
     if (ticked.empty()) {
@@ -296,7 +298,7 @@ void SweepView::inputsChanged() {
       m_status->setText(why);
       return;
     }
-    m_count->setText(tr("%n point(s)", nullptr, static_cast<int>(ticked.size())) + perPoint);
+    m_count->setText(tr("%n point(s)", nullptr, static_cast<int>(ticked.size())));
     if (!m_cancel->isEnabled()) m_run->setEnabled(true);
     if (!m_results)
       m_status->setText(tr("Every ticked policy is one point, run on the workload on the left on every core. Run "
@@ -320,7 +322,6 @@ void SweepView::inputsChanged() {
   m_count->setText(chosen.size() > 1 ? tr("%1 = %n point(s)", nullptr, static_cast<int>(points))
                                            .arg(sizes.join(QStringLiteral(" × ")))
                                      : tr("%n point(s)", nullptr, static_cast<int>(points)));
-  m_count->setText(m_count->text() + perPoint);
   if (!m_cancel->isEnabled()) m_run->setEnabled(true);
   if (!m_results)
     m_status->setText(tr("Every point is the policy with those values, run on the workload on the left on every "

@@ -10,6 +10,7 @@
 #include "builtin_policy.h"
 #include "policy/builtin_policies.h"
 #include "policy/policy_diff.h"
+#include "policy/policy_loader.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
 #include "widgets/theme.h"
@@ -29,6 +30,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QFile>
 #include <QFont>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -253,10 +255,30 @@ class TestSweepView : public QObject {
     QVERIFY(list->list()->count() >= 2 + static_cast<int>(builtinPolicies().size()));
     QVERIFY(list->setTicked(QStringLiteral("seed-score"), true, QStringLiteral("built-in")));
     QVERIFY(!list->setTicked(QStringLiteral("no-such-policy"), true));
+    // A file (ticked when added) and a saved version on the gateway.
+    QTemporaryDir dir;
+    v1::Policy tuned = test::builtinPolicy("seed-score");
+    tuned.set_name("tuned");
+    tuned.mutable_placement()->set_priority_factor(3.0);
+    const QString file = dir.filePath(QStringLiteral("tuned.json"));
+    {
+      QFile out(file);
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(QByteArray::fromStdString(policyToJson(tuned)));
+    }
+    QVERIFY(list->addFile(file, nullptr));
+    QString why;
+    QVERIFY(!list->addFile(dir.filePath(QStringLiteral("missing.json")), &why));
+    QVERIFY2(why.contains(QStringLiteral("missing.json")), qPrintable(why));
+    v1::Policy saved = test::builtinPolicy("priority-aging");
+    saved.set_version(3);
+    c.sweep()->setSavedVersions({{3, saved}});
+    QVERIFY(list->setTicked(QStringLiteral("priority-aging"), true, QStringLiteral("v3 on the gateway")));
     QVERIFY(sweepAndWait(c));
     const SweepResults* shown = c.sweep()->results();
     QVERIFY(shown);
-    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("sjf"),
+    // In the list's order: the What-if tab's, files, saved versions, built-ins.
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("sjf"), tuned, saved,
                                            test::builtinPolicy("seed-score")};
     QCOMPARE(shown->points.size(), policies.size());
     QVERIFY(shown->axes.empty());
