@@ -7,6 +7,7 @@
 set -eu
 hetsched=$1 dir=$2
 mkdir -p "$dir"
+rm -f "$dir/small.hsnap"
 
 "$hetsched" sweep --nodes 8 --synthetic 200 --policy seed-score \
   --vary placement.priority_factor=0:2:0.5 --csv "$dir/sweep.csv" --json "$dir/sweep.json" > "$dir/sweep.txt"
@@ -57,6 +58,12 @@ echo "ok: --policies-dir"
 grep -q '^policy,queue.backfill_depth,pareto,' "$dir/each.csv" || { echo "FAILED: grid for each header"; exit 1; }
 [ "$(wc -l < "$dir/each.csv")" -eq 5 ] || { echo "FAILED: 2 x 2 points expected"; cat "$dir/each.csv"; exit 1; }
 echo "ok: the grid for each policy"
+
+# The policy a snapshot recorded in force, in a list.
+"$hetsched" snapshot make-sim "$dir/small.hsnap" --devices 40 --history-s 300 > /dev/null
+"$hetsched" sweep --snapshot "$dir/small.hsnap" --policy in-force --policy sjf --csv "$dir/inforce.csv" > /dev/null
+[ "$(wc -l < "$dir/inforce.csv")" -eq 3 ] || { echo "FAILED: in-force in a list"; cat "$dir/inforce.csv"; exit 1; }
+echo "ok: in-force in a list"
 
 # Replicas per point: the medians and their intervals.
 "$hetsched" sweep --nodes 8 --synthetic 200 --policy fcfs --policy sjf --replicas 4 \
