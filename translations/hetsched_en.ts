@@ -2763,6 +2763,10 @@ click for its story</source>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>95 % interval</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyEditor</name>
@@ -3973,6 +3977,57 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::SweepPolicyList</name>
+    <message>
+        <source>Policies to sweep over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the policies to run: each is one point of the sweep, on the same workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listed on the left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v%1 on the gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hetsched::SweepView</name>
     <message>
         <source>and</source>
@@ -4020,10 +4075,6 @@ click for its story</source>
     </message>
     <message>
         <source>Plot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%v / %m points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4076,10 +4127,6 @@ click for its story</source>
         <source>The sweep failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Cancelled after %1 of %2 points.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
         <translation>
@@ -4105,6 +4152,87 @@ click for its story</source>
     </message>
     <message>
         <source>Click to load this policy into the Policies tab&apos;s editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters of one policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A list of policies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters: one policy over a range of one or two of its parameters. Policies: every ticked policy once, on the same workload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas per point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above 1: also run every point on this many replicas of the workload (as the Replicas of a what-if) and plot each metric&apos;s median with its 95 % interval as error bars; the front is taken on the medians. Each replica costs one run per point.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v / %m runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sweep&apos;s point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one policy: each is one point, run on the workload on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points: at most %2 in one sweep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every ticked policy is one point, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n policies…</source>
+        <translation>
+            <numerusform>Sweeping %n policy…</numerusform>
+            <numerusform>Sweeping %n policies…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n policies</source>
+        <translation>
+            <numerusform>%n policy</numerusform>
+            <numerusform>%n policies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each point: the median over %n replica(s), its 95 % interval as error bars; the front is taken on the medians.</source>
+        <translation>
+            <numerusform>Each point: the median over %n replica, its 95 % interval as error bars; the front is taken on the medians.</numerusform>
+            <numerusform>Each point: the median over %n replicas, its 95 % interval as error bars; the front is taken on the medians.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 (95 % interval %3 to %4)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

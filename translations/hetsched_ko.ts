@@ -2765,6 +2765,10 @@ click for its story</source>
         <source>Pareto front</source>
         <translation>파레토 경계</translation>
     </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95 % 구간</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyEditor</name>
@@ -3970,6 +3974,57 @@ click for its story</source>
     </message>
 </context>
 <context>
+    <name>hetsched::SweepPolicyList</name>
+    <message>
+        <source>Policies to sweep over</source>
+        <translation>스윕할 정책</translation>
+    </message>
+    <message>
+        <source>Tick the policies to run: each is one point of the sweep, on the same workload</source>
+        <translation>실행할 정책을 체크하세요. 각 정책이 같은 작업 부하에서 스윕의 한 점이 됩니다</translation>
+    </message>
+    <message>
+        <source>Add file…</source>
+        <translation>파일 추가…</translation>
+    </message>
+    <message>
+        <source>Tick all</source>
+        <translation>모두 체크</translation>
+    </message>
+    <message>
+        <source>Tick none</source>
+        <translation>모두 해제</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>내장</translation>
+    </message>
+    <message>
+        <source>Add policy</source>
+        <translation>정책 추가</translation>
+    </message>
+    <message>
+        <source>Policies (*.json)</source>
+        <translation>정책 (*.json)</translation>
+    </message>
+    <message>
+        <source>listed on the left</source>
+        <translation>왼쪽 목록</translation>
+    </message>
+    <message>
+        <source>v%1 on the gateway</source>
+        <translation>게이트웨이의 v%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid policy.</source>
+        <translation>%1 은(는) 올바른 정책이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
     <name>hetsched::SweepView</name>
     <message>
         <source>and</source>
@@ -4020,10 +4075,6 @@ click for its story</source>
         <translation>그래프</translation>
     </message>
     <message>
-        <source>%v / %m points</source>
-        <translation>%v / %m 점</translation>
-    </message>
-    <message>
         <source>Sweep points and their Pareto front</source>
         <translation>스윕 점과 파레토 경계</translation>
     </message>
@@ -4071,10 +4122,6 @@ click for its story</source>
         <source>The sweep failed: %1</source>
         <translation>스윕 실패: %1</translation>
     </message>
-    <message>
-        <source>Cancelled after %1 of %2 points.</source>
-        <translation>점 %2개 중 %1개를 마치고 취소했습니다.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
         <translation>
@@ -4100,6 +4147,84 @@ click for its story</source>
     <message>
         <source>Click to load this policy into the Policies tab&apos;s editor.</source>
         <translation>누르면 이 정책을 정책 탭의 편집기에 엽니다.</translation>
+    </message>
+    <message>
+        <source>Parameters of one policy</source>
+        <translation>한 정책의 매개변수</translation>
+    </message>
+    <message>
+        <source>A list of policies</source>
+        <translation>정책 목록</translation>
+    </message>
+    <message>
+        <source>What to sweep</source>
+        <translation>스윕할 대상</translation>
+    </message>
+    <message>
+        <source>Parameters: one policy over a range of one or two of its parameters. Policies: every ticked policy once, on the same workload.</source>
+        <translation>매개변수: 한 정책을 그 매개변수 한두 개의 범위에 걸쳐 실행합니다. 정책: 체크한 정책을 같은 작업 부하에서 한 번씩 실행합니다.</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>스윕</translation>
+    </message>
+    <message>
+        <source>Replicas per point</source>
+        <translation>점당 복제본 수</translation>
+    </message>
+    <message>
+        <source>Above 1: also run every point on this many replicas of the workload (as the Replicas of a what-if) and plot each metric&apos;s median with its 95 % interval as error bars; the front is taken on the medians. Each replica costs one run per point.</source>
+        <translation>1보다 크면 모든 점을 작업 부하의 이만큼의 복제본에서도 실행하고(가정 분석의 복제본처럼) 각 지표의 중앙값과 95 % 구간을 오차 막대로 그립니다. 파레토 경계는 중앙값으로 정합니다. 복제본 하나마다 점마다 한 번씩 더 실행합니다.</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>복제본</translation>
+    </message>
+    <message>
+        <source>%v / %m runs</source>
+        <translation>%v / %m 실행</translation>
+    </message>
+    <message>
+        <source>the sweep&apos;s point</source>
+        <translation>스윕의 점</translation>
+    </message>
+    <message>
+        <source>Tick at least one policy: each is one point, run on the workload on the left.</source>
+        <translation>정책을 하나 이상 체크하세요. 각 정책이 한 점이며 왼쪽의 작업 부하에서 실행됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 points: at most %2 in one sweep.</source>
+        <translation>점 %1개: 한 스윕에 최대 %2개입니다.</translation>
+    </message>
+    <message>
+        <source>Every ticked policy is one point, run on the workload on the left on every core. Run sweep, then hover a point for its values; click one to load it into the Policies tab&apos;s editor.</source>
+        <translation>체크한 정책마다 한 점이 되며 왼쪽의 작업 부하에서 모든 코어로 실행됩니다. 스윕을 실행한 뒤 점에 마우스를 올리면 값이, 누르면 정책 탭의 편집기에 열립니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n policies…</source>
+        <translation>
+            <numerusform>정책 %n개 스윕 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 runs.</source>
+        <translation>실행 %2회 중 %1회 뒤 취소했습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n policies</source>
+        <translation>
+            <numerusform>정책 %n개</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each point: the median over %n replica(s), its 95 % interval as error bars; the front is taken on the medians.</source>
+        <translation>
+            <numerusform>각 점: 복제본 %n개의 중앙값이며 95 % 구간을 오차 막대로 그립니다. 파레토 경계는 중앙값으로 정합니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 (95 % interval %3 to %4)</source>
+        <translation>%1: %2 (95 % 구간 %3 ~ %4)</translation>
     </message>
 </context>
 <context>

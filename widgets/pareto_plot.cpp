@@ -30,6 +30,18 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
   graph(0)->setName(tr("Sweep points"));
   graph(1)->setName(tr("Pareto front"));
   graph(2)->removeFromLegend();
+  // Intervals around every point, on both metrics.
+  m_xErrors = new QCPErrorBars(xAxis, yAxis);
+  m_xErrors->setErrorType(QCPErrorBars::etKeyError);
+  m_yErrors = new QCPErrorBars(xAxis, yAxis);
+  m_yErrors->setErrorType(QCPErrorBars::etValueError);
+  for (QCPErrorBars* bars : {m_xErrors, m_yErrors}) {
+    bars->setDataPlottable(graph(0));
+    bars->removeFromLegend();
+    bars->setSelectable(QCP::stNone);
+  }
+  m_xErrors->setName(tr("95 % interval"));
+  m_yErrors->setName(tr("95 % interval"));
   // Below the axes, not over them: a point may lie in any corner.
   legend->setVisible(true);
   axisRect()->insetLayout()->take(legend);
@@ -48,15 +60,44 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QCustomPlot(parent) {
     if (std::hypot(travel.x(), travel.y()) > kClickTravel) return;  // a drag of the range
     if (const int index = pointAt(event->position()); index >= 0) Q_EMIT pointClicked(index);
   });
+  connect(this, &QCustomPlot::beforeReplot, this, &ParetoPlot::placeLabels);
   restyle(palette());
 }
 
+void ParetoPlot::placeLabels() {
+  // Left to right, each name in the first free line above its point.
+  std::vector<std::size_t> order(m_labels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::ranges::sort(order, {}, [&](std::size_t i) { return pixelOf(static_cast<int>(i)).x(); });
+  std::vector<QRectF> placed;
+  for (const std::size_t i : order) {
+    QCPItemText* label = m_labels[i];
+    const QFontMetricsF metrics(label->font());
+    const QPointF at = pixelOf(static_cast<int>(i));
+    const double width = metrics.horizontalAdvance(label->text()) + 2.0, height = metrics.height();
+    double lift = 0.0;
+    QRectF box(at.x() + 7.0, at.y() - 3.0 - height, width, height);
+    for (int tries = 0; tries < 20 && std::ranges::any_of(placed, [&](const QRectF& r) { return r.intersects(box); });
+         ++tries) {
+      lift += height;
+      box.translate(0.0, -height);
+    }
+    placed.push_back(box);
+    label->setPadding(QMargins(7, 0, 0, 3 + static_cast<int>(lift)));
+  }
+}
+
 void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::vector<bool> front,
-                           const QString& xLabel, const QString& yLabel) {
+                           const QString& xLabel, const QString& yLabel, std::vector<QString> labels,
+                           Intervals intervals) {
   m_x = std::move(x);
   m_y = std::move(y);
   m_front = std::move(front);
   m_front.resize(m_x.size(), false);
+  m_labelTexts = labels.size() == m_x.size() && labels.size() <= kMaxLabels ? std::move(labels) : std::vector<QString>{};
+  const bool whole = intervals.xLow.size() == m_x.size() && intervals.xHigh.size() == m_x.size() &&
+                     intervals.yLow.size() == m_x.size() && intervals.yHigh.size() == m_x.size();
+  m_intervals = whole && !m_x.empty() ? std::move(intervals) : Intervals{};
   if (m_chosen >= static_cast<int>(m_x.size())) m_chosen = -1;
   xAxis->setLabel(xLabel);
   yAxis->setLabel(yLabel);
@@ -69,7 +110,9 @@ void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::ve
     // Differences in the last digits are rounding, not a spread to zoom in on.
     const bool flat = r.size() <= 1e-9 * std::max(1.0, std::abs(r.center()));
     const double pad = flat ? std::max(1e-3, std::abs(r.center()) * 0.05) : 0.06 * r.size();
-    axis->setRange(r.lower - pad, r.upper + pad);
+    // Names run to the right of their points and above them: room for them.
+    const double extra = m_labelTexts.empty() ? 0.0 : axis == xAxis ? 3.0 * pad : pad;
+    axis->setRange(r.lower - pad, r.upper + pad + extra);
   }
   if (isVisible()) replot();
 }
@@ -100,6 +143,31 @@ void ParetoPlot::redraw() {
     fy.push_back(m_y[i]);
   }
   graph(1)->setData(fx, fy, true);
+  // Error bars hold distances below and above each point.
+  QVector<double> xMinus, xPlus, yMinus, yPlus;
+  for (std::size_t i = 0; i < m_intervals.xLow.size(); ++i) {
+    xMinus.push_back(std::max(0.0, m_x[i] - m_intervals.xLow[i]));
+    xPlus.push_back(std::max(0.0, m_intervals.xHigh[i] - m_x[i]));
+    yMinus.push_back(std::max(0.0, m_y[i] - m_intervals.yLow[i]));
+    yPlus.push_back(std::max(0.0, m_intervals.yHigh[i] - m_y[i]));
+  }
+  m_xErrors->setData(xMinus, xPlus);
+  m_yErrors->setData(yMinus, yPlus);
+  m_xErrors->setVisible(!xMinus.isEmpty());
+  m_yErrors->setVisible(!yMinus.isEmpty());
+  for (QCPItemText* label : m_labels) removeItem(label);
+  m_labels.clear();
+  for (std::size_t i = 0; i < m_labelTexts.size(); ++i) {
+    auto* label = new QCPItemText(this);
+    label->position->setCoords(m_x[i], m_y[i]);
+    // Above and to the right of the point, clear of its marker.
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->setPadding(QMargins(7, 0, 0, 3));
+    label->setText(m_labelTexts[i]);
+    label->setColor(palette().color(QPalette::WindowText));
+    label->setSelectable(false);
+    m_labels.push_back(label);
+  }
   if (m_chosen >= 0)
     graph(2)->setData(QVector<double>{m_x[static_cast<std::size_t>(m_chosen)]},
                       QVector<double>{m_y[static_cast<std::size_t>(m_chosen)]});
@@ -134,6 +202,12 @@ void ParetoPlot::restyle(const QPalette& palette) {
   const QColor front = betterColor(palette);
   graph(1)->setPen(QPen(front, 2.0));
   graph(1)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, front, front, 9));
+  const QColor bars = palette.color(QPalette::WindowText);
+  for (QCPErrorBars* errors : {m_xErrors, m_yErrors}) {
+    errors->setPen(QPen(bars, 1.0));
+    errors->setWhiskerWidth(6);
+  }
+  for (QCPItemText* label : m_labels) label->setColor(bars);
   const QColor chosen = worseColor(palette);
   graph(2)->setPen(QPen(chosen, 2.0));
   graph(2)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(chosen, 2.0), QBrush(Qt::NoBrush), 17));

@@ -2,6 +2,7 @@
 
 #include "pareto_plot.h"
 #include "sweep_axis_editor.h"
+#include "sweep_policy_list.h"
 #include "theme.h"
 #include "whatif/policy_parameter.h"
 #include "whatif/sweep_results.h"
@@ -17,6 +18,8 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -46,6 +49,10 @@ QString parameterValue(double v) { return QLocale().toString(v, 'g', 10); }
 
 SweepView::SweepView(QWidget* parent)
     : QWidget(parent),
+      m_mode(new QComboBox(this)),
+      m_pages(new QStackedWidget(this)),
+      m_list(new SweepPolicyList(this)),
+      m_replicas(new QSpinBox(this)),
       m_policy(new QComboBox(this)),
       m_first(new SweepAxisEditor(this)),
       m_secondOn(new QCheckBox(tr("and"), this)),
@@ -58,7 +65,14 @@ SweepView::SweepView(QWidget* parent)
       m_count(new QLabel(this)),
       m_status(new QLabel(this)),
       m_plot(new ParetoPlot(this)) {
-  auto* grid = new QGridLayout;
+  // In Mode order.
+  m_mode->addItems({tr("Parameters of one policy"), tr("A list of policies")});
+  m_mode->setAccessibleName(tr("What to sweep"));
+  m_mode->setToolTip(tr("Parameters: one policy over a range of one or two of its parameters. Policies: every "
+                        "ticked policy once, on the same workload."));
+  auto* parameters = new QWidget(m_pages);
+  auto* grid = new QGridLayout(parameters);
+  grid->setContentsMargins(0, 0, 0, 0);
   m_policy->setAccessibleName(tr("Policy to sweep"));
   m_policy->setToolTip(tr("One of the policies listed on the left; add the editor's to sweep it"));
   grid->addWidget(new QLabel(tr("Policy"), this), 0, 0);
@@ -68,6 +82,20 @@ SweepView::SweepView(QWidget* parent)
   m_secondOn->setToolTip(tr("A grid of two parameters: every pair of values"));
   grid->addWidget(m_secondOn, 2, 0);
   grid->addWidget(m_second, 2, 1);
+  grid->setColumnStretch(1, 1);
+  m_pages->addWidget(parameters);
+  m_pages->addWidget(m_list);
+  auto* inputs = new QGridLayout;
+  inputs->addWidget(new QLabel(tr("Sweep"), this), 0, 0);
+  // Beside the mode, not on the metrics' row: that row with it made the
+  // window wider than 1024 px (tst_many_clusters).
+  auto* modeRow = new QHBoxLayout;
+  modeRow->addWidget(m_mode);
+  modeRow->addStretch(1);
+  modeRow->addWidget(new QLabel(tr("Replicas"), this));
+  modeRow->addWidget(m_replicas);
+  inputs->addLayout(modeRow, 0, 1);
+  inputs->addWidget(m_pages, 1, 0, 1, 2);
   auto* metrics = new QHBoxLayout;
   for (int row = 0; row < static_cast<int>(whatifMetrics().size()); ++row) {
     const std::string_view key = whatifMetrics()[static_cast<std::size_t>(row)].key;
@@ -87,9 +115,16 @@ SweepView::SweepView(QWidget* parent)
   metrics->addWidget(new QLabel(tr("against"), this));
   metrics->addWidget(m_y);
   metrics->addStretch(1);
-  grid->addWidget(new QLabel(tr("Plot"), this), 3, 0);
-  grid->addLayout(metrics, 3, 1);
-  grid->setColumnStretch(1, 1);
+  m_replicas->setRange(1, 1000);
+  m_replicas->setValue(1);
+  m_replicas->setAccessibleName(tr("Replicas per point"));
+  m_replicas->setToolTip(
+      tr("Above 1: also run every point on this many replicas of the workload (as the Replicas of a what-if) and "
+         "plot each metric's median with its 95 % interval as error bars; the front is taken on the medians. "
+         "Each replica costs one run per point."));
+  inputs->addWidget(new QLabel(tr("Plot"), this), 2, 0);
+  inputs->addLayout(metrics, 2, 1);
+  inputs->setColumnStretch(1, 1);
 
   auto* bar = new QHBoxLayout;
   bar->addWidget(m_run);
@@ -98,11 +133,11 @@ SweepView::SweepView(QWidget* parent)
   bar->addWidget(m_count);
   m_progress->setRange(0, 1);
   m_progress->setValue(0);
-  m_progress->setFormat(tr("%v / %m points"));
+  m_progress->setFormat(tr("%v / %m runs"));
   m_cancel->setEnabled(false);
 
   auto* top = new QVBoxLayout(this);
-  top->addLayout(grid);
+  top->addLayout(inputs);
   top->addLayout(bar);
   m_status->setWordWrap(true);
   top->addWidget(m_status);
@@ -116,6 +151,14 @@ SweepView::SweepView(QWidget* parent)
     inputsChanged();
   });
   connect(m_policy, &QComboBox::currentIndexChanged, this, [this](int index) { choosePolicy(index); });
+  connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) {
+    m_pages->setCurrentIndex(index);
+    fitPages();
+    inputsChanged();
+  });
+  fitPages();
+  connect(m_list, &SweepPolicyList::changed, this, &SweepView::inputsChanged);
+  connect(m_replicas, &QSpinBox::valueChanged, this, &SweepView::inputsChanged);
   connect(m_first, &SweepAxisEditor::changed, this, &SweepView::inputsChanged);
   connect(m_second, &SweepAxisEditor::changed, this, &SweepView::inputsChanged);
   connect(m_x, &QComboBox::currentIndexChanged, this, &SweepView::replot);
@@ -128,12 +171,36 @@ SweepView::SweepView(QWidget* parent)
   });
   connect(m_plot, &ParetoPlot::pointClicked, this, [this](int index) {
     m_plot->setChosen(index);
-    Q_EMIT pointChosen(pointPolicy(index), tr("sweep point %1").arg(valuesText(index)));
+    Q_EMIT pointChosen(pointPolicy(index), m_results->axes.empty() ? tr("the sweep's point")
+                                                                   : tr("sweep point %1").arg(valuesText(index)));
   });
   setPolicies({});
 }
 
+void SweepView::fitPages() {
+  // A stack is as tall as its tallest page: the hidden one is ignored, so
+  // the grid's rows stay together and the plot keeps the height.
+  for (int i = 0; i < m_pages->count(); ++i)
+    m_pages->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                      i == m_pages->currentIndex() ? QSizePolicy::Maximum : QSizePolicy::Ignored);
+  m_pages->updateGeometry();
+}
+
+void SweepView::setMode(Mode mode) { m_mode->setCurrentIndex(static_cast<int>(mode)); }
+
+SweepView::Mode SweepView::mode() const { return static_cast<Mode>(m_mode->currentIndex()); }
+
+void SweepView::setSavedVersions(const std::vector<std::pair<quint64, v1::Policy>>& versions) {
+  m_list->setSavedVersions(versions);
+  inputsChanged();
+}
+
+void SweepView::setReplicas(int replicas) { m_replicas->setValue(replicas); }
+
+int SweepView::replicas() const { return m_replicas->value(); }
+
 void SweepView::setPolicies(const std::vector<v1::Policy>& policies) {
+  m_list->setListed(policies);
   const QString kept = m_policy->currentText();
   // A policy just added is the one to sweep; otherwise the choice stays.
   const bool grew = policies.size() > m_policies.size();
@@ -213,8 +280,32 @@ std::vector<SweepAxis> SweepView::axes(QString* why) const {
   return out;
 }
 
+std::vector<v1::Policy> SweepView::listed(QString* why) const {
+  std::vector<v1::Policy> out = m_list->ticked();
+  if (out.empty()) *why = tr("Tick at least one policy: each is one point, run on the workload on the left.");
+  else if (out.size() > kMaxPoints) *why = tr("%1 points: at most %2 in one sweep.").arg(out.size()).arg(kMaxPoints);
+  else return out;
+  return {};
+}
+
 void SweepView::inputsChanged() {
   QString why;
+  if (mode() == Mode::Policies) {
+    const std::vector<v1::Policy> ticked = listed(&why);
+    if (ticked.empty()) {
+      m_count->clear();
+      if (!m_cancel->isEnabled()) m_run->setEnabled(false);
+      m_status->setText(why);
+      return;
+    }
+    m_count->setText(tr("%n point(s)", nullptr, static_cast<int>(ticked.size())));
+    if (!m_cancel->isEnabled()) m_run->setEnabled(true);
+    if (!m_results)
+      m_status->setText(tr("Every ticked policy is one point, run on the workload on the left on every core. Run "
+                           "sweep, then hover a point for its values; click one to load it into the Policies tab's "
+                           "editor."));
+    return;
+  }
   const std::vector<SweepAxis> chosen = axes(&why);
   if (chosen.empty()) {
     m_count->clear();
@@ -240,6 +331,17 @@ void SweepView::inputsChanged() {
 
 bool SweepView::run() {
   QString why;
+  if (mode() == Mode::Policies) {
+    std::vector<v1::Policy> ticked = listed(&why);
+    if (ticked.empty()) {
+      m_status->setText(why);
+      return false;
+    }
+    setRunning(true);
+    m_status->setText(tr("Sweeping %n policies…", nullptr, static_cast<int>(ticked.size())));
+    Q_EMIT runRequested(ticked, {}, m_replicas->value());
+    return true;
+  }
   std::vector<SweepAxis> chosen = axes(&why);
   if (chosen.empty()) {
     m_status->setText(why);
@@ -247,7 +349,7 @@ bool SweepView::run() {
   }
   setRunning(true);
   m_status->setText(tr("Sweeping %1…").arg(m_policy->currentText()));
-  Q_EMIT runRequested(m_policies[static_cast<std::size_t>(m_policy->currentIndex())], chosen);
+  Q_EMIT runRequested({m_policies[static_cast<std::size_t>(m_policy->currentIndex())]}, chosen, m_replicas->value());
   return true;
 }
 
@@ -285,7 +387,7 @@ void SweepView::setFailed(const QString& message) {
 void SweepView::setCancelled(int done, int total) {
   setRunning(false);
   inputsChanged();
-  m_status->setText(tr("Cancelled after %1 of %2 points.").arg(done).arg(total));
+  m_status->setText(tr("Cancelled after %1 of %2 runs.").arg(done).arg(total));
 }
 
 void SweepView::replot() {
@@ -295,30 +397,54 @@ void SweepView::replot() {
   if (!x || !y) return;
   m_front = paretoFront(m_results->points, x->key, y->key);
   std::vector<double> xs, ys;
-  for (const SweepPoint& p : m_results->points) {
-    xs.push_back(x->value(p.summary));
-    ys.push_back(y->value(p.summary));
+  ParetoPlot::Intervals intervals;
+  std::vector<QString> labels;
+  for (std::size_t i = 0; i < m_results->points.size(); ++i) {
+    const SweepPoint& p = m_results->points[i];
+    // With replicas, the medians: what the front is taken on.
+    xs.push_back(sweepValue(*x, p));
+    ys.push_back(sweepValue(*y, p));
+    if (const Interval* xi = sweepInterval(*x, p); xi && sweepInterval(*y, p)) {
+      const Interval* yi = sweepInterval(*y, p);
+      intervals.xLow.push_back(xi->low);
+      intervals.xHigh.push_back(xi->high);
+      intervals.yLow.push_back(yi->low);
+      intervals.yHigh.push_back(yi->high);
+    }
+    // A list's points are named on the plot; a grid's would bury it.
+    if (m_results->axes.empty()) labels.push_back(pointName(static_cast<int>(i)));
   }
   const auto onFront = std::ranges::count(m_front, true);
-  m_plot->setPoints(std::move(xs), std::move(ys), m_front, m_x->currentText(), m_y->currentText());
-  m_status->setText(tr("%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point "
-                       "for its values; click one to load it into the Policies tab's editor.",
-                       nullptr, static_cast<int>(m_results->points.size()))
-                        .arg(QString::fromStdString(m_results->policy.name()), number(m_results->wallS, 1))
-                        .arg(onFront)
-                        .arg(m_x->currentText(), x->higherIsBetter ? tr("higher is better") : tr("lower is better"),
-                             m_y->currentText(), y->higherIsBetter ? tr("higher is better") : tr("lower is better")));
+  m_plot->setPoints(std::move(xs), std::move(ys), m_front, m_x->currentText(), m_y->currentText(), std::move(labels),
+                    std::move(intervals));
+  const QString what = m_results->policies.size() == 1
+                           ? QString::fromStdString(m_results->policies.front().name())
+                           : tr("%n policies", nullptr, static_cast<int>(m_results->policies.size()));
+  QString text = tr("%1 over %n point(s) in %2 s; %3 on the Pareto front of %4 (%5) and %6 (%7). Hover a point "
+                    "for its values; click one to load it into the Policies tab's editor.",
+                    nullptr, static_cast<int>(m_results->points.size()))
+                     .arg(what, number(m_results->wallS, 1))
+                     .arg(onFront)
+                     .arg(m_x->currentText(), x->higherIsBetter ? tr("higher is better") : tr("lower is better"),
+                          m_y->currentText(), y->higherIsBetter ? tr("higher is better") : tr("lower is better"));
+  if (m_results->replicas > 1)
+    text += QLatin1Char(' ') + tr("Each point: the median over %n replica(s), its 95 % interval as error bars; the "
+                                  "front is taken on the medians.",
+                                  nullptr, static_cast<int>(m_results->replicas));
+  m_status->setText(text);
 }
 
 v1::Policy SweepView::pointPolicy(int index) const {
-  v1::Policy policy = m_results->policy;
+  return sweepPointPolicy(m_results->policies, m_results->axes, m_results->points[static_cast<std::size_t>(index)]);
+}
+
+QString SweepView::pointName(int index) const {
+  if (!m_results || index < 0 || index >= static_cast<int>(m_results->points.size())) return {};
   const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
-  for (std::size_t a = 0; a < m_results->axes.size(); ++a) {
-    // Every value was set once before the sweep ran, so this cannot fail.
-    auto set = withParameter(policy, m_results->axes[a].path, point.values[a]);
-    if (auto* p = std::get_if<v1::Policy>(&set)) policy = std::move(*p);
-  }
-  return policy;
+  const std::vector<std::string> names = sweepPolicyNames(m_results->policies);
+  const QString policy = QString::fromStdString(names[point.policy]);
+  if (m_results->axes.empty()) return policy;
+  return m_results->policies.size() > 1 ? tr("%1: %2").arg(policy, valuesText(index)) : valuesText(index);
 }
 
 QString SweepView::valuesText(int index) const {
@@ -333,11 +459,19 @@ QString SweepView::pointText(int index) const {
   if (!m_results || index < 0 || index >= static_cast<int>(m_results->points.size())) return {};
   const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
   QStringList lines;
+  if (m_results->axes.empty() || m_results->policies.size() > 1)
+    lines << QString::fromStdString(sweepPolicyNames(m_results->policies)[point.policy]);
   for (std::size_t a = 0; a < m_results->axes.size(); ++a)
     lines << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path), parameterValue(point.values[a]));
   for (const QComboBox* box : {m_x, m_y})
-    if (const WhatifMetric* m = metricOf(box->currentData().toString()))
-      lines << tr("%1: %2").arg(box->currentText(), number(m->value(point.summary), m->decimals));
+    if (const WhatifMetric* m = metricOf(box->currentData().toString())) {
+      if (const Interval* i = sweepInterval(*m, point))
+        lines << tr("%1: %2 (95 % interval %3 to %4)")
+                     .arg(box->currentText(), number(i->median, m->decimals), number(i->low, m->decimals),
+                          number(i->high, m->decimals));
+      else
+        lines << tr("%1: %2").arg(box->currentText(), number(m->value(point.summary), m->decimals));
+    }
   if (static_cast<std::size_t>(index) < m_front.size() && m_front[static_cast<std::size_t>(index)]) lines << tr("On the Pareto front");
   lines << tr("Click to load this policy into the Policies tab's editor.");
   return lines.join(QLatin1Char('\n'));

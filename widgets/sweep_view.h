@@ -12,6 +12,8 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
+class QStackedWidget;
 
 namespace hetsched {
 
@@ -20,17 +22,31 @@ struct SweepResults;
 
 class ParetoPlot;
 class SweepAxisEditor;
+class SweepPolicyList;
 
 // The What-if tab's Sweep: one of the tab's policies over a grid of one or
-// two of its numeric parameters, every point plotted on two chosen metrics
-// with the Pareto front highlighted and joined. Hover shows a point's
-// parameters and metrics; a click asks for that point's policy to be loaded
-// into the editor (pointChosen). It runs nothing itself: runRequested goes
-// to a SweepRunner on a worker thread, results come back through setResults.
+// two of its numeric parameters (Parameters mode), or a list of ticked
+// policies, one point each (Policies mode); every point plotted on two
+// chosen metrics with the Pareto front highlighted and joined, and with
+// Replicas above 1 each point's 95 % intervals as error bars (the front on
+// the medians). Hover shows a point's policy or parameters and metrics; a
+// click asks for that point's policy to be loaded into the editor
+// (pointChosen). It runs nothing itself: runRequested goes to a SweepRunner
+// on a worker thread, results come back through setResults.
 class SweepView : public QWidget {
   Q_OBJECT
  public:
   explicit SweepView(QWidget* parent = nullptr);
+
+  enum class Mode { Parameters, Policies };
+  void setMode(Mode mode);
+  Mode mode() const;
+  SweepPolicyList* policyList() const { return m_list; }
+  // The gateway's saved policy versions, newest first, for Policies mode.
+  void setSavedVersions(const std::vector<std::pair<quint64, v1::Policy>>& versions);
+  // Replicas per point; 1: none.
+  void setReplicas(int replicas);
+  int replicas() const;
 
   // The policies the sweep may vary: the last is chosen when the list grew,
   // else the one chosen stays if it is still there.
@@ -52,8 +68,10 @@ class SweepView : public QWidget {
   // Which of the results' points are on the front of the chosen metrics.
   const std::vector<bool>& front() const { return m_front; }
   ParetoPlot* plot() const { return m_plot; }
-  // The policy of point `index`: the swept policy with the point's values.
+  // The policy of point `index`: its policy with the point's values.
   v1::Policy pointPolicy(int index) const;
+  // What names point `index`: its policy (Policies mode) or its values.
+  QString pointName(int index) const;
   // What hovering point `index` shows.
   QString pointText(int index) const;
   QString statusText() const;
@@ -65,7 +83,10 @@ class SweepView : public QWidget {
   void setCancelled(int done, int total);
 
  Q_SIGNALS:
-  void runRequested(const hetsched::v1::Policy& policy, const std::vector<hetsched::SweepAxis>& axes);
+  // Each policy over the grid of `axes` (none: a list of policies), each
+  // point also on `replicas` replicas when above 1.
+  void runRequested(const std::vector<hetsched::v1::Policy>& policies, const std::vector<hetsched::SweepAxis>& axes,
+                    int replicas);
   void cancelRequested();
   // A point was clicked: its policy, and its values in words.
   void pointChosen(const hetsched::v1::Policy& policy, const QString& description);
@@ -76,11 +97,18 @@ class SweepView : public QWidget {
  private:
   // The axes as the inputs stand, or why they are not a sweep (empty).
   std::vector<SweepAxis> axes(QString* why) const;
+  // Policies mode: the ticked policies, or why there are none (empty).
+  std::vector<v1::Policy> listed(QString* why) const;
   void inputsChanged();
+  void fitPages();
   void replot();
   void setRunning(bool running);
   QString valuesText(int index) const;
 
+  QComboBox* m_mode;
+  QStackedWidget* m_pages;
+  SweepPolicyList* m_list;
+  QSpinBox* m_replicas;
   QComboBox* m_policy;
   SweepAxisEditor* m_first;
   QCheckBox* m_secondOn;

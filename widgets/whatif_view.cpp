@@ -94,8 +94,8 @@ WhatifView::WhatifView(QWidget* parent)
   results->addTab(m_changed, tr("Jobs that changed most"));
   results->addTab(m_sweep, tr("Sweep"));
   connect(m_sweep, &SweepView::runRequested, this,
-          [this](const v1::Policy& policy, const std::vector<SweepAxis>& axes) {
-            Q_EMIT sweepRequested(source(), policy, axes);
+          [this](const std::vector<v1::Policy>& policies, const std::vector<SweepAxis>& axes, int replicas) {
+            Q_EMIT sweepRequested(source(), policies, axes, replicas);
           });
   rl->addWidget(results, 1);
   split->addWidget(right);

@@ -37,7 +37,8 @@ class WhatifMetricsModel;
 // worker thread (WhatifRunner) and results come back through setResults,
 // with replicas (the Replicas box above 1) the intervals through
 // setReplicas. Its Sweep sub-tab (SweepView) sweeps one of the listed
-// policies over the same workload.
+// policies over a grid of its parameters, or a list of policies, on the
+// same workload.
 class WhatifView : public QWidget {
   Q_OBJECT
  public:
@@ -100,9 +101,11 @@ class WhatifView : public QWidget {
 
  Q_SIGNALS:
   void runRequested(const hetsched::WhatifSource& source, const std::vector<hetsched::v1::Policy>& policies);
-  // The Sweep sub-tab's Run: `policy` over `axes` on this tab's workload.
-  void sweepRequested(const hetsched::WhatifSource& source, const hetsched::v1::Policy& policy,
-                      const std::vector<hetsched::SweepAxis>& axes);
+  // The Sweep sub-tab's Run: each of `policies` over `axes` (none: a list of
+  // policies) on this tab's workload, each point on `replicas` replicas
+  // when above 1.
+  void sweepRequested(const hetsched::WhatifSource& source, const std::vector<hetsched::v1::Policy>& policies,
+                      const std::vector<hetsched::SweepAxis>& axes, int replicas);
   void cancelRequested();
   void snapshotFileChosen(const QString& path);
   void editorPolicyRequested();

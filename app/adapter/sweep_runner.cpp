@@ -27,13 +27,16 @@ SweepRunner::~SweepRunner() {
   join();
 }
 
-bool SweepRunner::start(const WhatifSource& source, const v1::Policy& policy, std::vector<SweepAxis> axes) {
+bool SweepRunner::start(const WhatifSource& source, std::vector<v1::Policy> policies, std::vector<SweepAxis> axes,
+                        std::size_t replicas) {
   if (busy()) return false;
   m_shared = std::make_shared<Shared>();
-  m_shared->total = 1;
-  for (const SweepAxis& a : axes) m_shared->total *= a.values.size();
+  std::size_t points = policies.size();
+  for (const SweepAxis& a : axes) points *= a.values.size();
+  m_shared->total = sweepRuns(points, replicas);
   auto shared = m_shared;
-  m_worker = std::thread([this, shared, source, policy, axes = std::move(axes), threads = m_threads] {
+  m_worker = std::thread([this, shared, source, policies = std::move(policies), axes = std::move(axes), replicas,
+                          threads = m_threads] {
     const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
     const auto t0 = std::chrono::steady_clock::now();
     auto loaded = WhatifRunner::loadWorkload(source);
@@ -51,7 +54,9 @@ bool SweepRunner::start(const WhatifSource& source, const v1::Policy& policy, st
     options.simulation.seed = source.seed;
     options.simulation.cancel = &shared->cancel;
     options.pointsDone = &shared->done;
-    auto swept = runWhatifSweep(workload, policy, axes, options);
+    options.replicas = replicas;
+    options.replicaSeed = source.seed;
+    auto swept = runWhatifSweep(workload, policies, axes, options);
     if (auto* e = std::get_if<WhatifComparisonError>(&swept)) {
       if (e->error.code == SimError::Cancelled) {
         deliver([this, shared] {
@@ -67,8 +72,9 @@ bool SweepRunner::start(const WhatifSource& source, const v1::Policy& policy, st
       return;
     }
     auto results = std::make_shared<SweepResults>();
-    results->policy = policy;
+    results->policies = policies;
     results->axes = axes;
+    results->replicas = replicas > 1 ? replicas : 0;
     results->points = std::get<std::vector<SweepPoint>>(std::move(swept));
     results->workload = workload.description;
     results->wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

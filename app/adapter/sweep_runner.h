@@ -18,10 +18,11 @@ namespace hetsched {
 struct SweepResults;
 
 // Runs a sweep (runWhatifSweep: every point of a grid of one or two policy
-// parameters on one workload) off the GUI thread, on a pool of one thread
-// per core, the workload read as WhatifRunner reads it. Progress is the
-// points done, polled on a timer; cancel() stops every point's simulation
-// within a few thousand events.
+// parameters, or a list of policies, on one workload, with replicas when
+// asked) off the GUI thread, on a pool of one thread per core, the workload
+// read as WhatifRunner reads it. Progress is the runs done, polled on a
+// timer; cancel() stops every point's simulation within a few thousand
+// events.
 class SweepRunner : public QObject {
   Q_OBJECT
  public:
@@ -29,7 +30,11 @@ class SweepRunner : public QObject {
   ~SweepRunner() override;
 
   // Starts a sweep; false (and nothing happens) while one is running.
-  bool start(const WhatifSource& source, const v1::Policy& policy, std::vector<SweepAxis> axes);
+  // `policies` each over the grid of `axes` (none: a list of policies);
+  // `replicas` above 1 adds each point's intervals over that many replicas,
+  // seeded as the What-if tab's Replicas are (the source's seed).
+  bool start(const WhatifSource& source, std::vector<v1::Policy> policies, std::vector<SweepAxis> axes,
+             std::size_t replicas = 0);
   void cancel();
   bool busy() const { return m_worker.joinable(); }
   // Threads the pool uses; 0 (the default): one per core.

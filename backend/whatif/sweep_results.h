@@ -9,15 +9,17 @@
 
 namespace hetsched {
 
-// A finished sweep as a front end keeps it: the policy swept, its axes and
-// every point (runWhatifSweep's order), so a point's policy can be rebuilt
-// (withParameter over the axes) long after the inputs changed.
+// A finished sweep as a front end keeps it: the policies swept (one over a
+// grid, or a list), the axes and every point (runWhatifSweep's order), so
+// a point's policy can be rebuilt (sweepPointPolicy) long after the inputs
+// changed.
 struct SweepResults {
-  v1::Policy policy;
+  std::vector<v1::Policy> policies;
   std::vector<SweepAxis> axes;
   std::vector<SweepPoint> points;
-  std::string workload;  // the workload's description
-  double wallS = 0.0;    // the whole sweep, loading the workload included
+  std::size_t replicas = 0;  // above 1: every point carries intervals
+  std::string workload;      // the workload's description
+  double wallS = 0.0;        // the whole sweep, loading the workload included
 };
 
 }  // namespace hetsched

@@ -76,6 +76,8 @@ WhatifWorkload replicaWorkload(const WhatifWorkload& base, const RuntimeErrors& 
   return out;
 }
 
+std::uint64_t replicaSeed(std::uint64_t seed, std::size_t r) { return seed * 0x9e3779b97f4a7c15ULL + r + 1; }
+
 std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const WhatifWorkload& workload,
                                                                       std::span<const v1::Policy> policies,
                                                                       const ReplicaOptions& options) {
@@ -87,9 +89,7 @@ std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const What
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     for (std::size_t r = next++; r < n; r = next++) {
-      // Each replica's own stream, whichever thread draws it.
-      const WhatifWorkload replica =
-          replicaWorkload(workload, errors, options.blockS, options.seed * 0x9e3779b97f4a7c15ULL + r + 1);
+      const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.seed, r));
       for (std::size_t p = 0; p < policies.size() && !failures[r]; ++p) {
         auto run = runWhatifPolicy(replica, policies[p], options.simulation);
         if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e};

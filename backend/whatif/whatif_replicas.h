@@ -67,6 +67,11 @@ RuntimeErrors runtimeErrors(std::span<const SimJob> jobs);
 WhatifWorkload replicaWorkload(const WhatifWorkload& base, const RuntimeErrors& errors, double blockS,
                                std::uint64_t seed);
 
+// The seed replica `r` of a run seeded `seed` is drawn from: its own stream,
+// whichever thread draws it (runWhatifReplicas and sweeps with replicas
+// alike, so their replicas are the same).
+std::uint64_t replicaSeed(std::uint64_t seed, std::size_t r);
+
 // Every policy on each of `options.replicas` replicas (the same replica for
 // every policy, so differences are paired), on a pool of threads, and the
 // intervals of every metric. Stops at the first run that fails.

@@ -45,8 +45,10 @@ constexpr std::array kBenches{
     Bench{"hybrid", "the hybrid scheduler's CPU time per job in the what-if beside the rule engine's (--cluster, --jobs,\n"
                     "           --arrival-scale, --runs, --weights)",
           &benchHybrid},
-    Bench{"sweep", "a 100-point sweep and 30 replicas of a what-if over a 10,000-job snapshot beside one run\n"
-                   "           (--devices 2000, --jobs 10000, --points 100, --replicas 30, --runs 3)",
+    Bench{"sweep", "a 100-point sweep, 30 replicas of a what-if, a list of 10 policies and the sweep with 30\n"
+                   "           replicas per point over a 10,000-job snapshot beside one run (--devices 2000,\n"
+                   "           --jobs 10000, --points 100, --replicas 30, --list 10, --point-replicas 30 (0: skip),\n"
+                   "           --runs 3)",
           &benchSweep},
 };
 

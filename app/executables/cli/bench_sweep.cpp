@@ -1,6 +1,7 @@
-// bench sweep: a 100-point sweep and 30 replicas of a what-if over a
-// 10,000-job snapshot of the simulated cluster, beside one what-if run of
-// the same snapshot (the baseline the ratios are taken to).
+// bench sweep: a 100-point sweep, 30 replicas of a what-if, a sweep over a
+// list of 10 built-in policies and the 100-point sweep with 30 replicas per
+// point, over a 10,000-job snapshot of the simulated cluster, beside one
+// what-if run of the same snapshot (the baseline the ratios are taken to).
 #include "bench_suite.h"
 #include "policy/builtin_policies.h"
 #include "sim_args.h"
@@ -8,6 +9,7 @@
 #include "whatif/whatif_replicas.h"
 #include "whatif/whatif_sweep.h"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -37,6 +39,11 @@ bool integer(const Args& args, const char* name, long long lo, long long hi, lon
   return true;
 }
 
+// Built-ins that run on any cluster without a scorer or a quota of their
+// own to set up: the policy list a sweep over policies is timed on.
+constexpr std::array<const char*, 10> kListed{"fcfs",      "sjf",       "srtf",       "priority-aging", "seed-score",
+                                              "best-fit",  "first-fit", "worst-fit",  "round-robin",    "least-connections"};
+
 v1::Policy builtin(const std::string& name) {
   for (const v1::Policy& p : builtinPolicies())
     if (p.name() == name) return p;
@@ -46,10 +53,11 @@ v1::Policy builtin(const std::string& name) {
 }  // namespace
 
 int benchSweep(const Args& args) {
-  long long devices = 2000, jobs = 10'000, points = 100, replicas = 30, runs = 3;
+  long long devices = 2000, jobs = 10'000, points = 100, replicas = 30, runs = 3, listed = 10, pointReplicas = 30;
   if (!integer(args, "devices", 10, 1'000'000, &devices) || !integer(args, "jobs", 1, 10'000'000, &jobs) ||
       !integer(args, "points", 1, 10'000, &points) || !integer(args, "replicas", 2, 10'000, &replicas) ||
-      !integer(args, "runs", 1, 100, &runs))
+      !integer(args, "runs", 1, 100, &runs) || !integer(args, "list", 1, static_cast<long long>(kListed.size()), &listed) ||
+      !integer(args, "point-replicas", 0, 10'000, &pointReplicas))
     return 2;
   SimOptions options;
   options.shape = benchClusterShape(static_cast<std::size_t>(devices));
@@ -64,8 +72,10 @@ int benchSweep(const Args& args) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   std::printf("%s; %zu devices, %u cores\n\n", workload.description.c_str(), data.topology.devices.size(), cores);
 
-  std::vector<double> single, sweep, replica;
-  std::size_t front = 0;
+  std::vector<v1::Policy> list;
+  for (long long i = 0; i < listed; ++i) list.push_back(builtin(kListed[static_cast<std::size_t>(i)]));
+  std::vector<double> single, sweep, replica, listSweep, replicaSweep;
+  std::size_t front = 0, listFront = 0;
   for (long long r = 0; r < runs; ++r) {
     auto t0 = Clock::now();
     const auto one = runWhatifPolicy(workload, policy, {});
@@ -90,6 +100,27 @@ int benchSweep(const Args& args) {
     const auto rep = runWhatifReplicas(workload, comparison, ro);
     replica.push_back(since(t0));
     if (!std::holds_alternative<ReplicaResults>(rep)) return std::fprintf(stderr, "hetsched bench sweep: the replicas failed\n"), 1;
+
+    // A list of policies, one point each.
+    t0 = Clock::now();
+    const auto byPolicy = runWhatifSweep(workload, list, {}, {});
+    listSweep.push_back(since(t0));
+    if (auto* e = std::get_if<WhatifComparisonError>(&byPolicy))
+      return std::fprintf(stderr, "hetsched bench sweep: the list failed: %s: %s\n", e->policy.c_str(), e->error.message.c_str()), 1;
+    listFront = 0;
+    for (const bool f : paretoFront(std::get<std::vector<SweepPoint>>(byPolicy), "wait_avg_s", "gpu_allocation_ratio"))
+      listFront += f ? 1 : 0;
+
+    // The grid again, every point with its intervals.
+    if (pointReplicas >= 2) {
+      SweepOptions so;
+      so.replicas = static_cast<std::size_t>(pointReplicas);
+      t0 = Clock::now();
+      const auto withIntervals = runWhatifSweep(workload, policy, axes, so);
+      replicaSweep.push_back(since(t0));
+      if (!std::holds_alternative<std::vector<SweepPoint>>(withIntervals))
+        return std::fprintf(stderr, "hetsched bench sweep: the sweep with replicas failed\n"), 1;
+    }
   }
   const double one = median(single);
   std::printf("one what-if run (seed-score)         %8.3f s (median of %lld)\n", one, runs);
@@ -97,6 +128,12 @@ int benchSweep(const Args& args) {
               points, median(sweep), median(sweep) / one, static_cast<double>(points) / median(sweep) / cores, front);
   std::printf("%lld replicas of fcfs vs seed-score     %8.3f s  %6.1fx one run; goal 5 s\n", replicas, median(replica),
               median(replica) / one);
+  std::printf("sweep over a list of %lld policies  %8.3f s  %6.1fx one run (%zu on the front)\n", listed,
+              median(listSweep), median(listSweep) / one, listFront);
+  if (!replicaSweep.empty())
+    std::printf("sweep, %lld points x %lld replicas    %8.3f s  %6.1fx one run, %.2f runs/s/core\n", points,
+                pointReplicas, median(replicaSweep), median(replicaSweep) / one,
+                static_cast<double>(points * (pointReplicas + 1)) / median(replicaSweep) / cores);
   std::printf("load average %.2f\n", loadAverage());
   return 0;
 }

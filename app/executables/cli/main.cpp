@@ -18,7 +18,7 @@ constexpr std::array kCommands{
             &hetsched::cli::runSnapshot},
     Command{"whatif", "run jobs on a cluster under one or more policies, metrics side by side",
             &hetsched::cli::runWhatif},
-    Command{"sweep", "one policy over a grid of one or two parameters, with the Pareto front of two metrics",
+    Command{"sweep", "a list of policies, or a grid of one or two parameters, with the Pareto front of two metrics",
             &hetsched::cli::runSweep},
     Command{"policies", "list the built-in scheduling policies and their parameters",
             &hetsched::cli::runPolicies},

@@ -19,6 +19,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace hetsched {
 
 namespace {
@@ -87,12 +89,14 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
   connect(m_runner, &WhatifRunner::replicasFinished, m_whatif, &WhatifView::setReplicaResults);
   SweepView* sweep = m_whatif->sweepView();
   connect(m_whatif, &WhatifView::sweepRequested, this,
-          [this, sweep](WhatifSource source, const v1::Policy& policy, const std::vector<SweepAxis>& axes) {
+          [this, sweep](WhatifSource source, const std::vector<v1::Policy>& policies,
+                        const std::vector<SweepAxis>& axes, int replicas) {
             if (source.kind == WhatifSource::Kind::Live) {  // the cut the What-if tab's Run would take
               source.liveTopology = m_liveTopology;
               source.liveJobs = m_liveJobs;
             }
-            if (!m_sweepRunner->start(source, policy, axes)) sweep->setFailed(tr("a sweep is already in progress"));
+            if (!m_sweepRunner->start(source, policies, axes, static_cast<std::size_t>(std::max(1, replicas))))
+              sweep->setFailed(tr("a sweep is already in progress"));
           });
   connect(sweep, &SweepView::cancelRequested, m_sweepRunner, &SweepRunner::cancel);
   connect(m_sweepRunner, &SweepRunner::progress, sweep, &SweepView::setProgress);
@@ -146,7 +150,14 @@ void PolicyPages::setControl(GatewayControl* control, const QString& reason) {
   connect(control, &GatewayControl::policyStateChanged, this, &PolicyPages::onState);
   connect(control, &GatewayControl::policyCallFailed, this, &PolicyPages::onFailed);
   connect(control, &GatewayControl::policyHistoryListed, this,
-          [this](std::shared_ptr<const v1::ListPolicyHistoryResponse> history) { m_live->setHistory(*history); });
+          [this](std::shared_ptr<const v1::ListPolicyHistoryResponse> history) {
+            m_live->setHistory(*history);
+            // The saved versions a sweep over policies may tick, newest first.
+            std::vector<std::pair<quint64, v1::Policy>> versions;
+            for (auto it = history->versions().rbegin(); it != history->versions().rend(); ++it)
+              versions.emplace_back(it->version(), it->spec());
+            m_whatif->sweepView()->setSavedVersions(versions);
+          });
   refresh();
 }
 
