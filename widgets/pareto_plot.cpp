@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace hetsched {
 
@@ -129,8 +130,18 @@ void ParetoPlot::setChosen(int index) {
 }
 
 void ParetoPlot::redraw() {
-  QVector<double> ax(m_x.begin(), m_x.end()), ay(m_y.begin(), m_y.end());
-  graph(0)->setData(ax, ay);
+  // The points in order of x, stably, handed over as sorted: QCPGraph would
+  // sort them itself (not stably), and the error bars below must follow the
+  // graph's order (given in the points' order, the bars of one point were
+  // drawn on another).
+  std::vector<std::size_t>& byX = m_graphOrder;
+  byX.resize(m_x.size());
+  std::iota(byX.begin(), byX.end(), std::size_t{0});
+  std::ranges::stable_sort(byX, {}, [&](std::size_t i) { return m_x[i]; });
+  QVector<QCPGraphData> points;
+  points.reserve(static_cast<qsizetype>(byX.size()));
+  for (const std::size_t i : byX) points.push_back(QCPGraphData(m_x[i], m_y[i]));
+  graph(0)->data()->set(points, true);
   // Joined in order of x: along a front of two metrics the other one moves
   // one way only, so the line never doubles back.
   std::vector<std::size_t> order;
@@ -143,9 +154,9 @@ void ParetoPlot::redraw() {
     fy.push_back(m_y[i]);
   }
   graph(1)->setData(fx, fy, true);
-  // Error bars hold distances below and above each point.
+  // Error bars hold distances below and above each point, in the graph's order.
   QVector<double> xMinus, xPlus, yMinus, yPlus;
-  for (std::size_t i = 0; i < m_intervals.xLow.size(); ++i) {
+  for (const std::size_t i : m_intervals.xLow.empty() ? std::vector<std::size_t>{} : byX) {
     xMinus.push_back(std::max(0.0, m_x[i] - m_intervals.xLow[i]));
     xPlus.push_back(std::max(0.0, m_intervals.xHigh[i] - m_x[i]));
     yMinus.push_back(std::max(0.0, m_y[i] - m_intervals.yLow[i]));
@@ -187,6 +198,16 @@ int ParetoPlot::pointAt(const QPointF& pixel) const {
     }
   }
   return best;
+}
+
+QRectF ParetoPlot::drawnInterval(int index) const {
+  if (!hasErrorBars() || index < 0 || static_cast<std::size_t>(index) >= m_graphOrder.size()) return {};
+  const auto at = std::ranges::find(m_graphOrder, static_cast<std::size_t>(index)) - m_graphOrder.begin();
+  const auto point = graph(0)->data()->at(static_cast<int>(at));
+  const QCPErrorBarsData x = m_xErrors->data()->at(static_cast<int>(at));
+  const QCPErrorBarsData y = m_yErrors->data()->at(static_cast<int>(at));
+  return QRectF(QPointF(point->key - x.errorMinus, point->value - y.errorMinus),
+                QPointF(point->key + x.errorPlus, point->value + y.errorPlus));
 }
 
 QPointF ParetoPlot::pixelOf(int index) const {

@@ -27,6 +27,9 @@ class ParetoPlot : public QCustomPlot {
   static constexpr std::size_t kMaxLabels = 40;
   std::size_t labelCount() const { return m_labels.size(); }
   bool hasErrorBars() const { return !m_intervals.xLow.empty(); }
+  // The box point `index`'s error bars span as drawn (x from its low to its
+  // high on the x metric, y likewise); empty without intervals.
+  QRectF drawnInterval(int index) const;
   void setChosen(int index);
   int chosen() const { return m_chosen; }
   // The point within a few pixels of `pixel` (the nearest), or -1.
@@ -55,6 +58,7 @@ class ParetoPlot : public QCustomPlot {
   std::vector<bool> m_front;
   std::vector<QString> m_labelTexts;
   Intervals m_intervals;
+  std::vector<std::size_t> m_graphOrder;  // the points by x, as the graph holds them
   std::vector<QCPItemText*> m_labels;
   QCPErrorBars* m_xErrors;
   QCPErrorBars* m_yErrors;

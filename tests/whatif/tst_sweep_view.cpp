@@ -359,6 +359,23 @@ class TestSweepView : public QObject {
       }
     }
     QVERIFY(c.sweep()->plot()->hasErrorBars());
+    // Each point's bars span its own interval (the graph sorts its points by
+    // x; the bars once followed the list's order and so another point's).
+    const auto interval = [&](std::size_t point, std::string_view key) {
+      const auto metrics = whatifMetrics();
+      const auto m = std::ranges::find(metrics, key, &WhatifMetric::key) - metrics.begin();
+      return want[point].intervals.at(static_cast<std::size_t>(m));
+    };
+    QVERIFY(interval(0, "wait_avg_s").median != interval(1, "wait_avg_s").median);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const QRectF drawn = c.sweep()->plot()->drawnInterval(static_cast<int>(i));
+      const auto wait = interval(i, "wait_avg_s");
+      const auto gpu = interval(i, "gpu_allocation_ratio");
+      QVERIFY2(std::abs(drawn.left() - wait.low) < 1e-6 && std::abs(drawn.right() - wait.high) < 1e-6,
+               qPrintable(QStringLiteral("point %1: drawn %2..%3, interval %4..%5")
+                              .arg(i).arg(drawn.left()).arg(drawn.right()).arg(wait.low).arg(wait.high)));
+      QVERIFY(std::abs(drawn.top() - gpu.low) < 1e-9 && std::abs(drawn.bottom() - gpu.high) < 1e-9);
+    }
     QCOMPARE(c.sweep()->front(), paretoFront(want, "wait_avg_s", "gpu_allocation_ratio"));
     QVERIFY2(c.sweep()->pointText(0).contains(QStringLiteral("95 % interval")), qPrintable(c.sweep()->pointText(0)));
     QVERIFY2(c.sweep()->statusText().contains(QStringLiteral("median over 5 replica")),
