@@ -7,13 +7,26 @@
 namespace hetsched {
 
 TeamUsageMeter::TeamUsageMeter(std::span<const SimJob> jobs, const QuotaSpec& quotas) {
+  // Interned once per run: a job like the one before it (a team's jobs come
+  // in runs, a synthetic workload has one team) costs a string compare, any
+  // other a lookup; a node is built only for a new team.
   std::unordered_map<std::string, std::uint32_t> ids;
   m_teamOf.reserve(jobs.size());
   double start = INFINITY;
+  const std::string* previous = nullptr;
   for (const SimJob& j : jobs) {
-    const auto [it, fresh] = ids.emplace(j.spec.team, static_cast<std::uint32_t>(m_teams.size()));
-    if (fresh) m_teams.push_back({j.spec.team, {}});
-    m_teamOf.push_back(it->second);
+    std::uint32_t id = 0;
+    if (previous && *previous == j.spec.team) {
+      id = m_teamOf.back();
+    } else if (const auto it = ids.find(j.spec.team); it != ids.end()) {
+      id = it->second;
+    } else {
+      id = static_cast<std::uint32_t>(m_teams.size());
+      ids.emplace(j.spec.team, id);
+      m_teams.push_back({j.spec.team, {}});
+    }
+    previous = &j.spec.team;
+    m_teamOf.push_back(id);
     if (std::isfinite(j.arrivalS)) start = std::min(start, j.arrivalS);
   }
   m_startS = m_endS = std::isfinite(start) ? start : 0.0;
