@@ -13,6 +13,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
@@ -125,6 +126,13 @@ class TestPolicyEditor : public QObject {
     QCOMPARE(editor.form()->policy().slo().high_wait_s(), 120.0);
     middle->setValue(1800);  // back at the default: unset again
     QVERIFY(!editor.form()->policy().slo().has_middle_wait_s());
+    // For a person to look at: the SLO section, scrolled into view.
+    if (qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")) {
+      editor.resize(1300, 700);
+      editor.show();
+      if (auto* scroll = editor.findChild<QScrollArea*>()) scroll->ensureWidgetVisible(middle);
+      QVERIFY(editor.grab().save(QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("policy-slo.png"))));
+    }
   }
 
   void invalidJsonKeepsForm() {
