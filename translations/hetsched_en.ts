@@ -405,10 +405,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jobs that waited longer than their class&apos;s target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Useful work over device time held: below 1 when preemptions, restarts or moves redo or pause work</source>
         <translation type="unfinished"></translation>
     </message>
@@ -514,6 +510,89 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     </message>
     <message>
         <source>GPU allocated while jobs arrive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs that waited longer than their class&apos;s target wait, the baseline policy&apos;s SLO (unset: high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatifTeamsTable</name>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU cores guaranteed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU cores avg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU cores peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Borrowed core-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs guaranteed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs avg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Borrowed GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPUs guaranteed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPUs avg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPUs peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Borrowed TPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not limited</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3128,6 +3207,26 @@ click for its story</source>
         <source>%1 slider</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>SLO: target wait per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High priority (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Middle priority (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low priority (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A job of this class waiting longer is an SLO violation in the what-if; at the default (%1 s, the built-in job-wait alert) the policy leaves it unset</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -4753,6 +4852,14 @@ click for its story</source>
             <numerusform>Each metric: median (95 % interval) over %n replica; Δ: the paired difference from the first policy, bold and coloured with * only when significant.</numerusform>
             <numerusform>Each metric: median (95 % interval) over %n replicas; Δ: the paired difference from the first policy, bold and coloured with * only when significant.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Teams: wait, share and quota use per policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -411,10 +411,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>할당된 GPU 시간 (GPU 시간 단위); Sia, SOSP&apos;23</translation>
     </message>
     <message>
-        <source>Jobs that waited longer than their class&apos;s target (high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
-        <translation>클래스별 목표(높음 5분, 중간 30분, 낮음 4시간)보다 오래 기다린 작업 수; Gavel, OSDI&apos;20</translation>
-    </message>
-    <message>
         <source>Useful work over device time held: below 1 when preemptions, restarts or moves redo or pause work</source>
         <translation>점유한 장치 시간 대비 유용한 작업: 선점, 재시작, 이동으로 작업을 다시 하거나 멈추면 1보다 작음</translation>
     </message>
@@ -521,6 +517,89 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
     <message>
         <source>GPU allocated while jobs arrive</source>
         <translation>작업 도착 중 GPU 할당률</translation>
+    </message>
+    <message>
+        <source>Jobs that waited longer than their class&apos;s target wait, the baseline policy&apos;s SLO (unset: high 5 min, middle 30 min, low 4 h); Gavel, OSDI&apos;20</source>
+        <translation>클래스별 목표 대기(기준 정책의 SLO, 미설정 시 높음 5분, 중간 30분, 낮음 4시간)보다 오래 기다린 작업 수; Gavel, OSDI&apos;20</translation>
+    </message>
+</context>
+<context>
+    <name>WhatifTeamsTable</name>
+    <message>
+        <source>Policy</source>
+        <translation>정책</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>팀</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>Wait avg (s)</source>
+        <translation>평균 대기 (초)</translation>
+    </message>
+    <message>
+        <source>Share (%)</source>
+        <translation>점유율 (%)</translation>
+    </message>
+    <message>
+        <source>CPU cores guaranteed</source>
+        <translation>보장 CPU 코어</translation>
+    </message>
+    <message>
+        <source>CPU cores avg</source>
+        <translation>CPU 코어 평균</translation>
+    </message>
+    <message>
+        <source>CPU cores peak</source>
+        <translation>CPU 코어 최대</translation>
+    </message>
+    <message>
+        <source>Borrowed core-hours</source>
+        <translation>빌린 코어·시간</translation>
+    </message>
+    <message>
+        <source>GPUs guaranteed</source>
+        <translation>보장 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs avg</source>
+        <translation>GPU 평균</translation>
+    </message>
+    <message>
+        <source>GPUs peak</source>
+        <translation>GPU 최대</translation>
+    </message>
+    <message>
+        <source>Borrowed GPU-hours</source>
+        <translation>빌린 GPU·시간</translation>
+    </message>
+    <message>
+        <source>TPUs guaranteed</source>
+        <translation>보장 TPU</translation>
+    </message>
+    <message>
+        <source>TPUs avg</source>
+        <translation>TPU 평균</translation>
+    </message>
+    <message>
+        <source>TPUs peak</source>
+        <translation>TPU 최대</translation>
+    </message>
+    <message>
+        <source>Borrowed TPU-hours</source>
+        <translation>빌린 TPU·시간</translation>
+    </message>
+    <message>
+        <source>(no team)</source>
+        <translation>(팀 없음)</translation>
+    </message>
+    <message>
+        <source>not limited</source>
+        <translation>제한 없음</translation>
     </message>
 </context>
 <context>
@@ -3129,6 +3208,26 @@ click for its story</source>
         <source>%1 slider</source>
         <translation>%1 슬라이더</translation>
     </message>
+    <message>
+        <source>SLO: target wait per class</source>
+        <translation>SLO: 클래스별 목표 대기</translation>
+    </message>
+    <message>
+        <source>High priority (s)</source>
+        <translation>높은 우선순위 (초)</translation>
+    </message>
+    <message>
+        <source>Middle priority (s)</source>
+        <translation>중간 우선순위 (초)</translation>
+    </message>
+    <message>
+        <source>Low priority (s)</source>
+        <translation>낮은 우선순위 (초)</translation>
+    </message>
+    <message>
+        <source>A job of this class waiting longer is an SLO violation in the what-if; at the default (%1 s, the built-in job-wait alert) the policy leaves it unset</source>
+        <translation>이 클래스의 작업이 이보다 오래 기다리면 what-if에서 SLO 위반입니다. 기본값(%1초, 내장 작업 대기 알림)이면 정책에 설정하지 않습니다</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::PolicyMenu</name>
@@ -4736,6 +4835,14 @@ click for its story</source>
         <translation>
             <numerusform>각 지표: 복제본 %n개의 중앙값(95 % 구간). Δ: 첫 정책과의 짝지은 차이로, 유의할 때만 굵게, 색과 *로 표시합니다.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Teams: wait, share and quota use per policy</source>
+        <translation>팀: 정책별 대기, 점유율, 쿼터 사용</translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation>팀</translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,5 @@
 #include "policy_form.h"
+#include "model/slo_targets.h"
 #include "parameter_slider.h"
 #include "theme.h"
 #include "weight_sliders.h"
@@ -21,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <optional>
 
 namespace hetsched {
 
@@ -28,6 +30,10 @@ namespace {
 
 // Values the engine rejects must still be typeable, so that it can say why.
 constexpr double kDoubleLimit = 1e9;
+
+// slo's fields, by priority class (High, Middle, Low).
+const std::array<QString, 3> kSloFields{QStringLiteral("slo.high_wait_s"), QStringLiteral("slo.middle_wait_s"),
+                                        QStringLiteral("slo.low_wait_s")};
 
 int enumValue(const QComboBox* box) { return box->currentData().toInt(); }
 void setEnum(QComboBox* box, int value) { box->setCurrentIndex(std::max(0, box->findData(value))); }
@@ -138,6 +144,17 @@ PolicyForm::PolicyForm(QWidget* parent)
   m_canaryStarts->setToolTip(tr("…or after the canary arm started this many jobs (0: the console's default)"));
   addRow(canary, tr("Minimum run time (s)"), m_canarySeconds, QStringLiteral("canary.min_duration_s"));
   addRow(canary, tr("Or minimum starts"), m_canaryStarts, QStringLiteral("canary.min_starts"));
+  QFormLayout* slo = group(tr("SLO: target wait per class"));
+  const std::array<QString, 3> sloLabels{tr("High priority (s)"), tr("Middle priority (s)"), tr("Low priority (s)")};
+  for (std::size_t c = 0; c < m_sloWait.size(); ++c) {
+    m_sloWait[c] = doubleBox(kDoubleLimit);
+    m_sloWait[c]->setDecimals(1);
+    m_sloWait[c]->setToolTip(tr("A job of this class waiting longer is an SLO violation in the what-if; at the "
+                                "default (%1 s, the built-in job-wait alert) the policy leaves it unset")
+                                 .arg(kDefaultTargetWaitS[c], 0, 'f', 0));
+    addRow(slo, sloLabels[c], m_sloWait[c], kSloFields[c]);
+    connect(m_sloWait[c], &QDoubleSpinBox::valueChanged, this, &PolicyForm::changed);
+  }
   QFormLayout* quotas = group(tr("Team quotas"));
   m_quotaTeams = new QLineEdit(this);
   m_quotaTeams->setReadOnly(true);
@@ -261,6 +278,12 @@ void PolicyForm::addSliders() {
   addSlider(QStringLiteral("migration.history_samples"), new ParameterSlider(m_historySamples, 0, 64, 1, this));
   addSlider(QStringLiteral("canary.min_duration_s"), new ParameterSlider(m_canarySeconds, 0.0, 7200.0, 60.0, this));
   addSlider(QStringLiteral("canary.min_starts"), new ParameterSlider(m_canaryStarts, 0, 1000, 10, this));
+  // One step up to twice each class's default (a target must be > 0):
+  // seconds for High, minutes for Low.
+  const std::array<double, 3> sloSteps{10.0, 60.0, 600.0};
+  for (std::size_t c = 0; c < m_sloWait.size(); ++c)
+    addSlider(kSloFields[c],
+              new ParameterSlider(m_sloWait[c], sloSteps[c], 2.0 * kDefaultTargetWaitS[c], sloSteps[c], this));
   // The weights are a list: a slider per listed weight, under the field.
   m_weightSliders = new WeightSliders(m_weights, this);
   m_weights->parentWidget()->layout()->addWidget(m_weightSliders);
@@ -331,6 +354,12 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_historySamples->setValue(static_cast<int>(p.migration().history_samples()));
   m_canarySeconds->setValue(p.canary().min_duration_s());
   m_canaryStarts->setValue(static_cast<int>(p.canary().min_starts()));
+  const v1::SloTargets& slo = p.slo();
+  const std::array<std::optional<double>, 3> targets{
+      slo.has_high_wait_s() ? std::optional(slo.high_wait_s()) : std::nullopt,
+      slo.has_middle_wait_s() ? std::optional(slo.middle_wait_s()) : std::nullopt,
+      slo.has_low_wait_s() ? std::optional(slo.low_wait_s()) : std::nullopt};
+  for (std::size_t c = 0; c < m_sloWait.size(); ++c) m_sloWait[c]->setValue(targets[c].value_or(kDefaultTargetWaitS[c]));
   m_updating = false;
 }
 
@@ -378,6 +407,14 @@ v1::Policy PolicyForm::policy() const {
   auto* c = p.mutable_canary();
   c->set_min_duration_s(m_canarySeconds->value());
   c->set_min_starts(static_cast<std::uint32_t>(m_canaryStarts->value()));
+  // A target at its default stays unset: the policy follows the default.
+  const auto target = [&](std::size_t c) -> std::optional<double> {
+    const double v = m_sloWait[c]->value();
+    return v == kDefaultTargetWaitS[c] ? std::nullopt : std::optional(v);
+  };
+  if (const auto v = target(0)) p.mutable_slo()->set_high_wait_s(*v);
+  if (const auto v = target(1)) p.mutable_slo()->set_middle_wait_s(*v);
+  if (const auto v = target(2)) p.mutable_slo()->set_low_wait_s(*v);
   v1::Quotas quotas = m_quotas;
   quotas.set_unlisted_teams(static_cast<v1::Quotas::UnlistedTeams>(enumValue(m_unlistedTeams)));
   quotas.set_fair_share(m_fairShare->isChecked());

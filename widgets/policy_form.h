@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QWidget>
 
+#include <array>
 #include <vector>
 
 class QCheckBox;
@@ -100,6 +101,9 @@ class PolicyForm : public QWidget {
   QSpinBox* m_historySamples;
   QDoubleSpinBox* m_canarySeconds;
   QSpinBox* m_canaryStarts;
+  // slo: target wait per class (High, Middle, Low). A field at its default
+  // leaves the policy's target unset.
+  std::array<QDoubleSpinBox*, 3> m_sloWait{};
   QHash<QString, QWidget*> m_editors;
   QHash<QString, QLabel*> m_errors;
   QHash<QString, QBoxLayout*> m_lines;  // the field's row, where its slider goes

@@ -62,8 +62,8 @@ const std::array kDefinitions{
     Definition{"gpu_hours", QT_TRANSLATE_NOOP("WhatifMetricsModel", "GPU time allocated, in GPU-hours; Sia, SOSP'23")},
     Definition{"slo_violations",
                QT_TRANSLATE_NOOP("WhatifMetricsModel",
-                                 "Jobs that waited longer than their class's target (high 5 min, middle 30 min, low "
-                                 "4 h); Gavel, OSDI'20")},
+                                 "Jobs that waited longer than their class's target wait, the baseline policy's SLO "
+                                 "(unset: high 5 min, middle 30 min, low 4 h); Gavel, OSDI'20")},
     Definition{"goodput", QT_TRANSLATE_NOOP("WhatifMetricsModel",
                                             "Useful work over device time held: below 1 when preemptions, restarts "
                                             "or moves redo or pause work")},

@@ -1,4 +1,5 @@
 #include "whatif_view.h"
+#include "whatif_teams_table.h"
 
 #include "qcustomplot_include.h"
 #include "sweep_view.h"
@@ -40,6 +41,7 @@ WhatifView::WhatifView(QWidget* parent)
       m_cdf(new QCustomPlot(this)),
       m_utilisation(new QCustomPlot(this)),
       m_changed(new QTableWidget(this)),
+      m_teams(new QTableWidget(this)),
       m_sweep(new SweepView(this)) {
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName(QStringLiteral("whatifSplitter"));
@@ -81,6 +83,11 @@ WhatifView::WhatifView(QWidget* parent)
   m_changed->verticalHeader()->setVisible(false);
   m_changed->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_changed->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_teams->setAccessibleName(tr("Teams: wait, share and quota use per policy"));
+  m_teams->verticalHeader()->setVisible(false);
+  m_teams->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_teams->setAlternatingRowColors(true);
+  m_teams->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   for (QCustomPlot* plot : {m_cdf, m_utilisation}) {
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->legend->setFont(font());
@@ -92,6 +99,7 @@ WhatifView::WhatifView(QWidget* parent)
   results->addTab(m_cdf, tr("Wait CDF"));
   results->addTab(m_utilisation, tr("Utilisation"));
   results->addTab(m_changed, tr("Jobs that changed most"));
+  results->addTab(m_teams, tr("Teams"));
   results->addTab(m_sweep, tr("Sweep"));
   connect(m_sweep, &SweepView::runRequested, this,
           [this](const std::vector<v1::Policy>& policies, const std::vector<SweepAxis>& axes, int replicas) {
@@ -189,6 +197,7 @@ void WhatifView::setResults(std::shared_ptr<const WhatifResults> results) {
   plotWaitCdf(m_cdf, *m_results);
   plotUtilisation(m_utilisation, *m_results);
   fillChangedJobs(m_changed, *m_results);
+  fillTeamsTable(m_teams, *m_results);
   // The utilisation chart's panels are new: style them for the theme.
   for (QCustomPlot* plot : {m_cdf, m_utilisation}) {
     stylePlot(plot, palette());

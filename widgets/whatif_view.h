@@ -81,6 +81,7 @@ class WhatifView : public QWidget {
 
   WhatifMetricsModel* metricsModel() const { return m_metrics; }
   QTableWidget* changedJobs() const { return m_changed; }
+  QTableWidget* teamsTable() const { return m_teams; }
   QCustomPlot* cdfPlot() const { return m_cdf; }
   QCustomPlot* utilisationPlot() const { return m_utilisation; }
   std::shared_ptr<const WhatifResults> results() const { return m_results; }
@@ -152,6 +153,7 @@ class WhatifView : public QWidget {
   QCustomPlot* m_cdf;
   QCustomPlot* m_utilisation;
   QTableWidget* m_changed;
+  QTableWidget* m_teams;  // per team: wait, share, hold against guarantee
   SweepView* m_sweep;
   std::shared_ptr<const WhatifResults> m_results;
 };

@@ -1,5 +1,6 @@
 #include "live_whatif_runner.h"
 
+#include "policy/policy_loader.h"
 #include "whatif/whatif_canary.h"
 #include "whatif/whatif_run.h"
 #include "whatif_runner.h"
@@ -39,7 +40,10 @@ LiveWhatifRunner::~LiveWhatifRunner() {
 quint64 LiveWhatifRunner::request(const WhatifSource& source, quint64 workloadGeneration,
                                   const v1::Policy& baseline, const v1::Policy& candidate,
                                   std::uint32_t canaryPercent) {
-  Request r{++m_latest, source, workloadGeneration, baseline, candidate, canaryPercent, baseline.SerializeAsString()};
+  // Both runs are judged by the edited policy's SLO targets (see serve), so
+  // the baseline's run is reused only while those stay the same too.
+  Request r{++m_latest, source, workloadGeneration, baseline, candidate, canaryPercent,
+            baseline.SerializeAsString() + '\0' + candidate.slo().SerializeAsString()};
   const quint64 id = r.id;
   {
     std::lock_guard lock(m_mutex);
@@ -104,6 +108,11 @@ void LiveWhatifRunner::serve(const Request& r, const std::atomic<bool>& cancel) 
   SimulationOptions options;
   options.seed = r.source.seed;
   options.cancel = &cancel;
+  // One yardstick for every run shown: the edited policy's SLO targets, so
+  // that moving a target's slider re-judges the policy in force and the
+  // edit alike (a comparison's Run judges by the baseline's instead; the
+  // editor is where a new promise is tried out).
+  options.sloTargetWaitS = sloTargetsOf(r.candidate);
   const auto timed = [&](const v1::Policy& policy) {
     const auto start = std::chrono::steady_clock::now();
     auto run = runWhatifPolicy(*m_workload, policy, options);

@@ -1,5 +1,7 @@
 #include "alert_rule.h"
 
+#include "model/slo_targets.h"
+
 #include <array>
 
 namespace hetsched {
@@ -52,10 +54,16 @@ std::vector<AlertRule> defaultAlertRules() {
   add("tpu-hot", AlertRuleKind::DeviceTemperature, 120, AlertSeverity::Warning, 85)->deviceKind = DeviceKind::Tpu;
   // Above the largest TDP in the device table (H100 SXM, 700 W) for minutes.
   add("gpu-power", AlertRuleKind::DevicePower, 300, AlertSeverity::Warning, 700)->deviceKind = DeviceKind::Gpu;
-  // The seed's classes: real-time work waits minutes at most, background hours.
-  add("wait-high", AlertRuleKind::JobWait, 60, AlertSeverity::Critical, 300)->priorityClass = PriorityClass::High;
-  add("wait-middle", AlertRuleKind::JobWait, 60, AlertSeverity::Warning, 1800)->priorityClass = PriorityClass::Middle;
-  add("wait-low", AlertRuleKind::JobWait, 60, AlertSeverity::Warning, 4 * 3600)->priorityClass = PriorityClass::Low;
+  // The seed's classes: real-time work waits minutes at most, background
+  // hours. The same waits a policy's SLO targets default to, so a what-if's
+  // slo_violations counts what these would have fired on.
+  const auto target = [](PriorityClass c) { return kDefaultTargetWaitS[static_cast<std::size_t>(c)]; };
+  add("wait-high", AlertRuleKind::JobWait, 60, AlertSeverity::Critical, target(PriorityClass::High))->priorityClass =
+      PriorityClass::High;
+  add("wait-middle", AlertRuleKind::JobWait, 60, AlertSeverity::Warning, target(PriorityClass::Middle))->priorityClass =
+      PriorityClass::Middle;
+  add("wait-low", AlertRuleKind::JobWait, 60, AlertSeverity::Warning, target(PriorityClass::Low))->priorityClass =
+      PriorityClass::Low;
   add("gpus-idle-while-waiting", AlertRuleKind::GpusIdleWhileWaiting, 600, AlertSeverity::Warning, 4)->minWaiting = 1;
   AlertRule* canary = add("canary-worse", AlertRuleKind::CanaryWorse, 300, AlertSeverity::Warning, 60);
   canary->marginRatio = 0.5;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/slo_targets.h"
 #include "quota_spec.h"
 #include "sched/node_score.h"
 #include "sched/routing.h"
@@ -70,6 +71,9 @@ struct CompiledPolicy {
   std::uint32_t migrationHistorySamples = 8;
 
   QuotaSpec quotas;  // per-team quotas; none by default
+  // Target wait per priority class (slo, unset classes at their defaults):
+  // what the policy's runs are judged by, not how it schedules.
+  SloTargets sloTargetWaitS = kDefaultTargetWaitS;
 
   std::uint32_t weightOf(std::uint32_t node) const { return node < weights.size() ? weights[node] : 1; }
 };

@@ -5,6 +5,7 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -26,9 +27,15 @@ std::string scalar(const Message& m, const FieldDescriptor* f, int i) {
     case FieldDescriptor::CPPTYPE_UINT64: return std::to_string(rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f));
     case FieldDescriptor::CPPTYPE_INT64: return std::to_string(rep ? r->GetRepeatedInt64(m, f, i) : r->GetInt64(m, f));
     case FieldDescriptor::CPPTYPE_DOUBLE: {
-      // Shortest text that reads back the same value, as the JSON printer does.
+      // Shortest text that reads back the same value, as the JSON printer
+      // does; a whole number as one (120, not %g's 1.2e+02).
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%.17g", rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f));
+      const double v = rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f);
+      if (v == std::floor(v) && std::abs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+      }
+      std::snprintf(buf, sizeof buf, "%.17g", v);
       for (int p = 1; p < 17; ++p) {
         char shorter[32];
         std::snprintf(shorter, sizeof shorter, "%.*g", p, rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f));

@@ -70,6 +70,15 @@ QuotaSpec quotaSpecOf(const v1::Quotas& q) {
 
 }  // namespace
 
+SloTargets sloTargetsOf(const v1::Policy& policy) {
+  const v1::SloTargets& s = policy.slo();
+  SloTargets t = kDefaultTargetWaitS;
+  if (s.has_high_wait_s()) t[static_cast<std::size_t>(PriorityClass::High)] = s.high_wait_s();
+  if (s.has_middle_wait_s()) t[static_cast<std::size_t>(PriorityClass::Middle)] = s.middle_wait_s();
+  if (s.has_low_wait_s()) t[static_cast<std::size_t>(PriorityClass::Low)] = s.low_wait_s();
+  return t;
+}
+
 std::variant<v1::Policy, PolicyLoadError> parsePolicyJsonUnvalidated(std::string_view json) {
   v1::Policy policy;
   google::protobuf::util::JsonParseOptions options;
@@ -140,6 +149,7 @@ std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Po
   c.migrationMaxPerTick = p.migration().max_per_tick();
   c.migrationHistorySamples = p.migration().history_samples() == 0 ? 8 : p.migration().history_samples();
   c.quotas = quotaSpecOf(p.quotas());
+  c.sloTargetWaitS = sloTargetsOf(p);
   return c;
 }
 

@@ -33,6 +33,11 @@ std::variant<v1::Policy, PolicyLoadError> loadPolicyFile(const std::filesystem::
 // Canonical JSON: proto field names, defaults printed, indented.
 std::string policyToJson(const v1::Policy& policy);
 
+// The policy's target wait per priority class (High, Middle, Low), each
+// unset class at its default (kDefaultTargetWaitS). Unvalidated: a bad value
+// is returned as it is.
+SloTargets sloTargetsOf(const v1::Policy& policy);
+
 // Validates and resolves a policy for the simulator.
 std::variant<CompiledPolicy, std::vector<FieldError>> compilePolicy(const v1::Policy& policy);
 

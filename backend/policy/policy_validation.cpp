@@ -70,6 +70,22 @@ void validateQuotas(const v1::Quotas& q, const std::function<void(std::string, s
   }
 }
 
+// A target wait beyond a year promises nothing: a typo (milliseconds for
+// seconds), not a service level.
+constexpr double kMaxTargetWaitS = 365.0 * 24 * 3600;
+
+void validateSlo(const v1::SloTargets& s, const std::function<void(std::string, std::string)>& fail) {
+  const auto check = [&](bool has, double v, const char* name) {
+    if (!has) return;
+    const std::string field = std::string("slo.") + name;
+    if (!std::isfinite(v) || v <= 0.0) fail(field, "must be > 0 seconds (unset it for the default)");
+    else if (v > kMaxTargetWaitS) fail(field, "must be <= 31536000 (a year)");
+  };
+  check(s.has_high_wait_s(), s.high_wait_s(), "high_wait_s");
+  check(s.has_middle_wait_s(), s.middle_wait_s(), "middle_wait_s");
+  check(s.has_low_wait_s(), s.low_wait_s(), "low_wait_s");
+}
+
 }  // namespace
 
 std::vector<FieldError> validatePolicy(const v1::Policy& p) {
@@ -144,6 +160,7 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (m.history_samples() == 1 || m.history_samples() > kMaxHistorySamples)
     fail("migration.history_samples", "must be 0 or in [2, 1024]");
   validateQuotas(p.quotas(), fail);
+  validateSlo(p.slo(), fail);
   return errors;
 }
 

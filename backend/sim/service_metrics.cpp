@@ -64,7 +64,7 @@ double jainIndex(std::span<const double> x) {
 }
 
 void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::span<const JobTimeline> timelines,
-                       const std::array<double, kPriorityClassCount>& targetWaitS) {
+                       const SloTargets& targetWaitS) {
   std::vector<double> jcts;
   double useful = 0.0, held = 0.0, rhoSum = 0.0, serviceAll = 0.0;
   std::uint64_t violations = 0;
@@ -107,7 +107,7 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
   summary.teams.clear();
   for (const auto& [name, team] : teams)
     summary.teams.push_back({name, team.jobs, team.jobs > 0 ? team.wait / static_cast<double>(team.jobs) : 0.0,
-                             serviceAll > 0.0 ? team.service / serviceAll : 0.0});
+                             serviceAll > 0.0 ? team.service / serviceAll : 0.0, {}});
 }
 
 }  // namespace hetsched

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,18 @@ struct TimeSample {
   std::uint32_t running = 0;
 };
 
+// One team's hold on one device kind over a run, in devices of its primary
+// resource (CPU cores, GPUs, TPUs; a GPU share pro rata), as the quota
+// ledger counts it (team_usage_meter.h).
+struct TeamUsage {
+  std::optional<double> guarantee;  // the active policy's; none: not limited
+  double avg = 0.0;                 // time-averaged, first arrival to last release
+  double peak = 0.0;
+  double borrowedHours = 0.0;       // device-hours held beyond the guarantee
+
+  bool operator==(const TeamUsage&) const = default;
+};
+
 // One team's service in a run (service_metrics.h); "" is the jobs whose
 // source names no team.
 struct TeamService {
@@ -78,6 +91,7 @@ struct TeamService {
   std::uint64_t completed = 0;
   double waitAvgS = 0.0;
   double share = 0.0;  // of every team's capacity-share x seconds held
+  std::array<TeamUsage, kDeviceKindCount> usage{};  // by DeviceKind
 
   bool operator==(const TeamService&) const = default;
 };

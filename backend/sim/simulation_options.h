@@ -1,11 +1,13 @@
 #pragma once
 
 #include "engine/core_options.h"
+#include "model/slo_targets.h"
 
 #include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace hetsched {
@@ -43,6 +45,10 @@ struct SimulationOptions {
   bool weightsFromFiles = false;
   RuntimeKnowledge runtimes = RuntimeKnowledge::Oracle;
   double defaultRuntimeS = 600.0;  // History: guess for a job unlike any seen
+  // The target waits SLO violations are counted against; unset: the active
+  // policy's own (its slo). A comparison sets the baseline's for every
+  // policy, so that none is judged by a promise of its own making.
+  std::optional<SloTargets> sloTargetWaitS;
   // For a GUI's worker thread: set *cancel to stop a run early (run()
   // answers SimError::Cancelled); *arrivals counts the jobs arrived so far,
   // so progress can be shown. Both are polled, never required.

@@ -54,7 +54,15 @@ SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& 
       m_driver(topology, coreOptionsOf(options),
                driverOptionsOf(options, options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs)),
                *this),
-      m_timeline(jobs.size()) {}
+      m_timeline(jobs.size()),
+      m_sloOverride(options.sloTargetWaitS),
+      m_teamUsage(jobs, QuotaSpec{}) {}
+
+std::vector<FieldError> SimulationRun::setPolicies(const PolicyArms& arms) {
+  m_sloTargets = m_sloOverride ? *m_sloOverride : arms.active.sloTargetWaitS;
+  m_teamUsage.setQuotas(arms.active.quotas);
+  return m_driver.setPolicies(arms);
+}
 
 SimResult SimulationRun::execute() {
   m_driver.core().reserve(m_jobs.size());
@@ -83,7 +91,8 @@ SimResult SimulationRun::execute() {
     }
   }
   result.summary = summarize(m_timeline, m_meter, m_preemptionLog.size(), m_migrations);
-  addServiceMetrics(result.summary, m_jobs, m_timeline);
+  addServiceMetrics(result.summary, m_jobs, m_timeline, m_sloTargets);
+  m_teamUsage.fill(result.summary.teams);
   result.jobs = std::move(m_timeline);
   result.preemptions = std::move(m_preemptionLog);
   result.series = m_meter.takeSeries();
@@ -105,12 +114,17 @@ void SimulationRun::bound(JobSlot j, const Placement& p, double t) {
   tl.node = p.node;
   double milli = 0.0;
   for (const std::uint32_t m : p.milli) milli += m;
-  const double capacity = m_meter.capacityMilli(m_driver.core().topology().nodes[p.node].kind);
+  const DeviceKind kind = m_driver.core().topology().nodes[p.node].kind;
+  const double capacity = m_meter.capacityMilli(kind);
   tl.share = capacity > 0.0 ? milli / capacity : 0.0;
+  m_teamUsage.add(j, kind, milli, t);
 }
 
 void SimulationRun::released(JobSlot j, Placement& p, double t) {
   m_meter.afterRelease(p, m_driver.core().capacity());
+  double milli = 0.0;
+  for (const std::uint32_t m : p.milli) milli += m;
+  m_teamUsage.sub(j, m_driver.core().topology().nodes[p.node].kind, milli, t);
   m_timeline[j].heldS += t - m_timeline[j].lastStartS;
   // The devices of the last run; the last release is the completion.
   m_timeline[j].devices = std::move(p.devices);

@@ -4,6 +4,7 @@
 #include "sim_job.h"
 #include "sim_result.h"
 #include "simulation_options.h"
+#include "team_usage_meter.h"
 #include "usage_meter.h"
 
 #include <span>
@@ -18,7 +19,9 @@ class SimulationRun final : public EventObserver {
  public:
   SimulationRun(const Topology& topology, const SimulationOptions& options, std::span<const SimJob> jobs);
 
-  std::vector<FieldError> setPolicies(const PolicyArms& arms) { return m_driver.setPolicies(arms); }
+  // Also takes the active policy's target waits (unless the options set
+  // them) and guarantees, which the summary judges the run by.
+  std::vector<FieldError> setPolicies(const PolicyArms& arms);
   SimResult execute();
   // True when execute() stopped on SimulationOptions::cancel.
   bool cancelled() const { return m_cancelled; }
@@ -45,6 +48,9 @@ class SimulationRun final : public EventObserver {
   std::vector<JobTimeline> m_timeline;
   std::vector<PreemptionEvent> m_preemptionLog;
   std::uint64_t m_migrations = 0;
+  std::optional<SloTargets> m_sloOverride;
+  SloTargets m_sloTargets = kDefaultTargetWaitS;
+  TeamUsageMeter m_teamUsage;
 };
 
 }  // namespace hetsched

@@ -1,5 +1,7 @@
 #include "policy_parameter.h"
 
+#include "policy/policy_loader.h"
+
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
@@ -8,6 +10,7 @@
 #include <limits>
 #include <optional>
 #include <algorithm>
+#include <array>
 
 namespace hetsched {
 
@@ -138,6 +141,17 @@ std::vector<PolicyParameter> policyParameters(const v1::Policy& policy) {
   std::vector<PolicyParameter> out;
   collectParameters(policy, "", out);
   std::erase_if(out, [](const PolicyParameter& p) { return p.path == "version"; });
+  // An unset SLO target is the default target, not 0: a sweep or a slider
+  // starts from the wait the policy is judged by.
+  const SloTargets targets = sloTargetsOf(policy);
+  const std::array<std::string_view, kPriorityClassCount> sloPaths{"slo.high_wait_s", "slo.middle_wait_s",
+                                                                    "slo.low_wait_s"};
+  for (PolicyParameter& p : out)
+    for (std::size_t c = 0; c < sloPaths.size(); ++c)
+      if (p.path == sloPaths[c]) {
+        p.value = targets[c];
+        p.nonNegative = true;
+      }
   return out;
 }
 

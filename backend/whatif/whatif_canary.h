@@ -11,7 +11,9 @@ namespace hetsched {
 // it (the gateway's split, canaryBucket), as a push of `candidate` with that
 // share runs until it is promoted. Set up exactly as runWhatifPolicy sets up
 // one policy (scorers, hybrid weights from files, routing on GPU-only trace
-// clusters); errors name the policy.
+// clusters); errors name the policy. SLO violations are counted against
+// the active policy's targets (the promise in force) unless the options set
+// them.
 std::variant<SimResult, WhatifError> runWhatifCanary(const WhatifWorkload& workload, const v1::Policy& active,
                                                      const v1::Policy& candidate, std::uint32_t percent,
                                                      SimulationOptions options);

@@ -1,8 +1,15 @@
 #include "whatif_comparison.h"
 
+#include "policy/policy_loader.h"
+
 #include <chrono>
 
 namespace hetsched {
+
+SimulationOptions judgedByBaseline(SimulationOptions options, std::span<const v1::Policy> policies) {
+  if (!options.sloTargetWaitS && !policies.empty()) options.sloTargetWaitS = sloTargetsOf(policies.front());
+  return options;
+}
 
 std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const WhatifWorkload& workload,
                                                                           std::span<const v1::Policy> policies,
@@ -18,11 +25,12 @@ std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const 
     results.jobNames.push_back(job.spec.name);
     results.jobKinds.push_back(job.spec.kind);
   }
+  const SimulationOptions simulation = judgedByBaseline(options.simulation, policies);
   for (std::size_t i = 0; i < policies.size(); ++i) {
     if (options.policyIndex) options.policyIndex->store(i);
     if (options.simulation.arrivals) options.simulation.arrivals->store(0);
     const auto t0 = std::chrono::steady_clock::now();
-    auto run = runWhatifPolicy(workload, policies[i], options.simulation);
+    auto run = runWhatifPolicy(workload, policies[i], simulation);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto* e = std::get_if<WhatifError>(&run)) return WhatifComparisonError{policies[i].name(), std::move(*e)};
     results.runs.push_back({policies[i].name(), std::get<SimResult>(std::move(run)), wall});

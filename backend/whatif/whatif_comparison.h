@@ -42,10 +42,17 @@ struct WhatifComparisonError {
   WhatifError error;
 };
 
+// `options` with the SLO targets every policy of a comparison is judged by:
+// the baseline's (policies[0]), unless the options already name some. An
+// SLO is the operator's promise, the one in force: a candidate that loosens
+// its own targets must not score fewer violations for it.
+SimulationOptions judgedByBaseline(SimulationOptions options, std::span<const v1::Policy> policies);
+
 // The what-if use case every front end calls: each of `policies` (the first
 // is the baseline the others are compared with, usually the policy in force)
 // run on the same workload in order, each run's wall time, the job names and
-// kinds views label jobs by, and, as the options ask, the snapshot's
+// kinds views label jobs by (SLO violations against the baseline's targets,
+// judgedByBaseline), and, as the options ask, the snapshot's
 // fidelity and the runs recorded in its file. Stops at the first run that
 // fails (or is cancelled); nothing is recorded then.
 std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const WhatifWorkload& workload,

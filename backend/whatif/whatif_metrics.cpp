@@ -52,10 +52,28 @@ nlohmann::ordered_json summaryObject(const SimSummary& summary) {
   return out;
 }
 
+// Per device kind, in devices: the guarantee (null: not limited), the
+// time-averaged and peak hold, and the device-hours beyond the guarantee.
+nlohmann::ordered_json usageObject(const TeamService& t) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const DeviceKind kind : {DeviceKind::Cpu, DeviceKind::Gpu, DeviceKind::Tpu}) {
+    const TeamUsage& u = t.usage[index(kind)];
+    out[std::string(toString(kind))] = {{"guarantee", u.guarantee ? nlohmann::ordered_json(*u.guarantee) : nullptr},
+                                        {"avg", u.avg},
+                                        {"peak", u.peak},
+                                        {"borrowed_hours", u.borrowedHours}};
+  }
+  return out;
+}
+
 nlohmann::ordered_json teamsArray(const SimSummary& summary) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const TeamService& t : summary.teams)
-    out.push_back({{"team", t.name}, {"completed", t.completed}, {"wait_avg_s", t.waitAvgS}, {"share", t.share}});
+    out.push_back({{"team", t.name},
+                   {"completed", t.completed},
+                   {"wait_avg_s", t.waitAvgS},
+                   {"share", t.share},
+                   {"usage", usageObject(t)}});
   return out;
 }
 

@@ -87,11 +87,12 @@ std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const What
   std::vector<std::vector<SimSummary>> summaries(n, std::vector<SimSummary>(policies.size()));
   std::vector<std::optional<WhatifComparisonError>> failures(n);
   std::atomic<std::size_t> next{0};
+  const SimulationOptions simulation = judgedByBaseline(options.simulation, policies);
   const auto work = [&] {
     for (std::size_t r = next++; r < n; r = next++) {
       const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.seed, r));
       for (std::size_t p = 0; p < policies.size() && !failures[r]; ++p) {
-        auto run = runWhatifPolicy(replica, policies[p], options.simulation);
+        auto run = runWhatifPolicy(replica, policies[p], simulation);
         if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e};
         else summaries[r][p] = std::get<SimResult>(run).summary;
       }

@@ -129,6 +129,18 @@ class TestPolicy : public QObject {
                        QStringLiteral("quotas.teams[0].borrowing_limit.cpu_cores: needs guarantee.cpu_cores")};
     QTest::newRow("unlisted out of range") << fit + QStringLiteral(R"("quotas":{"unlisted_teams":7}})")
                                            << QStringList{QStringLiteral("quotas.unlisted_teams: 7 is not a choice for unlisted teams")};
+    QTest::newRow("slo fine") << fit + QStringLiteral(R"("slo":{"high_wait_s":60,"low_wait_s":86400}})")
+                              << QStringList{};
+    QTest::newRow("slo negative, zero")
+        << fit + QStringLiteral(R"("slo":{"high_wait_s":-5,"middle_wait_s":0}})")
+        << QStringList{QStringLiteral("slo.high_wait_s: must be > 0 seconds (unset it for the default)"),
+                       QStringLiteral("slo.middle_wait_s: must be > 0 seconds (unset it for the default)")};
+    QTest::newRow("slo NaN, infinite")
+        << fit + QStringLiteral(R"("slo":{"high_wait_s":"NaN","low_wait_s":"Infinity"}})")
+        << QStringList{QStringLiteral("slo.high_wait_s: must be > 0 seconds (unset it for the default)"),
+                       QStringLiteral("slo.low_wait_s: must be > 0 seconds (unset it for the default)")};
+    QTest::newRow("slo absurd") << fit + QStringLiteral(R"("slo":{"low_wait_s":3.2e7}})")
+                                << QStringList{QStringLiteral("slo.low_wait_s: must be <= 31536000 (a year)")};
   }
 
   void validation() {
@@ -203,6 +215,33 @@ class TestPolicy : public QObject {
     QCOMPARE(t.borrowLimitMilli[index(DeviceKind::Cpu)], TeamQuotaSpec::kUnlimited);
     // A policy without quotas limits nothing.
     QVERIFY(!std::get<CompiledPolicy>(compilePolicy(builtinPolicies().front())).quotas.any());
+  }
+
+  // An unset class keeps its default target; a set one is the policy's own.
+  void compileSloTargets() {
+    auto parsed = parsePolicyJson(
+        R"({"name":"s","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},)"
+        R"("slo":{"middle_wait_s":90.5}})");
+    QVERIFY(std::holds_alternative<v1::Policy>(parsed));
+    const auto c = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
+    QCOMPARE(c.sloTargetWaitS, (SloTargets{300.0, 90.5, 4 * 3600.0}));
+    QCOMPARE(std::get<CompiledPolicy>(compilePolicy(builtinPolicies().front())).sloTargetWaitS, kDefaultTargetWaitS);
+    // The JSON names the field; an unset target is not printed as 0.
+    const std::string json = policyToJson(std::get<v1::Policy>(parsed));
+    QVERIFY2(json.find("\"middle_wait_s\": 90.5") != std::string::npos, json.c_str());
+    QVERIFY2(json.find("high_wait_s") == std::string::npos, json.c_str());
+  }
+
+  // A target's change is one line naming its field, unset on one side.
+  void diffNamesSloFields() {
+    const v1::Policy before = builtinPolicies().front();
+    v1::Policy after = before;
+    after.mutable_slo()->set_high_wait_s(120);
+    const auto changes = diffPolicies(before, after);
+    QCOMPARE(changes.size(), std::size_t{1});
+    QCOMPARE(changes[0].field, std::string("slo.high_wait_s"));
+    QCOMPARE(changes[0].before, std::string("unset"));
+    QCOMPARE(changes[0].after, std::string("120"));
   }
 
   // A quota's change is one line naming its field; an amount set to 0 is

@@ -9,6 +9,7 @@
 #include "live_tuning.h"
 #include "live_whatif_runner.h"
 #include "policy_pages.h"
+#include "policy/policy_loader.h"
 #include "whatif/live_cut.h"
 #include "whatif/whatif_canary.h"
 #include "whatif/whatif_run.h"
@@ -70,8 +71,13 @@ LiveCluster liveCluster(std::uint64_t seed) {
           std::make_shared<const std::vector<Job>>(cluster.jobs(states, 100000, nullptr))};
 }
 
-// A numeric field of a policy by path, through the message's reflection.
+// A numeric field of a policy by path, through the message's reflection;
+// an SLO target the policy leaves unset is its default (the form leaves a
+// target at its default unset).
 double fieldValue(const v1::Policy& policy, const QString& path) {
+  const QStringList classes{QStringLiteral("slo.high_wait_s"), QStringLiteral("slo.middle_wait_s"),
+                            QStringLiteral("slo.low_wait_s")};
+  if (const auto c = classes.indexOf(path); c >= 0) return sloTargetsOf(policy)[static_cast<std::size_t>(c)];
   const google::protobuf::Message* m = &policy;
   const QStringList parts = path.split(QLatin1Char('.'));
   for (int i = 0; i < parts.size(); ++i) {

@@ -7,11 +7,13 @@
 #include "widgets/policy_form.h"
 
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
@@ -96,6 +98,41 @@ class TestPolicyEditor : public QObject {
     QVERIFY(editor.errors().empty());
     QCOMPARE(weights->text(), QStringLiteral("3, 1"));
     QVERIFY(editor.form()->errorText(QStringLiteral("placement.weights")).isEmpty());
+  }
+
+  // SLO targets: an unset one shows its default and stays unset; a changed
+  // one is the policy's; one the engine refuses is marked at its field, and
+  // the diff names it.
+  void sloTargets() {
+    PolicyEditor editor;
+    v1::Policy p = builtinPolicies().front();
+    editor.setBasePolicy(p, QStringLiteral("test"));
+    p.mutable_slo()->set_middle_wait_s(900);
+    editor.setPolicy(p);
+    auto* high = qobject_cast<QDoubleSpinBox*>(editor.form()->editorFor(QStringLiteral("slo.high_wait_s")));
+    auto* middle = qobject_cast<QDoubleSpinBox*>(editor.form()->editorFor(QStringLiteral("slo.middle_wait_s")));
+    QVERIFY(high && middle);
+    QCOMPARE(high->value(), 300.0);
+    QCOMPARE(middle->value(), 900.0);
+    QVERIFY(!editor.form()->policy().slo().has_high_wait_s());
+    QCOMPARE(editor.form()->policy().slo().middle_wait_s(), 900.0);
+    QCOMPARE(editor.diffTable()->rowCount(), 1);
+    QCOMPARE(editor.diffTable()->item(0, 0)->text(), QStringLiteral("slo.middle_wait_s"));
+    high->setValue(-5);
+    QCOMPARE(editor.form()->errorText(QStringLiteral("slo.high_wait_s")),
+             QStringLiteral("slo.high_wait_s: must be > 0 seconds (unset it for the default)"));
+    high->setValue(120);
+    QVERIFY(editor.errors().empty());
+    QCOMPARE(editor.form()->policy().slo().high_wait_s(), 120.0);
+    middle->setValue(1800);  // back at the default: unset again
+    QVERIFY(!editor.form()->policy().slo().has_middle_wait_s());
+    // For a person to look at: the SLO section, scrolled into view.
+    if (qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")) {
+      editor.resize(1300, 700);
+      editor.show();
+      if (auto* scroll = editor.findChild<QScrollArea*>()) scroll->ensureWidgetVisible(middle);
+      QVERIFY(editor.grab().save(QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("policy-slo.png"))));
+    }
   }
 
   void invalidJsonKeepsForm() {

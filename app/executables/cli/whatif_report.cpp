@@ -2,9 +2,48 @@
 
 #include "whatif/whatif_metrics.h"
 
+#include <algorithm>
 #include <cinttypes>
+#include <string>
 
 namespace hetsched::cli {
+
+namespace {
+
+// Per device kind that a policy guarantees some team: each team's average
+// and peak hold "of" its guarantee (or "of -": not limited) and the
+// device-hours it held beyond it, borrowed from its cohort.
+void printTeamUsage(std::FILE* out, const std::vector<WhatifColumn>& columns) {
+  for (const DeviceKind kind : {DeviceKind::Cpu, DeviceKind::Gpu, DeviceKind::Tpu}) {
+    const std::size_t k = index(kind);
+    const bool guaranteed = std::ranges::any_of(columns, [&](const WhatifColumn& c) {
+      return std::ranges::any_of(c.summary.teams, [&](const TeamService& t) { return t.usage[k].guarantee.has_value(); });
+    });
+    if (!guaranteed) continue;
+    const std::string unit = kind == DeviceKind::Cpu ? "cores" : kind == DeviceKind::Gpu ? "GPUs" : "TPUs";
+    std::fprintf(out, "\n%-22s", ("team " + unit + ": avg / peak").c_str());
+    for (const WhatifColumn& c : columns) std::fprintf(out, " %30s", c.policy.c_str());
+    std::fprintf(out, "\n%-22s", "  of guarantee, +borrowed h");
+    std::fprintf(out, "\n");
+    for (std::size_t t = 0; t < columns.front().summary.teams.size(); ++t) {
+      const std::string& name = columns.front().summary.teams[t].name;
+      std::fprintf(out, "%-22s", name.empty() ? "(no team)" : name.c_str());
+      for (const WhatifColumn& c : columns) {
+        char cell[96] = "-";
+        if (t < c.summary.teams.size()) {
+          const TeamUsage& u = c.summary.teams[t].usage[k];
+          char of[32] = "-";
+          if (u.guarantee) std::snprintf(of, sizeof of, "%.4g", *u.guarantee);
+          std::snprintf(cell, sizeof cell, "%.2f / %.2f of %s, +%.2f h", u.avg, u.peak, of, u.borrowedHours);
+        }
+        std::fprintf(out, " %30s", cell);
+      }
+      std::fprintf(out, "\n");
+    }
+  }
+}
+
+}  // namespace
 
 void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns) {
   std::fprintf(out, "%-22s", "metric");
@@ -19,6 +58,7 @@ void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns) 
   for (const WhatifColumn& c : columns) std::fprintf(out, " %18.3f", c.wallS);
   std::fprintf(out, "\n");
   printTeamTable(out, columns);
+  if (!columns.empty()) printTeamUsage(out, columns);
 }
 
 void printTeamTable(std::FILE* out, const std::vector<WhatifColumn>& columns) {

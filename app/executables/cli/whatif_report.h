@@ -19,7 +19,8 @@ struct WhatifColumn {
 // The side-by-side metrics table, one column per policy, then the teams'.
 void printWhatifTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
 // Each team's mean wait and share under each policy (when there are two
-// teams or more).
+// teams or more), then, per device kind some policy guarantees a team, each
+// team's average and peak hold against its guarantee and what it borrowed.
 void printTeamTable(std::FILE* out, const std::vector<WhatifColumn>& columns);
 // Each metric's median and 95 % interval over the replicas per policy, then
 // each policy's paired difference from the first, * where significant.
