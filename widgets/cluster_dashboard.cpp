@@ -142,6 +142,11 @@ QString ClusterDashboard::legendText() const {
 }
 
 void ClusterDashboard::setTopology(const Topology& topology) {
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void ClusterDashboard::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
   m_summary->setTopology(topology);
   m_heatmap->setTopology(topology);
   m_legend->setText(legendText());

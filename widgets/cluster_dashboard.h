@@ -36,6 +36,8 @@ class ClusterDashboard : public QWidget {
   explicit ClusterDashboard(QWidget* parent = nullptr);
 
   void setTopology(const Topology& topology);
+  // Shared by every view of the dashboard (no copy each).
+  void setTopology(std::shared_ptr<const Topology> topology);
   // One snapshot is shared by the heatmap and the detail panel; a host that
   // already holds frames in shared_ptrs saves the remaining copy too.
   void setFrame(const Frame& frame);

@@ -50,18 +50,23 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
 }
 
 void DeviceDetailPanel::setTopology(const Topology& topology) {
-  m_topology = topology;
-  m_mig = MigLayout::of(m_topology);
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void DeviceDetailPanel::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  m_topology = std::move(topology);
+  m_mig = MigLayout::of(*m_topology);
   // Only a cluster with MIG GPUs has partitions to name.
   m_form->setRowVisible(Partition, !m_mig.empty());
-  if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
-  if (m_device && static_cast<std::size_t>(*m_device) >= m_topology.devices.size())
+  if (m_frame && !frameMatches(*m_topology, *m_frame)) m_frame.reset();
+  if (m_device && static_cast<std::size_t>(*m_device) >= m_topology->devices.size())
     m_device.reset();
   refresh();
 }
 
 void DeviceDetailPanel::setFrame(const Frame& frame) {
-  if (!frameMatches(m_topology, frame)) return;
+  if (!frameMatches(*m_topology, frame)) return;
   // Never handed out, so refilling it in place is safe and does not allocate.
   if (!m_ownFrame) m_ownFrame = std::make_shared<Frame>();
   *m_ownFrame = frame;
@@ -70,7 +75,7 @@ void DeviceDetailPanel::setFrame(const Frame& frame) {
 }
 
 void DeviceDetailPanel::setFrame(std::shared_ptr<const Frame> frame) {
-  if (!frame || !frameMatches(m_topology, *frame)) return;
+  if (!frame || !frameMatches(*m_topology, *frame)) return;
   m_frame = std::move(frame);
   refresh();
 }
@@ -96,7 +101,7 @@ void DeviceDetailPanel::setTeams(std::shared_ptr<const DeviceTeams> teams) {
 }
 
 void DeviceDetailPanel::setDevice(std::optional<int> device) {
-  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology.devices.size()))
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size()))
     device.reset();
   m_device = device;
   refresh();
@@ -133,9 +138,9 @@ void DeviceDetailPanel::refresh() {
   if (!m_device) return;
 
   const auto device = static_cast<std::size_t>(*m_device);
-  const DeviceInfo& info = m_topology.devices[device];
-  const NodeInfo& node = m_topology.nodes[info.node];
-  const DeviceModel& model = m_topology.models[info.model];
+  const DeviceInfo& info = m_topology->devices[device];
+  const NodeInfo& node = m_topology->nodes[info.node];
+  const DeviceModel& model = m_topology->models[info.model];
   auto set = [this](Row row, const QString& text) { m_values[row]->setText(text); };
   set(Node, tr("%1, slot %2").arg(QString::fromStdString(node.name), QString::number(info.slot)));
   const bool haveFrame = m_frame != nullptr;
@@ -147,7 +152,7 @@ void DeviceDetailPanel::refresh() {
                        : QString());
   set(Kind, kindName(model.kind));
   set(Model, QString::fromStdString(model.name));
-  const QString partition = m_mig.empty() ? QString() : partitionText(m_topology, m_mig, device);
+  const QString partition = m_mig.empty() ? QString() : partitionText(*m_topology, m_mig, device);
   set(Partition, partition.isEmpty() ? tr("—") : partition);
   set(Peak, tr("%1 TFLOPS").arg(QString::number(model.peakTflops, 'g', 4)));
   set(Tdp, tr("%1 W").arg(QString::number(model.tdpWatts, 'f', 0)));
@@ -159,11 +164,11 @@ void DeviceDetailPanel::refresh() {
                                    : tr("—"));
   }
   set(Job, haveFrame ? jobText(m_frame->job[device], m_jobNames) : tr("—"));
-  const bool haveAllocation = m_allocation && m_allocation->deviceCount() == m_topology.devices.size();
+  const bool haveAllocation = m_allocation && m_allocation->deviceCount() == m_topology->devices.size();
   set(Allocated, haveAllocation ? allocationText(*m_allocation, device) : tr("—"));
   const QStringList holders = haveAllocation ? shareLines(*m_allocation, device, m_jobNames) : QStringList();
   set(HeldBy, holders.isEmpty() ? tr("—") : holders.join(QLatin1Char('\n')));
-  const bool haveTeams = m_teams && m_teams->deviceCount() == m_topology.devices.size();
+  const bool haveTeams = m_teams && m_teams->deviceCount() == m_topology->devices.size();
   set(Team, haveTeams ? teamsText(*m_teams, haveAllocation ? m_allocation.get() : nullptr, device) : tr("—"));
   // Predictions come in order of start: the first on this device is next.
   const JobPrediction* next = nullptr;

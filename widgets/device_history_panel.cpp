@@ -55,11 +55,16 @@ DeviceHistoryPanel::DeviceHistoryPanel(QWidget* parent)
 }
 
 void DeviceHistoryPanel::setTopology(const Topology& topology) {
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void DeviceHistoryPanel::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
   // The same shape (a replay of this cluster, a reconnect) keeps the devices
   // chosen: their indexes still name the same slots.
-  const bool same = topology.devices.size() == m_topology.devices.size() &&
-                    topology.nodes.size() == m_topology.nodes.size();
-  m_topology = topology;
+  const bool same = topology->devices.size() == m_topology->devices.size() &&
+                    topology->nodes.size() == m_topology->nodes.size();
+  m_topology = std::move(topology);
   if (same) return;
   m_added.clear();
   m_selected.reset();
@@ -69,7 +74,7 @@ void DeviceHistoryPanel::setTopology(const Topology& topology) {
 
 void DeviceHistoryPanel::setSelectedDevice(std::optional<int> device) {
   std::optional<std::uint32_t> next;
-  if (device && *device >= 0 && static_cast<std::size_t>(*device) < m_topology.devices.size())
+  if (device && *device >= 0 && static_cast<std::size_t>(*device) < m_topology->devices.size())
     next = static_cast<std::uint32_t>(*device);
   if (next == m_selected) return;
   m_selected = next;
@@ -85,7 +90,7 @@ void DeviceHistoryPanel::addSelected() {
 
 void DeviceHistoryPanel::showNode() {
   if (!m_selected) return;
-  const NodeInfo& node = m_topology.nodes[m_topology.devices[*m_selected].node];
+  const NodeInfo& node = m_topology->nodes[m_topology->devices[*m_selected].node];
   m_added.clear();
   const std::uint32_t count = std::min<std::uint32_t>(node.deviceCount, DeviceHistoryView::kMaxDevices);
   for (std::uint32_t i = 0; i < count; ++i) m_added.push_back(node.firstDevice + i);
@@ -109,10 +114,10 @@ std::vector<std::uint32_t> DeviceHistoryPanel::devices() const {
 }
 
 QString DeviceHistoryPanel::deviceName(std::uint32_t device) const {
-  if (device >= m_topology.devices.size()) return tr("device %1").arg(device);
-  const DeviceInfo& d = m_topology.devices[device];
+  if (device >= m_topology->devices.size()) return tr("device %1").arg(device);
+  const DeviceInfo& d = m_topology->devices[device];
   return tr("%1 · %2 %3")
-      .arg(QString::fromStdString(m_topology.nodes[d.node].name), kindName(m_topology.kindOf(device)))
+      .arg(QString::fromStdString(m_topology->nodes[d.node].name), kindName(m_topology->kindOf(device)))
       .arg(d.slot);
 }
 
@@ -126,7 +131,7 @@ void DeviceHistoryPanel::setHistory(std::shared_ptr<const DeviceHistory> history
   std::vector<double> tdp;
   for (const std::uint32_t device : shown) {
     names << deviceName(device);
-    tdp.push_back(device < m_topology.devices.size() ? m_topology.modelOf(device).tdpWatts : 0.0);
+    tdp.push_back(device < m_topology->devices.size() ? m_topology->modelOf(device).tdpWatts : 0.0);
   }
   m_error->hide();
   m_caption->setText(history->framesRead == 0

@@ -66,7 +66,12 @@ FragmentationPanel::FragmentationPanel(QWidget* parent)
 }
 
 void FragmentationPanel::setTopology(const Topology& topology) {
-  m_topology = topology;
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void FragmentationPanel::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  m_topology = std::move(topology);
   setFragmentation({});
 }
 
@@ -88,7 +93,7 @@ void FragmentationPanel::setFragmentation(const ClusterFragmentation& fragmentat
   std::vector<const NodeFragmentation*> worst;
   worst.reserve(fragmentation.nodes.size());
   for (const NodeFragmentation& node : fragmentation.nodes)
-    if (node.node < m_topology.nodes.size()) worst.push_back(&node);
+    if (node.node < m_topology->nodes.size()) worst.push_back(&node);
   const auto shown = std::min<std::size_t>(worst.size(), kMaxRows);
   std::partial_sort(worst.begin(), worst.begin() + static_cast<std::ptrdiff_t>(shown), worst.end(),
                     [](const NodeFragmentation* a, const NodeFragmentation* b) {
@@ -100,7 +105,7 @@ void FragmentationPanel::setFragmentation(const ClusterFragmentation& fragmentat
   for (std::size_t i = 0; i < shown; ++i) {
     const NodeFragmentation& f = *worst[i];
     const auto row = static_cast<int>(i);
-    auto* name = new QTableWidgetItem(QString::fromStdString(m_topology.nodes[f.node].name));
+    auto* name = new QTableWidgetItem(QString::fromStdString(m_topology->nodes[f.node].name));
     name->setData(Qt::UserRole, static_cast<int>(f.node));
     m_table->setItem(row, NodeColumn, name);
     auto* gpus = new QTableWidgetItem;

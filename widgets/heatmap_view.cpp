@@ -143,9 +143,14 @@ void HeatmapView::updateSizeLimit() {
 }
 
 void HeatmapView::setTopology(const Topology& topology) {
-  m_topology = topology;
-  m_mig = MigLayout::of(m_topology);
-  m_layout.rebuild(m_topology);
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void HeatmapView::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  m_topology = std::move(topology);
+  m_mig = MigLayout::of(*m_topology);
+  m_layout.rebuild(*m_topology);
   const int columns = m_layout.columnCount();
   m_plot->xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
 
@@ -156,12 +161,12 @@ void HeatmapView::setTopology(const Topology& topology) {
   const int labelStep = columns > 32 ? (columns + 31) / 32 : 1;
   for (int slot = 0; slot < columns; slot += labelStep) xTicker->addTick(slot, QString::number(slot));
 
-  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology.devices.size())
+  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology->devices.size())
     m_selected.reset();
-  if (m_frame && !frameMatches(m_topology, *m_frame)) m_frame.reset();
-  if (m_allocation && m_allocation->deviceCount() != m_topology.devices.size()) m_allocation.reset();
-  if (m_teams && m_teams->deviceCount() != m_topology.devices.size()) m_teams.reset();
-  m_inverseTdp = inverseTdp(m_topology);  // power is coloured against each device's own TDP
+  if (m_frame && !frameMatches(*m_topology, *m_frame)) m_frame.reset();
+  if (m_allocation && m_allocation->deviceCount() != m_topology->devices.size()) m_allocation.reset();
+  if (m_teams && m_teams->deviceCount() != m_topology->devices.size()) m_teams.reset();
+  m_inverseTdp = inverseTdp(*m_topology);  // power is coloured against each device's own TDP
   applyMetricStyle();
   // Height of the last layout; 0 before the first, which means one band per
   // row until onPlotLayout knows better.
@@ -172,7 +177,7 @@ void HeatmapView::setTopology(const Topology& topology) {
 }
 
 void HeatmapView::rebuildBands() {
-  m_bands.rebuild(m_topology, m_layout, m_pixelRows);
+  m_bands.rebuild(*m_topology, m_layout, m_pixelRows);
   const int bands = m_bands.bandCount();
   const int cellsX = std::max(m_bands.columnCount(), kMinCells);
   const int cellsY = std::max(bands, kMinCells);
@@ -244,7 +249,7 @@ void HeatmapView::updateRowLabels() {
   }
   if (m_nodeNames) {
     for (int row = 0; row < m_layout.rowCount(); ++row)
-      left->addTick(row, QString::fromStdString(m_topology.nodes[m_layout.nodeOfRow(row)].name));
+      left->addTick(row, QString::fromStdString(m_topology->nodes[m_layout.nodeOfRow(row)].name));
   }
   m_plot->yAxis2->setVisible(m_nodeNames);
   m_plot->yAxis2->setTickLabels(m_nodeNames);
@@ -255,7 +260,7 @@ QString HeatmapView::nodeCountText(int count) {
 }
 
 void HeatmapView::setFrame(const Frame& frame) {
-  if (!frameMatches(m_topology, frame)) return;
+  if (!frameMatches(*m_topology, frame)) return;
   // Never handed out, so refilling it in place is safe; reuses the columns'
   // capacity, no allocation once warm.
   if (!m_ownFrame) m_ownFrame = std::make_shared<Frame>();
@@ -266,7 +271,7 @@ void HeatmapView::setFrame(const Frame& frame) {
 }
 
 void HeatmapView::setFrame(std::shared_ptr<const Frame> frame) {
-  if (!frame || !frameMatches(m_topology, *frame)) return;
+  if (!frame || !frameMatches(*m_topology, *frame)) return;
   m_frame = std::move(frame);
   fillCells();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -291,7 +296,7 @@ void HeatmapView::setStale(bool stale) {
 }
 
 void HeatmapView::setSelectedDevice(std::optional<int> device) {
-  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology.devices.size()))
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size()))
     device.reset();
   m_selected = device;
   updateSelectionMark();
@@ -308,21 +313,21 @@ std::optional<int> HeatmapView::deviceAt(QPoint pos) const {
 
 QPointF HeatmapView::cellCenter(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const QPointF plotPos(m_plot->xAxis->coordToPixel(m_topology.devices[index].slot),
+  const QPointF plotPos(m_plot->xAxis->coordToPixel(m_topology->devices[index].slot),
                         m_plot->yAxis->coordToPixel(m_bands.bandOfRow(m_layout.rowOfDevice(index))));
   return plotPos + QPointF(m_plot->mapTo(this, QPoint(0, 0)));
 }
 
 QColor HeatmapView::cellColor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  const double value = m_map->data()->cell(static_cast<int>(m_topology.devices[index].slot),
+  const double value = m_map->data()->cell(static_cast<int>(m_topology->devices[index].slot),
                                            m_bands.bandOfRow(m_layout.rowOfDevice(index)));
   return QColor::fromRgba(m_map->gradient().color(value, m_map->dataRange()));
 }
 
 QString HeatmapView::toolTipFor(int device) const {
   const auto index = static_cast<std::size_t>(device);
-  QString summary = deviceSummary(m_topology, m_frame.get(), index, m_jobNames, m_allocation.get(), &m_mig);
+  QString summary = deviceSummary(*m_topology, m_frame.get(), index, m_jobNames, m_allocation.get(), &m_mig);
   if (m_teams) summary += QLatin1Char('\n') + tr("Team: %1").arg(teamsText(*m_teams, m_allocation.get(), index));
   if (!m_bands.aggregated()) return summary;
   // Say what the colour under the pointer stands for: one device shown on
@@ -331,7 +336,7 @@ QString HeatmapView::toolTipFor(int device) const {
   const int first = m_bands.firstRow(band);
   const int last = m_bands.lastRow(band);
   const auto nodeName = [this](int row) {
-    return QString::fromStdString(m_topology.nodes[m_layout.nodeOfRow(row)].name);
+    return QString::fromStdString(m_topology->nodes[m_layout.nodeOfRow(row)].name);
   };
   if (m_metric == Metric::Team)
     return summary + QLatin1Char('\n') +
@@ -389,7 +394,7 @@ void HeatmapView::fillCells() {
   // A band is hatched if any of its nodes is down: like a hot device, a down
   // node must not vanish into its neighbours.
   std::fill(m_downRows.begin(), m_downRows.end(), std::uint8_t{0});
-  for (std::size_t node = 0; node < m_topology.nodes.size(); ++node) {
+  for (std::size_t node = 0; node < m_topology->nodes.size(); ++node) {
     if (frame.nodeUp[node] == 0)
       m_downRows[static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfNode(node)))] = 1;
   }
@@ -402,7 +407,7 @@ void HeatmapView::applyMetricStyle() {
     return;
   }
   if (m_scale->axis()->ticker() != m_numberTicker) m_scale->axis()->setTicker(m_numberTicker);
-  const MetricRange range = metricRange(m_metric, m_topology);
+  const MetricRange range = metricRange(m_metric, *m_topology);
   const QCPColorGradient gradient = gradientFor(m_metric);
   m_map->setGradient(m_stale ? desaturated(gradient) : gradient);
   m_map->setDataRange(QCPRange(range.lower, range.upper));
@@ -416,7 +421,7 @@ void HeatmapView::updateSelectionMark() {
   }
   const auto device = static_cast<std::size_t>(*m_selected);
   m_overlay->setSelection(HeatmapOverlay::Cell{m_bands.bandOfRow(m_layout.rowOfDevice(device)),
-                                               static_cast<int>(m_topology.devices[device].slot)});
+                                               static_cast<int>(m_topology->devices[device].slot)});
 }
 
 }  // namespace hetsched

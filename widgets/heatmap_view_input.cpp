@@ -10,14 +10,14 @@
 namespace hetsched {
 
 std::optional<int> HeatmapView::neighbour(int device, int key) const {
-  if (device < 0 || static_cast<std::size_t>(device) >= m_topology.devices.size()) return std::nullopt;
-  const DeviceInfo& info = m_topology.devices[static_cast<std::size_t>(device)];
+  if (device < 0 || static_cast<std::size_t>(device) >= m_topology->devices.size()) return std::nullopt;
+  const DeviceInfo& info = m_topology->devices[static_cast<std::size_t>(device)];
   const int row = m_layout.rowOfDevice(static_cast<std::size_t>(device));
   const int slot = static_cast<int>(info.slot);
-  const auto rowSize = [this](int r) { return static_cast<int>(m_topology.nodes[m_layout.nodeOfRow(r)].deviceCount); };
+  const auto rowSize = [this](int r) { return static_cast<int>(m_topology->nodes[m_layout.nodeOfRow(r)].deviceCount); };
   const auto at = [this, &rowSize](int r, int s) -> std::optional<int> {
     if (r < 0 || r >= m_layout.rowCount() || rowSize(r) == 0) return std::nullopt;
-    return m_layout.deviceAt(m_topology, r, std::clamp(s, 0, rowSize(r) - 1));
+    return m_layout.deviceAt(*m_topology, r, std::clamp(s, 0, rowSize(r) - 1));
   };
   switch (key) {
     case Qt::Key_Left: return slot > 0 ? at(row, slot - 1) : at(row - 1, rowSize(row - 1 >= 0 ? row - 1 : row) - 1);
@@ -36,9 +36,9 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
       key != Qt::Key_Home && key != Qt::Key_End)
     return QWidget::keyPressEvent(event);
   event->accept();
-  if (m_topology.devices.empty()) return;
+  if (m_topology->devices.empty()) return;
   // Nothing selected yet: the first key picks the first device.
-  const auto next = m_selected ? neighbour(*m_selected, key) : m_layout.deviceAt(m_topology, 0, 0);
+  const auto next = m_selected ? neighbour(*m_selected, key) : m_layout.deviceAt(*m_topology, 0, 0);
   if (!next) return;
   setSelectedDevice(next);
   emit deviceSelected(*next);

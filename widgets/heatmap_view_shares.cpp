@@ -7,7 +7,7 @@
 namespace hetsched {
 
 void HeatmapView::setAllocation(std::shared_ptr<const GpuAllocation> allocation) {
-  if (allocation && allocation->deviceCount() != m_topology.devices.size()) return;
+  if (allocation && allocation->deviceCount() != m_topology->devices.size()) return;
   m_allocation = std::move(allocation);
   updateShareMarks();
   if (m_metric == Metric::Allocation) fillCells();
@@ -15,7 +15,7 @@ void HeatmapView::setAllocation(std::shared_ptr<const GpuAllocation> allocation)
 }
 
 JobId HeatmapView::jobOn(int device) const {
-  if (device < 0 || static_cast<std::size_t>(device) >= m_topology.devices.size()) return 0;
+  if (device < 0 || static_cast<std::size_t>(device) >= m_topology->devices.size()) return 0;
   const auto d = static_cast<std::size_t>(device);
   if (m_allocation && m_allocation->jobCount(d) > 0) return m_allocation->sharesOf(d).front().job;
   return m_frame ? m_frame->job[d] : 0;
@@ -38,8 +38,8 @@ void HeatmapView::updateHighlights() {
   std::vector<HeatmapOverlay::Cell> cells;
   cells.reserve(m_highlighted.size());
   for (const std::uint32_t d : m_highlighted) {
-    if (d >= m_topology.devices.size()) continue;
-    cells.push_back({m_bands.bandOfRow(m_layout.rowOfDevice(d)), static_cast<int>(m_topology.devices[d].slot)});
+    if (d >= m_topology->devices.size()) continue;
+    cells.push_back({m_bands.bandOfRow(m_layout.rowOfDevice(d)), static_cast<int>(m_topology->devices[d].slot)});
   }
   // Merged bands put many devices in one cell: outline it once.
   std::ranges::sort(cells, {}, [](const HeatmapOverlay::Cell& c) { return std::pair(c.row, c.slot); });
@@ -63,9 +63,9 @@ void HeatmapView::updateFilterMask() {
     const int columns = m_bands.columnCount();
     std::vector<std::uint8_t> keep(static_cast<std::size_t>(m_bands.bandCount()) * static_cast<std::size_t>(columns), 0);
     for (const std::uint32_t d : *m_shown) {
-      if (d >= m_topology.devices.size()) continue;
+      if (d >= m_topology->devices.size()) continue;
       const auto band = static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfDevice(d)));
-      keep[band * static_cast<std::size_t>(columns) + m_topology.devices[d].slot] = 1;
+      keep[band * static_cast<std::size_t>(columns) + m_topology->devices[d].slot] = 1;
     }
     for (int band = 0; band < m_bands.bandCount(); ++band) {
       for (int slot = 0; slot < columns;) {
@@ -93,8 +93,8 @@ void HeatmapView::updateShareMarks() {
   if (m_allocation && !m_bands.aggregated()) {
     for (std::size_t d = 0; d < m_allocation->deviceCount(); ++d) {
       // CPU sockets are shared by design (cores); the question is GPUs and TPUs.
-      if (!m_allocation->isShared(d) || m_topology.kindOf(d) == DeviceKind::Cpu) continue;
-      marks.push_back({m_bands.bandOfRow(m_layout.rowOfDevice(d)), static_cast<int>(m_topology.devices[d].slot),
+      if (!m_allocation->isShared(d) || m_topology->kindOf(d) == DeviceKind::Cpu) continue;
+      marks.push_back({m_bands.bandOfRow(m_layout.rowOfDevice(d)), static_cast<int>(m_topology->devices[d].slot),
                        m_allocation->fractions()[d], static_cast<int>(m_allocation->jobCount(d))});
     }
   }

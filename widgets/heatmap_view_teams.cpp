@@ -17,7 +17,7 @@ constexpr int kTeamLabelChars = 18;
 }  // namespace
 
 void HeatmapView::setTeams(std::shared_ptr<const DeviceTeams> teams) {
-  if (teams && teams->deviceCount() != m_topology.devices.size()) return;
+  if (teams && teams->deviceCount() != m_topology->devices.size()) return;
   // Job lists arrive every few seconds with the same teams: restyle only
   // when the legend changes.
   const bool legendChanged = !teams || !m_teams || !(teams->colours() == m_teams->colours());

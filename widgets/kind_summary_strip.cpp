@@ -88,7 +88,12 @@ void KindSummaryStrip::reflow() {
 }
 
 void KindSummaryStrip::setTopology(const Topology& topology) {
-  m_topology = topology;
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void KindSummaryStrip::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  m_topology = std::move(topology);
   refresh(nullptr);
 }
 
@@ -99,14 +104,14 @@ QString KindSummaryStrip::valueText(DeviceKind kind, Field field) const {
 }
 
 void KindSummaryStrip::refresh(const Frame* frame) {
-  const bool haveFrame = frame != nullptr && frameMatches(m_topology, *frame);
-  m_stats = computeKindStats(m_topology, haveFrame ? frame : nullptr);
+  const bool haveFrame = frame != nullptr && frameMatches(*m_topology, *frame);
+  m_stats = computeKindStats(*m_topology, haveFrame ? frame : nullptr);
   const QString none = tr("–");
   for (const DeviceKind kind : kDeviceKinds) {
     const KindStats& stats = m_stats[index(kind)];
     Card& card = m_cards[index(kind)];
     // A kind the cluster does not have would only be a row of zeros.
-    card.frame->setVisible(stats.nodes > 0 || stats.devices > 0 || m_topology.nodes.empty());
+    card.frame->setVisible(stats.nodes > 0 || stats.devices > 0 || m_topology->nodes.empty());
     auto set = [&card](Field field, const QString& text) {
       card.values[static_cast<std::size_t>(field)]->setText(text);
     };

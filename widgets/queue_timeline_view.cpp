@@ -34,10 +34,16 @@ QueueTimelineView::QueueTimelineView(QWidget* parent)
 QueueTimelineView::~QueueTimelineView() = default;
 
 void QueueTimelineView::setTopology(const Topology& topology) {
-  m_layout.rebuild(topology);
+  setTopology(std::make_shared<const Topology>(topology));
+}
+
+void QueueTimelineView::setTopology(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  const std::size_t devices = topology->devices.size();
+  m_layout.rebuild(std::move(topology));
   // Big clusters open with nodes collapsed: a screenful of summary rows says
   // more than the first few nodes' devices.
-  if (topology.devices.size() > 64) m_layout.setAllNodesCollapsed(true);
+  if (devices > 64) m_layout.setAllNodesCollapsed(true);
   relayout();
 }
 

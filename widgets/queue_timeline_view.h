@@ -37,6 +37,7 @@ class QueueTimelineView : public QWidget {
   ~QueueTimelineView() override;
 
   void setTopology(const Topology& topology);
+  void setTopology(std::shared_ptr<const Topology> topology);
   void setTimeline(JobTimeline timeline);
   const JobTimeline& timeline() const { return *m_timeline; }
   void setColorBy(ColorBy colorBy);

@@ -5,8 +5,13 @@
 namespace hetsched {
 
 void TimelineLayout::rebuild(const Topology& topology) {
-  m_topology = topology;
-  m_nodeCollapsed.assign(topology.nodes.size(), 0);
+  rebuild(std::make_shared<const Topology>(topology));
+}
+
+void TimelineLayout::rebuild(std::shared_ptr<const Topology> topology) {
+  if (!topology) return;
+  m_topology = std::move(topology);
+  m_nodeCollapsed.assign(m_topology->nodes.size(), 0);
   layoutRows();
 }
 
@@ -32,7 +37,7 @@ bool TimelineLayout::isNodeCollapsed(std::uint32_t node) const {
 
 void TimelineLayout::layoutRows() {
   m_rows.clear();
-  m_deviceRow.assign(m_topology.devices.size(), -1);
+  m_deviceRow.assign(m_topology->devices.size(), -1);
   int top = 0;
   auto add = [&](Row row) {
     row.top = top;
@@ -46,8 +51,8 @@ void TimelineLayout::layoutRows() {
     const bool kindCollapsed = m_kindCollapsed[index(kind)];
     bool any = false;
     std::int32_t kindRow = -1;
-    for (std::size_t n = 0; n < m_topology.nodes.size(); ++n) {
-      const NodeInfo& node = m_topology.nodes[n];
+    for (std::size_t n = 0; n < m_topology->nodes.size(); ++n) {
+      const NodeInfo& node = m_topology->nodes[n];
       if (node.kind != kind) continue;
       if (!any) kindRow = add({RowType::Kind, kind, -1, -1, kindCollapsed});
       any = true;

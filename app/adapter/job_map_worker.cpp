@@ -16,13 +16,26 @@ JobMapWorker::~JobMapWorker() {
   if (m_thread.joinable()) m_thread.join();
 }
 
-void JobMapWorker::request(std::vector<Job> jobs, Topology topology) {
+void JobMapWorker::request(std::shared_ptr<const std::vector<Job>> jobs, std::shared_ptr<const Topology> topology) {
+  if (!jobs || !topology) return;
   enqueue(Request{std::move(jobs), std::move(topology), false, nullptr});
 }
 
-void JobMapWorker::requestReplay(std::vector<Job> jobs, Topology topology,
+void JobMapWorker::requestReplay(std::shared_ptr<const std::vector<Job>> jobs,
+                                 std::shared_ptr<const Topology> topology,
                                  std::shared_ptr<const embed::JobMapModel> model) {
+  if (!jobs || !topology) return;
   enqueue(Request{std::move(jobs), std::move(topology), true, std::move(model)});
+}
+
+void JobMapWorker::request(std::vector<Job> jobs, const Topology& topology) {
+  request(std::make_shared<const std::vector<Job>>(std::move(jobs)), std::make_shared<const Topology>(topology));
+}
+
+void JobMapWorker::requestReplay(std::vector<Job> jobs, const Topology& topology,
+                                 std::shared_ptr<const embed::JobMapModel> model) {
+  requestReplay(std::make_shared<const std::vector<Job>>(std::move(jobs)), std::make_shared<const Topology>(topology),
+                std::move(model));
 }
 
 std::shared_ptr<const embed::JobMapModel> JobMapWorker::model() const {
@@ -76,7 +89,7 @@ void JobMapWorker::run(Request request) {
         this, [this, points = std::move(points)] { Q_EMIT preview(points); }, Qt::QueuedConnection);
   };
   embed::JobMapResult result =
-      embed::buildJobMap(request.jobs, request.topology, options, &m_cancel, report, settling);
+      embed::buildJobMap(*request.jobs, *request.topology, options, &m_cancel, report, settling);
   if (options.relayout && (result.cancelled || !result.error.empty())) m_relayout = true;  // still asked for
   if (!request.replay && !result.cancelled && result.error.empty()) {
     {

@@ -49,6 +49,7 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
     m_request.set_max_rate_hz(maxRateHz);
     m_request.set_accept_packed(true);
     m_owner.prepare(m_context);
+    m_context.AddMetadata(kAcceptDeltaMetadata, "1");
     stub->async()->WatchFrames(&m_context, &m_request, this);
     StartRead(&m_frame);
     StartCall();
@@ -61,7 +62,8 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
       return;
     }
     auto frame = std::make_shared<Frame>();
-    if (auto error = decodeFrame(m_frame, m_topology->devices.size(), m_topology->nodes.size(), frame.get())) {
+    if (auto error = decodeFrame(m_frame, m_topology->devices.size(), m_topology->nodes.size(), frame.get(),
+                                  &m_reference)) {
       end("malformed frame: " + *error);
       return;
     }
@@ -114,6 +116,9 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
   grpc::ClientContext m_context;
   v1::WatchFramesRequest m_request;
   v1::Frame m_frame;
+  // The last whole frame decoded on this stream: deltas apply to it. A new
+  // stream starts without one, so the gateway sends it a whole frame first.
+  PackedReference m_reference;
   std::atomic<std::chrono::steady_clock::time_point> m_lastFrame;
   std::atomic<bool> m_live{false};
   mutable std::mutex m_mutex;

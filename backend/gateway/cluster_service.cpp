@@ -6,6 +6,7 @@
 #include "ring_history_frames.h"
 #include "snapshot_writer.h"
 #include "history/device_history_query.h"
+#include "rpc/frame_codec.h"
 #include "rpc/history_convert.h"
 #include "rpc/proto_convert.h"
 
@@ -52,7 +53,8 @@ grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::Callb
   if (auto* refused = std::get_if<grpc::Status>(&caller)) return new RefusedWriter<v1::Frame>(*refused);
   auto slot = m_state.watchers.acquire(CallGate::peerAddress(*ctx));
   if (auto* full = std::get_if<grpc::Status>(&slot)) return new RefusedWriter<v1::Frame>(*full);
-  return new FrameWriter(m_state.hub, request->max_rate_hz(), request->accept_packed(),
+  const bool acceptDelta = ctx->client_metadata().count(kAcceptDeltaMetadata) > 0;
+  return new FrameWriter(m_state.hub, request->max_rate_hz(), request->accept_packed(), acceptDelta,
                          std::get<StreamSlots::Slot>(std::move(slot)));
 }
 

@@ -4,7 +4,7 @@
 
 namespace hetsched {
 
-void FrameHub::publish(std::shared_ptr<const v1::Frame> frame) {
+void FrameHub::publish(std::shared_ptr<const PublishedFrame> frame) {
   std::lock_guard lock(m_mutex);
   m_latest = std::move(frame);
   for (FrameWatcher* w : m_watchers) w->offer(m_latest);
@@ -34,7 +34,7 @@ std::size_t FrameHub::watcherCount() const {
   return m_watchers.size();
 }
 
-std::shared_ptr<const v1::Frame> FrameHub::latest() const {
+std::shared_ptr<const PublishedFrame> FrameHub::latest() const {
   std::lock_guard lock(m_mutex);
   return m_latest;
 }

@@ -4,20 +4,22 @@
 
 namespace hetsched {
 
-FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, StreamSlots::Slot slot)
+FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, bool acceptDelta,
+                         StreamSlots::Slot slot)
     : m_hub(hub),
       m_slot(std::move(slot)),
       m_minGap(maxRateHz > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                    std::chrono::duration<double>(1.0 / maxRateHz))
                              : std::chrono::steady_clock::duration::zero()),
-      m_acceptPacked(acceptPacked) {
+      m_acceptPacked(acceptPacked),
+      m_acceptDelta(acceptPacked && acceptDelta) {
   if (!m_hub.add(this)) {
     std::lock_guard lock(m_mutex);
     finishLocked(grpc::Status(grpc::StatusCode::UNAVAILABLE, "gateway is shutting down"));
   }
 }
 
-void FrameWriter::offer(const std::shared_ptr<const v1::Frame>& frame) {
+void FrameWriter::offer(const std::shared_ptr<const PublishedFrame>& frame) {
   std::lock_guard lock(m_mutex);
   if (m_finished) return;
   if (m_writing) {
@@ -39,9 +41,14 @@ void FrameWriter::writeNextLocked() {
   // A copy per watcher carries this watcher's skip count; packed frames are
   // ~30 KB at 10,000 devices, cheap next to the write itself. The gateway
   // packed the frame, so it unpacks.
-  if (m_acceptPacked) {
-    m_inFlight.CopyFrom(*m_pending);
-  } else if (auto error = unpackFrame(*m_pending, &m_inFlight)) {
+  if (m_acceptDelta && m_pending->delta && m_heldKey == m_pending->key) {
+    m_inFlight.CopyFrom(*m_pending->delta);
+  } else if (m_acceptPacked) {
+    m_inFlight.CopyFrom(*m_pending->whole);
+    // The client keeps every whole frame it decodes; only a key frame is
+    // ever a delta's reference.
+    m_heldKey = m_pending->isKey ? m_pending->key : 0;
+  } else if (auto error = unpackFrame(*m_pending->whole, &m_inFlight)) {
     finishLocked(grpc::Status(grpc::StatusCode::INTERNAL, "frame: " + *error));
     return;
   }

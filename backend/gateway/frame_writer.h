@@ -15,10 +15,14 @@ namespace hetsched {
 class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public FrameWatcher {
  public:
   // acceptPacked: the watcher decodes packed frames; others get each frame
-  // unpacked (the hub publishes packed ones).
-  FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, StreamSlots::Slot slot);
+  // unpacked (the hub publishes packed ones). acceptDelta: it also applies
+  // deltas against the last whole frame it decoded, so it is sent a frame's
+  // delta when the last whole frame written to it was that delta's key
+  // frame, and the whole frame otherwise (it skipped the key frame, or has
+  // just connected).
+  FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, bool acceptDelta, StreamSlots::Slot slot);
 
-  void offer(const std::shared_ptr<const v1::Frame>& frame) override;
+  void offer(const std::shared_ptr<const PublishedFrame>& frame) override;
   void close() override;
 
   void OnWriteDone(bool ok) override;
@@ -33,9 +37,11 @@ class FrameWriter final : public grpc::ServerWriteReactor<v1::Frame>, public Fra
   StreamSlots::Slot m_slot;  // given back when gRPC is done with the stream
   std::chrono::steady_clock::duration m_minGap;
   bool m_acceptPacked;
+  bool m_acceptDelta;
+  std::uint64_t m_heldKey = 0;  // the key frame last written whole; 0: none
   std::chrono::steady_clock::time_point m_lastWrite{};
   std::mutex m_mutex;
-  std::shared_ptr<const v1::Frame> m_pending;
+  std::shared_ptr<const PublishedFrame> m_pending;
   v1::Frame m_inFlight;
   std::uint64_t m_skipped = 0;
   bool m_writing = false;

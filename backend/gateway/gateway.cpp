@@ -47,7 +47,8 @@ std::shared_ptr<grpc::ServerCredentials> serverCredentials(const std::optional<S
 Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
     : m_options(std::move(options)),
       m_state(std::make_unique<GatewayState>()),
-      m_metrics(std::make_unique<MetricsRegistry>()) {
+      m_metrics(std::make_unique<MetricsRegistry>()),
+      m_encoder(std::make_unique<PackedFrameEncoder>(m_options.keyFrameInterval)) {
   m_state->source = std::move(source);
   m_state->setTopology(m_state->source->topology());
   m_state->history.setCapacity(m_options.historyFrames, m_options.historyBytes);
@@ -333,10 +334,20 @@ Gateway::ForecastCost Gateway::forecastOnce() {
 
 void Gateway::publishFrame() {
   auto frame = std::make_shared<v1::Frame>();
+  auto published = std::make_shared<PublishedFrame>();
   {
     std::lock_guard state(m_state->mutex);
-    encodePackedFrame(m_state->source->frame(), frame.get());
+    auto delta = std::make_shared<v1::Frame>();
+    const bool isDelta = m_encoder->encode(m_state->source->frame(), frame.get(), delta.get());
     frame->set_wall_time_ms(wallNowMs());
+    if (isDelta) {
+      delta->set_wall_time_ms(frame->wall_time_ms());
+      published->delta = std::move(delta);
+    } else {
+      ++m_keyFrames;
+    }
+    published->key = m_keyFrames;
+    published->isKey = !isDelta;
     // Alerts fire here, on the gateway, whether or not a console watches.
     AlertInputs alertInputs;
     alertInputs.topology = &m_state->source->topology();
@@ -348,7 +359,8 @@ void Gateway::publishFrame() {
     // topology or jobs newer than its last frame.
     m_state->history.push(*frame);
   }
-  m_state->hub.publish(std::move(frame));
+  published->whole = std::move(frame);
+  m_state->hub.publish(std::move(published));
 }
 
 void Gateway::stop() {

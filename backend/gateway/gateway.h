@@ -22,6 +22,8 @@ class Server;
 
 namespace hetsched {
 
+class PackedFrameEncoder;
+
 struct GatewayState;
 class ClusterServiceImpl;
 class PolicyServiceImpl;
@@ -59,6 +61,10 @@ struct GatewayOptions {
   // 10,000 devices is 40 MB packed, of 1,000,000 devices 3.7 GB, which would
   // not leave the gateway within 2 GB; the oldest frames go first.
   std::uint64_t historyBytes = 512ull << 20;
+  // Frames go to watchers that apply deltas as a key frame every this many
+  // frames and, between, as deltas against the last key frame (hetschedd
+  // --key-frames; 1: whole frames only). docs/frames.md has the measures.
+  int keyFrameInterval = 8;
   // Bearer tokens and their roles (method_access.h). With none, every call
   // that needs a token is refused: callers (hetschedd, the console)
   // generate an operator token.
@@ -141,6 +147,9 @@ class Gateway {
   std::thread m_ticker;
   std::thread m_predictor;  // live forecasts, off the frame path
   std::uint64_t m_forecastSequence = ~std::uint64_t{0};  // frame of the last forecast
+  // Used only in publishFrame, under the state's mutex.
+  std::unique_ptr<PackedFrameEncoder> m_encoder;
+  std::uint64_t m_keyFrames = 0;
   std::atomic<bool> m_cancelForecast{false};             // set by stop()
   std::mutex m_stopMutex;
   std::condition_variable m_stopCv;

@@ -53,6 +53,41 @@ void quantise(const Frame& f, FrameColumns* c) {
   c->nodeUp.assign(f.nodeUp.begin(), f.nodeUp.end());
 }
 
+// The packed planes (frame_packing.h's layout) straight from a Frame, in the
+// same quantisation as quantise(): one pass, no FrameColumns in between.
+void quantisePlanes(const Frame& f, std::string* planes) {
+  const std::size_t n = f.deviceCount();
+  const std::size_t nodes = f.nodeUp.size();
+  std::uint64_t largestJob = 0;
+  for (const JobId id : f.job) largestJob = std::max<std::uint64_t>(largestJob, id);
+  std::size_t jobBytes = 1;
+  while (jobBytes < 8 && (largestJob >> (8 * jobBytes)) != 0) ++jobBytes;
+  planes->resize(n * (6 + jobBytes) + 1 + nodes);
+  char* util = planes->data();
+  char* temp = util + n;
+  char* memLow = temp + n;
+  char* memHigh = memLow + n;
+  char* powLow = memHigh + n;
+  char* powHigh = powLow + n;
+  for (std::size_t i = 0; i < n; ++i) {
+    util[i] = static_cast<char>(toU8(f.utilization[i], 200.0f, 200.0f));
+    temp[i] = static_cast<char>(toU8(f.temperatureC[i], 1.0f, 255.0f));
+    const std::uint16_t mem = toU16(f.memoryUsed[i], 65535.0f);
+    const std::uint16_t pow = toU16(f.powerWatts[i], 1.0f);
+    memLow[i] = static_cast<char>(mem & 0xff);
+    memHigh[i] = static_cast<char>(mem >> 8);
+    powLow[i] = static_cast<char>(pow & 0xff);
+    powHigh[i] = static_cast<char>(pow >> 8);
+  }
+  char* p = powHigh + n;
+  *p++ = static_cast<char>(jobBytes);
+  for (std::size_t b = 0; b < jobBytes; ++b, p += n) {
+    const unsigned shift = static_cast<unsigned>(8 * b);
+    for (std::size_t i = 0; i < n; ++i) p[i] = static_cast<char>(f.job[i] >> shift);
+  }
+  std::copy(f.nodeUp.begin(), f.nodeUp.end(), p);
+}
+
 // Where a wire frame's columns are, plain or unpacked.
 struct ColumnView {
   const char* util = nullptr;
@@ -142,9 +177,45 @@ void encodeFrame(const Frame& f, v1::Frame* out) {
 
 void encodePackedFrame(const Frame& f, v1::Frame* out) {
   encodeSummary(f, out);
-  thread_local FrameColumns columns;
-  quantise(f, &columns);
-  *out->mutable_packed() = packColumns(columns);
+  thread_local std::string planes;
+  quantisePlanes(f, &planes);
+  *out->mutable_packed() = packPlanes(planes, f.deviceCount(), f.nodeUp.size());
+}
+
+bool encodeDeltaFrame(const Frame& f, const PackedReference& reference, v1::Frame* out) {
+  thread_local std::string planes;
+  quantisePlanes(f, &planes);
+  auto packed = packDelta(planes, f.deviceCount(), f.nodeUp.size(), reference);
+  if (!packed) return false;
+  encodeSummary(f, out);
+  *out->mutable_packed() = std::move(*packed);
+  return true;
+}
+
+bool PackedFrameEncoder::encode(const Frame& f, v1::Frame* whole, v1::Frame* delta) {
+  thread_local std::string planes;
+  quantisePlanes(f, &planes);
+  const std::size_t devices = f.deviceCount();
+  const std::size_t nodes = f.nodeUp.size();
+  encodeSummary(f, whole);
+  *whole->mutable_packed() = packPlanes(planes, devices, nodes);
+  // A key frame on the period, after a change of topology, or when the
+  // layout moved (a wider job id): the one thing watchers without the
+  // reference, or with it, can both read.
+  if (m_sinceKey > 0 && m_sinceKey < m_interval && f.topologyVersion == m_keyTopology) {
+    if (auto packed = packDelta(planes, devices, nodes, m_key)) {
+      encodeSummary(f, delta);
+      *delta->mutable_packed() = std::move(*packed);
+      ++m_sinceKey;
+      return true;
+    }
+  }
+  m_key.planes = planes;
+  m_key.digest = planesDigest(m_key.planes);
+  m_key.sequence = f.sequence;
+  m_keyTopology = f.topologyVersion;
+  m_sinceKey = m_interval > 1 ? 1 : 0;
+  return false;
 }
 
 std::optional<std::string> unpackFrame(const v1::Frame& in, v1::Frame* out) {
@@ -160,24 +231,14 @@ std::optional<std::string> unpackFrame(const v1::Frame& in, v1::Frame* out) {
   return std::nullopt;
 }
 
-std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::size_t nodes, Frame* f) {
-  ColumnView c;
-  if (auto error = viewColumns(in, n, nodes, &c)) return error;
-  f->resize(n, nodes);
+namespace {
+
+void decodeSummary(const v1::Frame& in, Frame* f) {
   f->sequence = in.sequence();
   f->topologyVersion = in.topology_version();
   f->simTimeMs = in.sim_time_ms();
   f->wallTimeMs = in.wall_time_ms();
   f->framesSkipped = in.frames_skipped();
-  for (std::size_t i = 0; i < n; ++i) {
-    f->utilization[i] = static_cast<unsigned char>(c.util[i]) / 200.0f;
-    f->temperatureC[i] = static_cast<unsigned char>(c.temp[i]);
-    f->memoryUsed[i] = getU16(c.mem + 2 * i) / 65535.0f;
-    f->powerWatts[i] = getU16(c.power + 2 * i);
-  }
-  std::copy(c.job, c.job + n, f->job.begin());
-  std::copy(c.nodeUp, c.nodeUp + nodes, f->nodeUp.begin());
-
   f->queue = {};
   for (const v1::KindCounts& k : in.queue().kinds()) {
     if (const auto kind = fromProto(k.kind())) f->queue.kinds[index(*kind)] = {k.running(), k.queued()};
@@ -190,6 +251,59 @@ std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::
                              a.arrivals(), a.started_in_window(), a.mean_wait_s(), a.window_s(), a.preemptions(),
                              a.migrations()});
   }
+}
+
+// A packed frame straight from its planes into floats (the same scales as
+// the plain form's below), without FrameColumns in between.
+std::optional<std::string> decodePacked(const v1::Frame& in, std::size_t n, std::size_t nodes, Frame* f,
+                                        PackedReference* reference) {
+  const std::string* planes = nullptr;
+  int jobBytes = 0;
+  if (auto error = unpackPlanes(in.packed(), n, nodes, reference, reference, &planes, &jobBytes)) return error;
+  if (reference && !packedIsDelta(in.packed())) reference->sequence = in.sequence();
+  f->resize(n, nodes);
+  const auto* util = reinterpret_cast<const unsigned char*>(planes->data());
+  const unsigned char* temp = util + n;
+  const unsigned char* memLow = temp + n;
+  const unsigned char* memHigh = memLow + n;
+  const unsigned char* powLow = memHigh + n;
+  const unsigned char* powHigh = powLow + n;
+  for (std::size_t i = 0; i < n; ++i) {
+    f->utilization[i] = util[i] / 200.0f;
+    f->temperatureC[i] = temp[i];
+    f->memoryUsed[i] = static_cast<std::uint16_t>(memLow[i] | (memHigh[i] << 8)) / 65535.0f;
+    f->powerWatts[i] = static_cast<std::uint16_t>(powLow[i] | (powHigh[i] << 8));
+  }
+  const unsigned char* jobs = powHigh + n + 1;
+  std::fill(f->job.begin(), f->job.end(), JobId{0});
+  for (std::size_t b = 0; b < static_cast<std::size_t>(jobBytes); ++b) {
+    const unsigned char* plane = jobs + b * n;
+    const unsigned shift = static_cast<unsigned>(8 * b);
+    for (std::size_t i = 0; i < n; ++i) f->job[i] |= static_cast<JobId>(plane[i]) << shift;
+  }
+  const unsigned char* up = jobs + static_cast<std::size_t>(jobBytes) * n;
+  std::copy(up, up + nodes, f->nodeUp.begin());
+  decodeSummary(in, f);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t n, std::size_t nodes, Frame* f,
+                                       PackedReference* reference) {
+  if (!in.packed().empty()) return decodePacked(in, n, nodes, f, reference);
+  ColumnView c;
+  if (auto error = viewColumns(in, n, nodes, &c)) return error;
+  f->resize(n, nodes);
+  for (std::size_t i = 0; i < n; ++i) {
+    f->utilization[i] = static_cast<unsigned char>(c.util[i]) / 200.0f;
+    f->temperatureC[i] = static_cast<unsigned char>(c.temp[i]);
+    f->memoryUsed[i] = getU16(c.mem + 2 * i) / 65535.0f;
+    f->powerWatts[i] = getU16(c.power + 2 * i);
+  }
+  std::copy(c.job, c.job + n, f->job.begin());
+  std::copy(c.nodeUp, c.nodeUp + nodes, f->nodeUp.begin());
+  decodeSummary(in, f);
   return std::nullopt;
 }
 

@@ -17,7 +17,10 @@ struct Bench {
 };
 
 constexpr std::array kBenches{
-    Bench{"frame", "encode + decode one frame (--devices N, default 10000)", &benchFrame},
+    Bench{"frame",
+          "encode + decode one frame: plain, packed, key and delta frames (--devices N, default 10000;\n"
+          "           --key-frames P, default 8)",
+          &benchFrame},
     Bench{"stream", "hetschedd streaming to many watchers (--devices, --watchers, --seconds, --rate)",
           &benchStream},
     Bench{"store", "snapshot store save, open + seek, scrubbing (--devices, --jobs, --frames, --runs, --dir, --keep)",

@@ -239,8 +239,8 @@ void ClusterWorkspace::onStatus(const ConnectionStatus& status) {
 void ClusterWorkspace::onTopology(const std::shared_ptr<const Topology>& topology) {
   m_topology = topology;
   if (inReplay()) return;  // applied on "Back to live"
-  m_dashboard->setTopology(*topology);
-  m_queuePage->timeline()->setTopology(*topology);
+  m_dashboard->setTopology(topology);  // shared: no copy of 25 MB a view at 1,000,000 devices
+  m_queuePage->timeline()->setTopology(topology);
   std::vector<QString> nodeNames;
   for (const NodeInfo& node : topology->nodes) nodeNames.push_back(QString::fromStdString(node.name));
   m_queuePage->queuePanel()->setNodeNames(std::move(nodeNames));
@@ -268,7 +268,7 @@ void ClusterWorkspace::onJobs(const std::shared_ptr<const JobList>& jobs) {
   m_policyPages->setLiveCluster(m_topology, std::shared_ptr<const std::vector<Job>>(jobs, &jobs->jobs));
   applyJobs(jobs->jobs);
   m_jobsDirty = true;
-  requestJobMap(jobs->jobs);
+  requestJobMap(std::shared_ptr<const std::vector<Job>>(jobs, &jobs->jobs));
 }
 
 bool ClusterWorkspace::jobMapBusy() const { return m_jobMapWorker->busy(); }
@@ -276,12 +276,12 @@ bool ClusterWorkspace::jobMapBusy() const { return m_jobMapWorker->busy(); }
 // The map is recomputed at most once a minute: embedding and t-SNE of a few
 // thousand jobs take seconds of a worker thread. Each update keeps the jobs
 // already shown in place (JobMapWorker).
-void ClusterWorkspace::requestJobMap(const std::vector<Job>& jobs) {
+void ClusterWorkspace::requestJobMap(std::shared_ptr<const std::vector<Job>> jobs) {
   constexpr qint64 kJobMapEveryMs = 60000;
   if (!m_topology || m_jobMapWorker->busy()) return;
   if (m_sinceJobMap.isValid() && m_sinceJobMap.elapsed() < kJobMapEveryMs) return;
   m_sinceJobMap.start();
-  m_jobMapWorker->request(jobs, *m_topology);
+  m_jobMapWorker->request(std::move(jobs), m_topology);
 }
 
 void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {

@@ -164,7 +164,7 @@ class ClusterWorkspace : public QWidget {
   void onJobs(const std::shared_ptr<const JobList>& jobs);
   void repaintTick();
   void applyFrame(std::shared_ptr<const Frame> frame);
-  void requestJobMap(const std::vector<Job>& jobs);
+  void requestJobMap(std::shared_ptr<const std::vector<Job>> jobs);
   void applyJobs(const std::vector<Job>& jobs);
   // Who holds each device and the GPU fragmentation, on the dashboard.
   void showHolders(const std::vector<Job>& jobs);

@@ -7,6 +7,7 @@
 #include "cluster_workspace.h"
 #include "console_options.h"
 #include "embedded_cluster.h"
+#include "heap_tuning.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "saved_connection_model.h"
@@ -88,6 +89,7 @@ int fail(const QString& message) {
 int main(int argc, char** argv) {
   // --help and --version need no display: answered before the GUI starts.
   if (const int rc = answerWithoutDisplay(argc, argv); rc >= 0) return rc;
+  hetsched::returnLargeBlocksToTheSystem();
 
   QApplication app(argc, argv);
   setApplicationNames();

@@ -23,17 +23,19 @@ void ClusterWorkspace::enterReplay(const QString& file, std::shared_ptr<const Sn
   setControl(false);
   m_policyPages->showRecordedPolicy(m_replayMeta->info, m_replayMeta->policy);
   m_policyPages->setLiveCluster(nullptr, nullptr);  // the live cluster is not what is shown
-  m_dashboard->setTopology(m_replayMeta->topology);
+  const std::shared_ptr<const Topology> recorded(m_replayMeta, &m_replayMeta->topology);
+  m_dashboard->setTopology(recorded);
   m_dashboard->setStale(false);
   m_dashboard->setPredictions(nullptr);  // a forecast of the live cluster, not of the record
-  m_queuePage->timeline()->setTopology(m_replayMeta->topology);
+  m_queuePage->timeline()->setTopology(recorded);
   applyJobs(m_replayMeta->jobs);
   m_replayJobs.clear();
   m_jobsDirty = true;
   m_lastFrame.reset();
   // The snapshot's own embedder, when it has one, so the map is the one the
   // console drew rather than a retrained one.
-  m_jobMapWorker->requestReplay(m_replayMeta->jobs, m_replayMeta->topology, m_replayMeta->embedder);
+  m_jobMapWorker->requestReplay(std::shared_ptr<const std::vector<Job>>(m_replayMeta, &m_replayMeta->jobs), recorded,
+                                m_replayMeta->embedder);
   m_replayBar->setSnapshot(m_replayFile, QString::fromStdString(info.name), info.frameCount, info.firstSimTimeMs,
                            info.lastSimTimeMs);
   m_replayBar->show();

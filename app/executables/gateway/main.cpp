@@ -27,6 +27,8 @@ constexpr const char* kUsage =
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
     "  --history-mb N          and at most N MB of them, the oldest dropped first (default 512: an hour of\n"
     "                          100,000 devices; 8 minutes of 1,000,000)\n"
+    "  --key-frames N          to watchers that apply deltas, a whole frame every N frames and deltas between\n"
+    "                          (default 8; 1: whole frames only; docs/frames.md)\n"
     "  --metrics-listen H:P    Prometheus /metrics endpoint (default 127.0.0.1:9464; 'none' to disable)\n"
     "  --max-watchers N        frame streams open at once (default 256; 32 per remote address)\n"
     "  --max-agents N          agent report streams open at once (default 10000)\n"
@@ -44,7 +46,7 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   using namespace hetsched;
   std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames", "history-mb",
-                                         "metrics-listen", "max-watchers", "max-agents", "help",
+                                         "key-frames",     "metrics-listen", "max-watchers", "max-agents", "help",
                                          "config",         "alert-rules"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
@@ -83,6 +85,11 @@ int main(int argc, char** argv) {
     auto v = cli::parseInteger("history-mb", *text, 1, 1'000'000);
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
     options.historyBytes = static_cast<std::uint64_t>(std::get<long long>(v)) << 20;
+  }
+  if (auto text = args.value("key-frames")) {
+    auto v = cli::parseInteger("key-frames", *text, 1, 1000);
+    if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
+    options.keyFrameInterval = static_cast<int>(std::get<long long>(v));
   }
   for (auto [name, limits] : {std::pair{"max-watchers", &options.maxWatchers}, std::pair{"max-agents", &options.maxReportStreams}}) {
     if (auto text = args.value(name)) {
