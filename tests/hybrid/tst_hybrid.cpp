@@ -363,6 +363,41 @@ class TestHybrid : public QObject {
     QVERIFY(hybridArrivals > ruleArrivals);
   }
 
+  // Every seed trains on the same jobs and validates on the same held-out
+  // ones: each list's first 70 % by arrival trains, the rest validates.
+  void everyListTrainsAndValidates() {
+    const auto pool = workloads({3, 4, 5}, 100);
+    const ValidationSplit split = splitForValidation(pool);
+    QCOMPARE(split.training.size(), std::size_t{3});
+    QCOMPARE(split.validation.size(), std::size_t{3});
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+      QCOMPARE(split.training[i].jobs.size(), std::size_t{70});
+      QCOMPARE(split.validation[i].jobs.size(), std::size_t{30});
+      QCOMPARE(split.training[i].jobs.front().arrivalS, pool[i].jobs.front().arrivalS);
+      QCOMPARE(split.validation[i].jobs.front().arrivalS, pool[i].jobs[70].arrivalS);
+    }
+  }
+
+  // Restarts inside one training: each search's averaged weights are
+  // scored on validation and the best is kept; the curve holds every
+  // search's generations.
+  void restartsKeepTheBestValidated() {
+    const Topology t = gpuCluster(4);
+    HybridTrainingOptions o = quick(7);
+    o.generations = 2;
+    o.restarts = 3;
+    const HybridTraining trained = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
+    QCOMPARE(trained.restartScores.size(), std::size_t{3});
+    QCOMPARE(trained.curve.size(), std::size_t{6});
+    QCOMPARE(trained.curve.back().restart, 2u);
+    QCOMPARE(trained.validationScore, *std::ranges::min_element(trained.restartScores));
+    QCOMPARE(trained.restartScores[trained.restart], trained.validationScore);
+    // The first search is the one a single-restart training makes.
+    o.restarts = 1;
+    const HybridTraining single = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
+    QCOMPARE(single.restartScores.front(), trained.restartScores.front());
+  }
+
   // A policy that cannot beat the rule on validation is not shipped: with
   // no generations over the rule's own FCFS queue, the search's only
   // candidate is the rule itself (all weights 0), which waits as long.
