@@ -25,7 +25,8 @@ struct SelectionCandidate {
 // PlacementScorer::selector), so that its choice of job travels with the
 // policy; CoreOptions::selector overrides every arm's. The core does not
 // ask when no candidate can start now (each needs more than any node has
-// free) and a failure would end the dispatch: a pick must have no effect
+// free), a failure would end the dispatch and the arm's scorer is quiet
+// then (PlacementScorer::quietWhenNothingFits): a pick must have no effect
 // but its answer.
 class JobSelector {
  public:

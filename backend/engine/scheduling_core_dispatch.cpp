@@ -161,10 +161,11 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   }
   if (candidates.empty()) return false;
   // A job needing more of its kind than any node has free fails on every
-  // node. When none in the window fits and a failure ends the dispatch
-  // anyway, the try fails whichever is picked: nothing is picked or tried
-  // (under a deep queue, most arrivals' dispatches).
-  if (!anyFits && arm.held.size() >= arm.policy.backfillDepth) return false;
+  // node. When none in the window fits, a failure ends the dispatch anyway
+  // and a failed try changes nothing in the scorer, the try fails whichever
+  // is picked: nothing is picked or tried (under a deep queue, most
+  // arrivals' dispatches).
+  if (!anyFits && arm.held.size() >= arm.policy.backfillDepth && arm.scorer->quietWhenNothingFits()) return false;
   const std::size_t pick =
       selector ? std::min(candidates.size() - 1,
                           selector->pick(candidates, {m_topology, m_state, m_index},

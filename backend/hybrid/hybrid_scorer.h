@@ -35,6 +35,8 @@ class HybridScorer final : public PlacementScorer, public JobSelector {
                                       FitOracle& fit) override;
   std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<HybridScorer>(*this); }
   JobSelector* selector() override { return this; }
+  // The rule engine's proposal comes first and finds nothing then.
+  bool quietWhenNothingFits() const override { return true; }
   void onAllocated(const Placement& placement) override;
   void onReleased(const Placement& placement) override;
 
