@@ -23,7 +23,11 @@ struct SelectionCandidate {
 // of one arm and device kind is tried first, instead of the queue's head.
 // The others keep their places. The hybrid scorer brings its own (see
 // PlacementScorer::selector), so that its choice of job travels with the
-// policy; CoreOptions::selector overrides every arm's.
+// policy; CoreOptions::selector overrides every arm's. The core does not
+// ask when no candidate can start now (each needs more than any node has
+// free), a failure would end the dispatch and the arm's scorer is quiet
+// then (PlacementScorer::quietWhenNothingFits): a pick must have no effect
+// but its answer.
 class JobSelector {
  public:
   virtual ~JobSelector() = default;

@@ -64,6 +64,12 @@ class PlacementScorer {
   // is not (a random draw, a learned rule that may defer) is asked every
   // time.
   virtual bool exhaustive() const { return false; }
+  // Whether choose(), for a job that needs more of its kind than any node
+  // has free, finds nothing and changes nothing: true of an exhaustive
+  // scorer, and of one that may still defer otherwise (the hybrid). The
+  // selector seam then does not try such jobs where a failure ends the
+  // dispatch anyway.
+  virtual bool quietWhenNothingFits() const { return exhaustive(); }
   // A scorer that also chooses which waiting job goes next (the hybrid)
   // returns its selector, owned by the scorer; the core's dispatch then
   // reads the arm's queue through it.

@@ -141,7 +141,7 @@ class SchedulingCore {
     // Waiting jobs per kind: a queue holding more entries holds stale ones.
     std::array<std::uint32_t, kDeviceKindCount> waiting{};
     std::unique_ptr<FreeCapacityHistory> history;  // tick-driven migration only
-    std::vector<QueueEntry> held;                   // the selector seam's dispatch
+    std::vector<JobSlot> held;                      // tried and failed in the selector seam's dispatch
     JobSelector* selector = nullptr;                // the options' or the scorer's
     bool exhaustive = false;                        // scorer->exhaustive()
     // Records shapes that fit nowhere (backfill reads past a blocked head;
@@ -216,9 +216,11 @@ class SchedulingCore {
   // Per-team quotas, when an arm's policy has them (null otherwise: no cost).
   std::unique_ptr<QuotaLedger> m_quotas;
   // The selector seam's window, kept between dispatches (no allocation per
-  // decision); scratch, not state: a copy of the core starts them empty.
-  std::vector<QueueEntry> m_window;
+  // decision), and per slot whether the job is in an arm's `held` (set only
+  // during a dispatch); scratch, not state: a copy of the core starts them
+  // empty.
   std::vector<SelectionCandidate> m_candidates;
+  std::vector<std::uint8_t> m_selectHeld;
 
   // Per slot, what an event touches together in one cache line (a million
   // jobs do not fit in cache; separate arrays cost a miss each).

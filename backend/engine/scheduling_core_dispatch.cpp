@@ -117,8 +117,15 @@ void SchedulingCore::markUnplaceable(JobSlot j) {
   m_unplaceable.mark(slot.shape);
 }
 
-// The learned-selection seam: taken out and put back, as the selector's
-// window needs (its others keep their places, the chosen one goes first).
+// The learned-selection seam. Each step reads the first window() waiting
+// jobs in place (a walk; stale entries are dropped as met) and tries the
+// one the selector picks: only a start changes the queue (the started
+// job's entry goes stale). A job tried and failed in this dispatch (at most
+// backfill_depth of them) is passed over by the later steps, as if out of
+// the queue. The choices are those of taking the window out and putting
+// it back, as an earlier version did: under a deep queue that cost an SJF
+// run's removal and 15 insertions per try (tst_hybrid
+// deepQueueScheduleUnchanged holds the schedules it made).
 void SchedulingCore::selectDispatch(std::size_t k, double t) {
   for (Arm& arm : m_arms) arm.held.clear();
   std::array<bool, 2> more{true, true};
@@ -127,44 +134,50 @@ void SchedulingCore::selectDispatch(std::size_t k, double t) {
       if (more[a]) more[a] = selectStep(m_arms[a], k, t);
   }
   for (Arm& arm : m_arms)
-    for (const QueueEntry& e : arm.held) arm.queues[k].push(e);
+    for (const JobSlot j : arm.held) m_selectHeld[j] = 0;
 }
 
 // An arm without a selector (the other arm of a canary) takes its head.
 bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
-  JobQueue& queue = arm.queues[k];
-  while (!queue.empty() && stale(queue.top(t))) queue.pop(t);
-  if (queue.empty()) return false;
   JobSelector* selector = m_options.selector ? m_options.selector : arm.selector;
-  std::vector<QueueEntry>& window = m_window;
+  const std::uint32_t width = selector ? selector->window() : 1;
   std::vector<SelectionCandidate>& candidates = m_candidates;
-  window.clear();
   candidates.clear();
-  while (!queue.empty() && window.size() < (selector ? selector->window() : 1)) {
-    QueueEntry e = queue.pop(t);
-    if (stale(e)) continue;
-    const CoreJob& job = *m_slots[e.job].job;
-    candidates.push_back({e.job, t - job.arrivalS, expectedRuntime(e.job), requestOf(e.job).needMilli});
-    window.push_back(e);
+  const std::uint32_t maxFree = m_index.maxFree(static_cast<DeviceKind>(k));
+  bool anyFits = false;
+  JobQueue::Walk walk = arm.queues[k].walk(t);
+  while (!walk.done() && candidates.size() < width) {
+    const QueueEntry& e = walk.entry();
+    if (stale(e)) {
+      walk.take();
+      continue;
+    }
+    if (arm.held.empty() || !m_selectHeld[e.job]) {
+      const Slot& slot = m_slots[e.job];
+      candidates.push_back({e.job, t - slot.job->arrivalS, expectedRuntime(e.job), slot.need});
+      anyFits = anyFits || slot.need <= maxFree;
+    }
+    walk.next();
   }
-  if (window.empty()) return false;
+  if (candidates.empty()) return false;
+  // A job needing more of its kind than any node has free fails on every
+  // node. When none in the window fits, a failure ends the dispatch anyway
+  // and a failed try changes nothing in the scorer, the try fails whichever
+  // is picked: nothing is picked or tried (under a deep queue, most
+  // arrivals' dispatches).
+  if (!anyFits && arm.held.size() >= arm.policy.backfillDepth && arm.scorer->quietWhenNothingFits()) return false;
   const std::size_t pick =
-      selector ? std::min(window.size() - 1,
+      selector ? std::min(candidates.size() - 1,
                           selector->pick(candidates, {m_topology, m_state, m_index},
                                          static_cast<std::uint8_t>(&arm - m_arms.data()), static_cast<DeviceKind>(k), t))
                : 0;
-  std::swap(window[0], window[pick]);
-  // Put back but the chosen one, which is tried directly (entries keep
-  // their keys, so the queue would reorder them).
-  for (std::size_t i = 1; i < window.size(); ++i) queue.push(window[i]);
-  const QueueEntry chosen = window[0];
-  const bool gated = (m_quotas || m_options.gate) && held(chosen.job);
-  if (!gated && tryStart(chosen.job, t)) return true;
-  if (arm.held.size() >= arm.policy.backfillDepth) {
-    queue.push(chosen);
-    return false;
-  }
+  const JobSlot chosen = candidates[pick].slot;
+  const bool gated = (m_quotas || m_options.gate) && held(chosen);
+  if (!gated && tryStart(chosen, t)) return true;
+  if (arm.held.size() >= arm.policy.backfillDepth) return false;
   arm.held.push_back(chosen);
+  if (m_selectHeld.size() < m_slots.size()) m_selectHeld.resize(m_slots.size(), 0);
+  m_selectHeld[chosen] = 1;
   return true;
 }
 

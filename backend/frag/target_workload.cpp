@@ -19,6 +19,19 @@ std::string joinModels(const std::vector<std::string>& models) {
 
 }  // namespace
 
+TargetWorkload::TargetWorkload(std::vector<TaskShape> shapes) : m_shapes(std::move(shapes)) {
+  for (const TaskShape& shape : m_shapes) {
+    const bool gpu = shape.gpuMilli != 0 && shape.gpuCount != 0;
+    m_compact.cpuMilli.push_back(shape.cpuMilli);
+    m_compact.gpuCount.push_back(gpu ? shape.gpuCount : 0);
+    m_compact.weight.push_back(shape.weight);
+    auto& distinct = m_compact.distinctGpuMilli;
+    const auto at = std::ranges::find(distinct, shape.gpuMilli);
+    m_compact.milliSlot.push_back(static_cast<std::uint32_t>(at - distinct.begin()));
+    if (at == distinct.end()) distinct.push_back(shape.gpuMilli);
+  }
+}
+
 TargetWorkload TargetWorkload::fromPods(std::span<const PodRequest> pods, double popularity) {
   using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::string>;
   std::map<Key, TaskShape> byKey;

@@ -110,12 +110,12 @@ HybridExperiment runHybridExperiment(const Topology& topology, const CompiledPol
       out.tests.push_back(std::move(t));
     }
     for (const std::uint64_t seed : options.seeds) {
-      const ValidationSplit split = splitForValidation(pool, seed);
+      const ValidationSplit split = splitForValidation(pool);
       HybridTrainingOptions o = options.training;
       o.seed = seed;
       const auto t0 = std::chrono::steady_clock::now();
       const HybridTraining trained = trainHybrid(topology, rule, split.training, split.validation, o);
-      HybridCurve curve{workloads[w].name, seed, trained.curve, trained.verdict,
+      HybridCurve curve{workloads[w].name, seed, trained.curve, trained.restart, trained.restartScores, trained.verdict,
                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
       if (progress)
         progress(workloads[w].name + " left out, seed " + std::to_string(seed) + ": " + trained.verdict + " (" +
@@ -203,13 +203,19 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
      << (stable == spreads.size() ? " (met)" : " (not met)") << "\n";
 
   md << "\n## Training curves\n\n"
-        "Validation score after each generation (mean over validation episodes of ln((wait + e) / (rule's wait + "
-        "e)); 0 is the rule engine, -0.69 half its wait, -2.3 a tenth), the verdict and the training time.\n\n"
-        "| left out | seed | validation score by generation | verdict | training s |\n|---|---|---|---|---|\n";
+        "Validation score of the search's mean after each generation (mean over validation episodes of ln((wait + "
+        "e) / (rule's wait + e)); 0 is the rule engine, -0.69 half its wait, -2.3 a tenth) for the search whose "
+        "weights were kept, then each search's averaged weights (the mean over the second half of its "
+        "generations: what is kept) on the same episodes, the verdict and the training time.\n\n"
+        "| left out | seed | validation score of the mean by generation | averaged weights (per search) | verdict | "
+        "training s |\n|---|---|---|---|---|---|\n";
   for (const HybridCurve& c : e.curves) {
-    std::string scores;
-    for (const GenerationStats& g : c.generations) scores += (scores.empty() ? "" : ", ") + num(g.validation, "%.2f");
-    md << "| " << c.leftOut << " | " << c.seed << " | " << scores << " | " << c.verdict << " | "
+    std::string scores, averaged;
+    for (const GenerationStats& g : c.generations)
+      if (g.restart == c.kept) scores += (scores.empty() ? "" : ", ") + num(g.validation, "%.2f");
+    for (std::size_t r = 0; r < c.averagedScores.size(); ++r)
+      averaged += (averaged.empty() ? "" : ", ") + num(c.averagedScores[r], "%.2f") + (r == c.kept ? " (kept)" : "");
+    md << "| " << c.leftOut << " | " << c.seed << " | " << scores << " | " << averaged << " | " << c.verdict << " | "
        << num(c.trainingSeconds) << " |\n";
   }
   return md.str();

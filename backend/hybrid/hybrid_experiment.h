@@ -9,8 +9,8 @@
 namespace hetsched {
 
 // `hetsched experiment hybrid`: leave one workload out. For each pod list,
-// the hybrid trains on the others (one of them validating, turning with the
-// seed: splitForValidation) and is tested on the whole left-out list at each
+// the hybrid trains on the others (each validating on its last 30 %:
+// splitForValidation) and is tested on the whole left-out list at each
 // arrival scale, once per training seed, against the rule engine (seed
 // score), best fit, SJF (with best fit) and FGD on the same jobs.
 struct HybridExperimentOptions {
@@ -44,7 +44,9 @@ struct HybridTest {
 struct HybridCurve {
   std::string leftOut;
   std::uint64_t seed = 0;
-  std::vector<GenerationStats> generations;
+  std::vector<GenerationStats> generations;  // every search's
+  std::uint32_t kept = 0;                    // the search whose averaged weights were kept
+  std::vector<double> averagedScores;        // each search's averaged weights, on validation
   std::string verdict;
   double trainingSeconds = 0.0;
 };

@@ -7,13 +7,24 @@ namespace hetsched {
 
 void describeJobs(std::span<const SelectionCandidate> window, const ScoringContext& context, DeviceKind kind,
                   std::vector<JobFeatures>& out) {
+  std::vector<double> logRuntime(window.size()), logWaited(window.size());
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    logRuntime[i] = std::log1p(std::max(0.0, window[i].expectedRuntimeS));
+    logWaited[i] = std::log1p(std::max(0.0, window[i].waitedS));
+  }
+  describeJobs(window, logRuntime, logWaited, context, kind, out);
+}
+
+void describeJobs(std::span<const SelectionCandidate> window, std::span<const double> logRuntime,
+                  std::span<const double> logWaited, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out) {
   out.resize(window.size());
   const double n = static_cast<double>(window.size());
   // The logarithms go straight into the features and are centred after.
   double meanLogRuntime = 0.0, meanLogWait = 0.0;
   for (std::size_t i = 0; i < window.size(); ++i) {
-    out[i][1] = std::log1p(std::max(0.0, window[i].expectedRuntimeS));
-    out[i][4] = std::log1p(std::max(0.0, window[i].waitedS));
+    out[i][1] = logRuntime[i];
+    out[i][4] = logWaited[i];
     meanLogRuntime += out[i][1];
     meanLogWait += out[i][4];
   }

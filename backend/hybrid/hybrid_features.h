@@ -49,6 +49,13 @@ using DeferFeatures = std::array<double, kDeferFeatures>;
 // The window's features, in its order.
 void describeJobs(std::span<const SelectionCandidate> window, const ScoringContext& context, DeviceKind kind,
                   std::vector<JobFeatures>& out);
+// The same, given each candidate's log1p(expected runtime) and
+// log1p(waited) (both of the value clamped at 0), which a caller may keep
+// between decisions: a job's runtime does not change while it waits, and
+// one dispatch offers mostly the same jobs at the same time again.
+void describeJobs(std::span<const SelectionCandidate> window, std::span<const double> logRuntime,
+                  std::span<const double> logWaited, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out);
 
 // One distinct proposed node and who proposed it (lowest proposer first).
 struct Proposal {

@@ -3,6 +3,8 @@
 #include "engine/scorer_registry.h"
 #include "policy/compiled_policy.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace hetsched {
@@ -63,7 +65,21 @@ void HybridScorer::onReleased(const Placement& placement) {
 std::size_t HybridScorer::pick(std::span<const SelectionCandidate> candidates, const ScoringContext& context,
                                std::uint8_t, DeviceKind kind, double) {
   if (candidates.size() < 2) return 0;
-  describeJobs(candidates, context, kind, m_jobs);
+  m_logRuntime.resize(candidates.size());
+  m_logWaited.resize(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const SelectionCandidate& c = candidates[i];
+    if (c.slot >= m_logs.size()) m_logs.resize(std::max<std::size_t>(std::size_t{c.slot} + 1, 2 * m_logs.size()));
+    Logs& l = m_logs[c.slot];
+    // The same value gives the same logarithm: cached or not, the features
+    // are bit for bit those of describeJobs(window, ...).
+    if (!(l.runtimeS == c.expectedRuntimeS))
+      l.runtimeS = c.expectedRuntimeS, l.logRuntime = std::log1p(std::max(0.0, c.expectedRuntimeS));
+    if (!(l.waitedS == c.waitedS)) l.waitedS = c.waitedS, l.logWaited = std::log1p(std::max(0.0, c.waitedS));
+    m_logRuntime[i] = l.logRuntime;
+    m_logWaited[i] = l.logWaited;
+  }
+  describeJobs(candidates, m_logRuntime, m_logWaited, context, kind, m_jobs);
   std::size_t best = 0;
   double bestScore = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < m_jobs.size(); ++i) {

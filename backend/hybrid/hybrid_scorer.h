@@ -35,6 +35,8 @@ class HybridScorer final : public PlacementScorer, public JobSelector {
                                       FitOracle& fit) override;
   std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<HybridScorer>(*this); }
   JobSelector* selector() override { return this; }
+  // The rule engine's proposal comes first and finds nothing then.
+  bool quietWhenNothingFits() const override { return true; }
   void onAllocated(const Placement& placement) override;
   void onReleased(const Placement& placement) override;
 
@@ -50,7 +52,17 @@ class HybridScorer final : public PlacementScorer, public JobSelector {
   // they keep their own view of the nodes, so they hear every placement.
   std::array<std::unique_ptr<PlacementScorer>, 2> m_frag;
   std::array<std::uint32_t, kDeviceKindCount> m_running{};
+  // Per job slot, the last log1p of its expected runtime and of its wait
+  // and the values they were taken of (a slot's next job, or a later wait,
+  // is a different value and taken again): under a deep queue each
+  // dispatch offers mostly the jobs it offered before.
+  struct Logs {
+    double runtimeS = -1.0, logRuntime = 0.0;
+    double waitedS = -1.0, logWaited = 0.0;
+  };
+  std::vector<Logs> m_logs;
   // Scratch, reused per decision.
+  std::vector<double> m_logRuntime, m_logWaited;
   std::vector<JobFeatures> m_jobs;
   std::vector<Proposal> m_proposals;
 };

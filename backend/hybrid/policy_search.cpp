@@ -101,7 +101,6 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
                            std::span<const TrainingWorkload> training, std::span<const TrainingWorkload> validation,
                            const HybridTrainingOptions& options,
                            const std::function<void(const GenerationStats&)>& onGeneration) {
-  SplitMix rng(options.seed);
   const Evaluator eval(topology, rulePolicy, options.queue, options.workers);
 
   std::vector<Episode> checks;
@@ -111,77 +110,97 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
       checks.push_back(episodeOf(w.jobs, (w.jobs.size() - count) / 2, count, scale));
     }
   for (Episode& e : checks) e.ruleWaitS = eval.ruleWait(e);
+  auto validate = [&](const Weights& w) { return eval.waits(std::span(&w, 1), checks).front(); };
 
-  Weights mean{};  // all zero: the rule engine (hybrid_features.h)
-  Weights sigma;
-  sigma.fill(1.0);
   HybridTraining out;
+  const std::size_t elite = std::clamp<std::size_t>(options.elite, 1, options.population);
+  // The mean is averaged from this generation on (the second half).
+  const std::uint32_t averageFrom = options.generations / 2 + 1;
   double bestValidation = std::numeric_limits<double>::infinity();
   std::vector<double> bestChecks;
-  auto validate = [&](const Weights& w) {
-    const auto waits = eval.waits(std::span(&w, 1), checks).front();
-    const double s = meanScore(waits, checks);
-    if (s < bestValidation) {
-      bestValidation = s;
-      out.model.weights = w;
+  for (std::uint32_t restart = 0; restart < std::max(1u, options.restarts); ++restart) {
+    // The first search draws from the seed itself, the others from streams
+    // split off it.
+    SplitMix rng(restart == 0 ? options.seed : SplitMix(options.seed ^ (0x5851f42d4c957f2dull * restart)).next());
+    Weights mean{};  // all zero: the rule engine (hybrid_features.h)
+    Weights sigma;
+    sigma.fill(1.0);
+    Weights sum{};
+    std::uint32_t averaged = 0;
+    for (std::uint32_t g = 1; g <= options.generations; ++g) {
+      std::vector<Episode> episodes;
+      for (const TrainingWorkload& w : training)
+        for (const double scale : options.arrivalScales) {
+          const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
+          const std::size_t from = rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1));
+          episodes.push_back(episodeOf(w.jobs, from, count, scale));
+        }
+      for (Episode& e : episodes) e.ruleWaitS = eval.ruleWait(e);
+
+      // Antithetic pairs: a step and its opposite, so that the elite's mean
+      // moves by what the weights do, not by the draw's own imbalance.
+      std::vector<Weights> candidates{mean};
+      while (candidates.size() < std::size_t{options.population} + 1) {
+        Weights d;
+        for (std::size_t i = 0; i < d.size(); ++i) d[i] = sigma[i] * normal(rng);
+        Weights plus = mean, minus = mean;
+        for (std::size_t i = 0; i < d.size(); ++i) plus[i] += d[i], minus[i] -= d[i];
+        candidates.push_back(plus);
+        if (candidates.size() < std::size_t{options.population} + 1) candidates.push_back(minus);
+      }
+      const auto waits = eval.waits(candidates, episodes);
+      std::vector<double> scores(candidates.size());
+      for (std::size_t c = 0; c < candidates.size(); ++c) scores[c] = meanScore(waits[c], episodes);
+      std::vector<std::size_t> order(candidates.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
+
+      // The elite's mean and spread, smoothed so that one lucky generation
+      // cannot throw the search away; a floor on the spread keeps exploring.
+      Weights eliteMean{}, eliteSpread{};
+      for (std::size_t k = 0; k < elite; ++k)
+        for (std::size_t i = 0; i < mean.size(); ++i) eliteMean[i] += candidates[order[k]][i] / static_cast<double>(elite);
+      for (std::size_t k = 0; k < elite; ++k)
+        for (std::size_t i = 0; i < mean.size(); ++i) {
+          const double d = candidates[order[k]][i] - eliteMean[i];
+          eliteSpread[i] += d * d / static_cast<double>(elite);
+        }
+      double sigmaSum = 0.0;
+      for (std::size_t i = 0; i < mean.size(); ++i) {
+        mean[i] = 0.7 * eliteMean[i] + 0.3 * mean[i];
+        sigma[i] = std::max(0.05, 0.7 * std::sqrt(eliteSpread[i]) + 0.3 * sigma[i]);
+        sigmaSum += sigma[i];
+      }
+      if (g >= averageFrom) {
+        for (std::size_t i = 0; i < mean.size(); ++i) sum[i] += mean[i];
+        ++averaged;
+      }
+      GenerationStats stats;
+      stats.restart = restart;
+      stats.generation = g;
+      stats.trainMean = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
+      stats.trainBest = scores[order.front()];
+      stats.sigma = sigmaSum / static_cast<double>(mean.size());
+      const auto vw = validate(mean);
+      stats.validation = meanScore(vw, checks);
+      stats.validationWaitS = std::accumulate(vw.begin(), vw.end(), 0.0) / std::max<double>(1.0, vw.size());
+      out.curve.push_back(stats);
+      if (onGeneration) onGeneration(stats);
+    }
+    // The averaged mean (the mean itself when nothing was averaged: no
+    // generations, the rule engine).
+    Weights kept = mean;
+    if (averaged > 0)
+      for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = sum[i] / static_cast<double>(averaged);
+    const auto waits = validate(kept);
+    const double score = meanScore(waits, checks);
+    out.restartScores.push_back(score);
+    if (score < bestValidation) {
+      bestValidation = score;
+      out.model.weights = kept;
+      out.restart = restart;
       bestChecks = waits;
     }
-    return std::pair{s, waits};
-  };
-  validate(mean);
-
-  const std::size_t elite = std::clamp<std::size_t>(options.elite, 1, options.population);
-  for (std::uint32_t g = 1; g <= options.generations; ++g) {
-    std::vector<Episode> episodes;
-    for (const TrainingWorkload& w : training)
-      for (const double scale : options.arrivalScales) {
-        const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
-        const std::size_t from = rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1));
-        episodes.push_back(episodeOf(w.jobs, from, count, scale));
-      }
-    for (Episode& e : episodes) e.ruleWaitS = eval.ruleWait(e);
-
-    std::vector<Weights> candidates{mean};
-    for (std::uint32_t c = 0; c < options.population; ++c) {
-      Weights w;
-      for (std::size_t i = 0; i < w.size(); ++i) w[i] = mean[i] + sigma[i] * normal(rng);
-      candidates.push_back(w);
-    }
-    const auto waits = eval.waits(candidates, episodes);
-    std::vector<double> scores(candidates.size());
-    for (std::size_t c = 0; c < candidates.size(); ++c) scores[c] = meanScore(waits[c], episodes);
-    std::vector<std::size_t> order(candidates.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
-
-    // The elite's mean and spread, smoothed so that one lucky generation
-    // cannot throw the search away; a floor on the spread keeps exploring.
-    Weights eliteMean{}, eliteSpread{};
-    for (std::size_t k = 0; k < elite; ++k)
-      for (std::size_t i = 0; i < mean.size(); ++i) eliteMean[i] += candidates[order[k]][i] / static_cast<double>(elite);
-    for (std::size_t k = 0; k < elite; ++k)
-      for (std::size_t i = 0; i < mean.size(); ++i) {
-        const double d = candidates[order[k]][i] - eliteMean[i];
-        eliteSpread[i] += d * d / static_cast<double>(elite);
-      }
-    double sigmaSum = 0.0;
-    for (std::size_t i = 0; i < mean.size(); ++i) {
-      mean[i] = 0.7 * eliteMean[i] + 0.3 * mean[i];
-      sigma[i] = std::max(0.05, 0.7 * std::sqrt(eliteSpread[i]) + 0.3 * sigma[i]);
-      sigmaSum += sigma[i];
-    }
-    GenerationStats stats;
-    stats.generation = g;
-    stats.trainMean = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
-    stats.trainBest = scores[order.front()];
-    stats.sigma = sigmaSum / static_cast<double>(mean.size());
-    const auto [v, vw] = validate(mean);
-    // The generation's best is a candidate too: the mean can lag behind it.
-    validate(candidates[order.front()]);
-    stats.validation = v;
-    stats.validationWaitS = std::accumulate(vw.begin(), vw.end(), 0.0) / std::max<double>(1.0, vw.size());
-    out.curve.push_back(stats);
-    if (onGeneration) onGeneration(stats);
   }
 
   double rule = 0.0, hybrid = 0.0;
@@ -193,6 +212,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
   }
   out.validationWaitS = hybrid;
   out.ruleValidationWaitS = rule;
+  out.validationScore = checks.empty() ? 0.0 : bestValidation;
   out.beatsRule = !checks.empty() && !worse && bestValidation < 0.0;
   char buf[200];
   std::snprintf(buf, sizeof buf, "validation wait %.1f s against the rule engine's %.1f s (%zu episodes)", hybrid, rule,
@@ -203,17 +223,13 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
   return out;
 }
 
-ValidationSplit splitForValidation(std::span<const TrainingWorkload> pool, std::uint64_t seed) {
+ValidationSplit splitForValidation(std::span<const TrainingWorkload> pool) {
   ValidationSplit out;
-  if (pool.size() == 1) {
-    const auto& jobs = pool.front().jobs;
-    const auto cut = static_cast<std::ptrdiff_t>(0.7 * static_cast<double>(jobs.size()));
-    out.training.push_back({pool.front().name + " (first 70 %)", {jobs.begin(), jobs.begin() + cut}});
-    out.validation.push_back({pool.front().name + " (last 30 %)", {jobs.begin() + cut, jobs.end()}});
-    return out;
+  for (const TrainingWorkload& w : pool) {
+    const auto cut = static_cast<std::ptrdiff_t>(0.7 * static_cast<double>(w.jobs.size()));
+    out.training.push_back({w.name + " (first 70 %)", {w.jobs.begin(), w.jobs.begin() + cut}});
+    out.validation.push_back({w.name + " (last 30 %)", {w.jobs.begin() + cut, w.jobs.end()}});
   }
-  const std::size_t v = pool.empty() ? 0 : (seed == 0 ? 0 : (seed - 1) % pool.size());
-  for (std::size_t i = 0; i < pool.size(); ++i) (i == v ? out.validation : out.training).push_back(pool[i]);
   return out;
 }
 

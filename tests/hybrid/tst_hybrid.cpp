@@ -8,12 +8,18 @@
 #include "frag/frag_scorers.h"
 #include "engine/scorer_registry.h"
 #include "hybrid/weights_file.h"
+#include "policy/builtin_policies.h"
+#include "policy/policy_loader.h"
 #include "sim/synthetic_workload.h"
 #include "sim/split_mix.h"
+#include "sim/trace_workload.h"
+#include "trace/alibaba_trace_importer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <bit>
 #include <fstream>
 #include <sstream>
 
@@ -77,6 +83,55 @@ std::vector<TrainingWorkload> workloads(std::initializer_list<std::uint64_t> see
   std::vector<TrainingWorkload> out;
   for (const std::uint64_t s : seeds) out.push_back({"w" + std::to_string(s), fragmentingJobs(jobs, s)});
   return out;
+}
+
+// Weights that use every decision: short and fitting jobs first with some
+// aging, a mix of the proposers, and a defer that wins now and then.
+HybridModel everyWeight() {
+  HybridModel m;
+  m.weights = {-0.3, -1.0, -0.5, 0.8, 0.2,                 // job
+               0.3,  -0.6, -0.4, 0.7, 1.2, 0.9, 1.5, 0.4,  // node
+               0.6,  0.5,  -0.3, -0.8, 0.4};               // defer
+  return m;
+}
+
+// FNV-1a over every job's node and first start (the bits of the double):
+// the schedule, whole.
+std::uint64_t scheduleHash(const SimResult& r) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](std::uint64_t v) {
+    for (int b = 0; b < 8; ++b) h = (h ^ ((v >> (8 * b)) & 0xff)) * 1099511628211ull;
+  };
+  for (const JobTimeline& j : r.jobs) {
+    mix(j.node);
+    mix(std::bit_cast<std::uint64_t>(j.startS));
+  }
+  return h;
+}
+
+// The published Alibaba excerpts (61 GPU nodes; the default and gpuspec10
+// pod lists, GPU shares and GPU-model constraints) at 100x the trace's
+// arrival rate, as `experiment hybrid` runs the lists, with its rule
+// engine (seed-score; CPU-only pods on GPU nodes' host CPUs).
+struct TraceCase {
+  Topology topology;
+  CompiledPolicy rule;
+  std::vector<SimJob> jobs;
+};
+TraceCase alibabaExcerpt(double scale) {
+  TraceCase c;
+  const auto nodes = trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
+  c.topology = topologyFromTrace(nodes.rows);
+  for (const v1::Policy& p : builtinPolicies())
+    if (p.name() == "seed-score") c.rule = std::get<CompiledPolicy>(compilePolicy(p));
+  c.rule.routing.set(JobKind::Batch, DeviceKind::Gpu);
+  for (const char* list : {"/alibaba/openb_pod_list_default_excerpt.csv", "/alibaba/openb_pod_list_gpuspec10_excerpt.csv"}) {
+    const auto pods = trace::AlibabaTraceImporter::loadPods(std::string(HETSCHED_TEST_DATA) + list);
+    for (SimJob& j : jobsFromTrace(pods.rows, c.topology).jobs) c.jobs.push_back(std::move(j));
+  }
+  std::ranges::stable_sort(c.jobs, {}, &SimJob::arrivalS);
+  for (SimJob& j : c.jobs) j.arrivalS *= scale;
+  return c;
 }
 
 SimSummary simulate(const Topology& t, const CompiledPolicy& p, const std::vector<SimJob>& jobs) {
@@ -163,6 +218,40 @@ class TestHybrid : public QObject {
     QCOMPARE(live.summary.waitAvgS, trained.summary.waitAvgS);
     for (std::size_t i = 0; i < jobs.size(); ++i) QCOMPARE(live.jobs[i].startS, trained.jobs[i].startS);
     QVERIFY(live.summary.waitAvgS < 0.9 * rule.summary.waitAvgS);
+  }
+
+  // Same weights, same schedule: the hybrid's dispatch under a deep queue
+  // was made faster (the window read in place instead of taken out and put
+  // back, cached per-node values) without changing one decision. The hashes
+  // were recorded with the code before that change (commit 074fd4d); every
+  // start time and node must match bit for bit. (A libm that rounds a
+  // logarithm differently could only change a decision between two scores
+  // equal to the last bit; equal features give equal scores on any libm.)
+  void deepQueueScheduleUnchanged() {
+    const TraceCase trace = alibabaExcerpt(0.01);
+    const auto onTrace = std::get<SimResult>(runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf),
+                                                       everyWeight(), trace.jobs));
+    const auto zeroOnTrace = std::get<SimResult>(runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf),
+                                                           HybridModel{}, trace.jobs));
+    const Topology t = gpuCluster(4);
+    auto jobs = fragmentingJobs(3000, 8);
+    for (SimJob& j : jobs) j.arrivalS *= 0.3;  // thousands waiting
+    const auto synthetic = std::get<SimResult>(runHybrid(t, hybridPolicy(seedScore(), QueueKind::Sjf), everyWeight(), jobs));
+    // With backfill: jobs tried and failed stay passed over for the rest of
+    // their dispatch.
+    CompiledPolicy backfill = seedScore();
+    backfill.backfillDepth = 3;
+    const auto backfilled = std::get<SimResult>(runHybrid(t, hybridPolicy(backfill, QueueKind::Sjf), everyWeight(), jobs));
+    qInfo("schedule hashes: excerpt %016llx (%zu jobs, wait avg %.1f s), excerpt zero weights %016llx (wait avg %.1f s), "
+          "synthetic %016llx (wait avg %.1f s), with backfill %016llx (wait avg %.1f s)",
+          static_cast<unsigned long long>(scheduleHash(onTrace)), trace.jobs.size(), onTrace.summary.waitAvgS,
+          static_cast<unsigned long long>(scheduleHash(zeroOnTrace)), zeroOnTrace.summary.waitAvgS,
+          static_cast<unsigned long long>(scheduleHash(synthetic)), synthetic.summary.waitAvgS,
+          static_cast<unsigned long long>(scheduleHash(backfilled)), backfilled.summary.waitAvgS);
+    QCOMPARE(scheduleHash(onTrace), std::uint64_t{0xbc9cc910ddeead8eull});
+    QCOMPARE(scheduleHash(zeroOnTrace), std::uint64_t{0x6a1dba972e8a5a1bull});
+    QCOMPARE(scheduleHash(synthetic), std::uint64_t{0xe10fd76793cb3692ull});
+    QCOMPARE(scheduleHash(backfilled), std::uint64_t{0x96774271951860e1ull});
   }
 
   void weightsRoundTrip() {
@@ -272,6 +361,41 @@ class TestHybrid : public QObject {
     QCOMPARE(hybrid.completed, rule.completed);
     QVERIFY(hybrid.waitAvgS < 0.9 * rule.waitAvgS);
     QVERIFY(hybridArrivals > ruleArrivals);
+  }
+
+  // Every seed trains on the same jobs and validates on the same held-out
+  // ones: each list's first 70 % by arrival trains, the rest validates.
+  void everyListTrainsAndValidates() {
+    const auto pool = workloads({3, 4, 5}, 100);
+    const ValidationSplit split = splitForValidation(pool);
+    QCOMPARE(split.training.size(), std::size_t{3});
+    QCOMPARE(split.validation.size(), std::size_t{3});
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+      QCOMPARE(split.training[i].jobs.size(), std::size_t{70});
+      QCOMPARE(split.validation[i].jobs.size(), std::size_t{30});
+      QCOMPARE(split.training[i].jobs.front().arrivalS, pool[i].jobs.front().arrivalS);
+      QCOMPARE(split.validation[i].jobs.front().arrivalS, pool[i].jobs[70].arrivalS);
+    }
+  }
+
+  // Restarts inside one training: each search's averaged weights are
+  // scored on validation and the best is kept; the curve holds every
+  // search's generations.
+  void restartsKeepTheBestValidated() {
+    const Topology t = gpuCluster(4);
+    HybridTrainingOptions o = quick(7);
+    o.generations = 2;
+    o.restarts = 3;
+    const HybridTraining trained = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
+    QCOMPARE(trained.restartScores.size(), std::size_t{3});
+    QCOMPARE(trained.curve.size(), std::size_t{6});
+    QCOMPARE(trained.curve.back().restart, 2u);
+    QCOMPARE(trained.validationScore, *std::ranges::min_element(trained.restartScores));
+    QCOMPARE(trained.restartScores[trained.restart], trained.validationScore);
+    // The first search is the one a single-restart training makes.
+    o.restarts = 1;
+    const HybridTraining single = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
+    QCOMPARE(single.restartScores.front(), trained.restartScores.front());
   }
 
   // A policy that cannot beat the rule on validation is not shipped: with

@@ -21,7 +21,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: hetsched experiment hybrid --cluster NODES.csv [--traces DIR] [--seeds 1,2,3]\n"
                "           [--arrival-scale 0.03 --arrival-scale 0.01] [--generations N] [--population N]\n"
-               "           [--episode-jobs N] [--validation-jobs N] [--workers N] [--markdown OUT.md]\n"
+               "           [--episode-jobs N] [--validation-jobs N] [--restarts N] [--workers N] [--markdown OUT.md]\n"
                "  Leave one workload out over the openb_pod_list_*.csv files in DIR (default %s)\n"
                "  that have arrival times: train on the others, test on the one left out, per training seed\n"
                "  and arrival scale, against the rule engine, best fit, SJF and FGD.\n",
@@ -94,11 +94,14 @@ int runExperimentHybrid(const Args& args) {
   for (const TrainingWorkload& t : w.lists) setup += " `" + t.name + "` (" + std::to_string(t.jobs.size()) + " jobs)";
   char line[400];
   std::snprintf(line, sizeof line,
-                ".\n- Training seeds:%s; arrival scales:%s; %u generations of %u samples (elite %u), episodes of %u "
-                "jobs, validation on %u jobs per workload and scale.\n",
+                ".\n- Training seeds:%s; arrival scales:%s; %u search(es) per seed of %u generations of %u samples "
+                "(antithetic pairs, elite %u), episodes of %u jobs from the first 70 %% of each training list, the "
+                "mean averaged over the second half; validation on %u jobs of the last 30 %% of each training list "
+                "at each scale.\n",
                 [&] { std::string s; for (auto x : options.seeds) s += " " + std::to_string(x); return s; }().c_str(),
                 [&] { std::string s; for (auto x : options.training.arrivalScales) { char b[32]; std::snprintf(b, sizeof b, " %g", x); s += b; } return s; }().c_str(),
-                options.training.generations, options.training.population, options.training.elite,
+                options.training.restarts, options.training.generations, options.training.population,
+                options.training.elite,
                 options.training.episodeJobs, options.training.validationJobs);
   setup += line;
 

@@ -20,7 +20,8 @@ std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char*
                              IntOption{"population", 2, 10'000, &o.population},
                              IntOption{"episode-jobs", 10, 10'000'000, &o.episodeJobs},
                              IntOption{"validation-jobs", 10, 10'000'000, &o.validationJobs},
-                             IntOption{"workers", 1, 64, &o.workers}}) {
+                             IntOption{"workers", 1, 64, &o.workers},
+                             IntOption{"restarts", 1, 100, &o.restarts}}) {
     if (const auto v = args.value(i.name)) {
       const auto parsed = parseInteger(i.name, *v, i.min, i.max);
       if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;

@@ -11,8 +11,9 @@
 namespace hetsched::cli {
 
 // The search's options, shared by train-hybrid and experiment hybrid.
-inline constexpr std::string_view kHybridSearchOptions[] = {"arrival-scale",   "generations", "population",
-                                                            "episode-jobs",    "validation-jobs", "workers"};
+inline constexpr std::string_view kHybridSearchOptions[] = {"arrival-scale",   "generations",     "population",
+                                                            "episode-jobs",    "validation-jobs", "workers",
+                                                            "restarts"};
 std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char* command, const Args& args);
 
 // A cluster's node list and pod lists as the hybrid trains on them, with the
