@@ -65,6 +65,12 @@ class ClusterDashboard : public QWidget {
   // What the heatmap draws besides colours; it names MIG frames only where
   // the topology has MIG GPUs.
   QString legendText() const;
+  // The split between the map and the side panels follows the map until the
+  // operator drags it; a host remembers only a split the operator chose and
+  // marks a restored one as chosen.
+  QSplitter* splitter() const { return m_splitter; }
+  bool splitterChosen() const { return m_userSized; }
+  void setSplitterChosen(bool chosen) { m_userSized = chosen; }
 
  protected:
   void resizeEvent(QResizeEvent* event) override;

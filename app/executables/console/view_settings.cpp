@@ -52,8 +52,13 @@ void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
   settings.setValue(kTimelineColour, workspace->queuePage()->colorSelector()->currentData());
   if (workspace->filter().empty()) settings.remove(kFilters + workspace->name());
   else settings.setValue(kFilters + workspace->name(), QString::fromStdString(workspace->filter().toText()));
+  const ClusterDashboard* dashboard = workspace->dashboard();
   for (const QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
-    if (!splitter->objectName().isEmpty()) settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
+    if (splitter->objectName().isEmpty()) continue;
+    // A split the dashboard fitted to the map is fitted again next time, to
+    // that window's size; only one the operator dragged is kept.
+    if (splitter == dashboard->splitter() && !dashboard->splitterChosen()) settings.remove(kSplitters + splitter->objectName());
+    else settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
   }
 }
 
@@ -73,7 +78,9 @@ void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
     workspace->setFilter(JobFilter::parse(settings.value(key).toString().toStdString()));
   for (QSplitter* splitter : workspace->findChildren<QSplitter*>()) {
     const QString key = kSplitters + splitter->objectName();
-    if (!splitter->objectName().isEmpty() && settings.contains(key)) splitter->restoreState(settings.value(key).toByteArray());
+    if (splitter->objectName().isEmpty() || !settings.contains(key)) continue;
+    splitter->restoreState(settings.value(key).toByteArray());
+    if (splitter == workspace->dashboard()->splitter()) workspace->dashboard()->setSplitterChosen(true);
   }
 }
 
