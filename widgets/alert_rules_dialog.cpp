@@ -1,6 +1,6 @@
 #include "alert_rules_dialog.h"
 
-#include "alert/alert_rules_file.h"
+#include "serve/alert/alert_rules_file.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

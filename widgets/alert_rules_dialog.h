@@ -1,6 +1,6 @@
 #pragma once
 
-#include "alert/alert_rule.h"
+#include "serve/alert/alert_rule.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "alert/alert.h"
+#include "serve/alert/alert.h"
 
 #include <QString>
 

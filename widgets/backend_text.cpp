@@ -42,7 +42,7 @@ constexpr Known kStages[] = {
     {"done", QT_TRANSLATE_NOOP("hetsched::BackendText", "done")},
 };
 
-// backend/policy/builtin_policies.cpp and backend/cluster/live_policies.cpp,
+// backend/engine/policy/builtin_policies.cpp and backend/sources/cluster/live_policies.cpp,
 // word for word: a description that
 // differs (edited, or a policy file's own) is shown as it is.
 constexpr Known kDescriptions[] = {

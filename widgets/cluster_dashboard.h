@@ -2,11 +2,11 @@
 
 #include "device_text.h"
 #include "metric.h"
-#include "model/frame.h"
-#include "model/job_prediction.h"
-#include "model/gpu_allocation.h"
-#include "model/gpu_fragmentation.h"
-#include "model/topology.h"
+#include "base/model/frame.h"
+#include "base/model/job_prediction.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/topology.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "kind_stats.h"
-#include "model/connection_state.h"
+#include "base/model/connection_state.h"
 
 #include <QAbstractTableModel>
 #include <QList>

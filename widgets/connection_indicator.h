@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/connection_state.h"
+#include "base/model/connection_state.h"
 
 #include <QWidget>
 

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "model/job_prediction.h"
+#include "base/model/job_prediction.h"
 
 #include "device_teams.h"
 #include "device_text.h"
-#include "model/frame.h"
-#include "model/gpu_allocation.h"
-#include "model/mig_layout.h"
-#include "model/topology.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/mig_layout.h"
+#include "base/model/topology.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "device_history_view.h"
-#include "model/topology.h"
+#include "base/model/topology.h"
 
 #include <QWidget>
 

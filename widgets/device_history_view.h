@@ -1,7 +1,7 @@
 #pragma once
 
 #include "device_text.h"
-#include "history/device_history.h"
+#include "base/history/device_history.h"
 
 #include <QColor>
 #include <QStringList>

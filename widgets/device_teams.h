@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/gpu_allocation.h"
-#include "model/job.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
 #include "team_colours.h"
 
 #include <QString>

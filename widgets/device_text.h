@@ -1,9 +1,9 @@
 #pragma once
 
 #include "metric.h"
-#include "model/gpu_allocation.h"
-#include "model/job.h"
-#include "model/mig_layout.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/mig_layout.h"
 
 #include <QString>
 

@@ -2,7 +2,7 @@
 #include "embedding_map_view.h"
 
 #include "job_style.h"
-#include "model/job_set_summary.h"
+#include "base/model/job_set_summary.h"
 #include "qcustomplot_include.h"
 
 #include <QLabel>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/embedded_point.h"
-#include "model/job.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "team_colours.h"
 
 #include <QWidget>

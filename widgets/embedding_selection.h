@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/embedded_point.h"
+#include "base/model/embedded_point.h"
 
 #include <QPolygonF>
 #include <QRectF>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/job_filter.h"
+#include "base/model/job_filter.h"
 
 #include <QWidget>
 

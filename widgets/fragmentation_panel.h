@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/gpu_fragmentation.h"
-#include "model/topology.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/topology.h"
 
 #include <QWidget>
 

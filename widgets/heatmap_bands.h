@@ -1,7 +1,7 @@
 #pragma once
 
 #include "heatmap_layout.h"
-#include "model/topology.h"
+#include "base/model/topology.h"
 
 #include <optional>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/topology.h"
+#include "base/model/topology.h"
 
 #include <cstdint>
 #include <optional>

@@ -6,10 +6,10 @@
 #include "heatmap_layout.h"
 #include "metric.h"
 #include "heatmap_overlay.h"
-#include "model/frame.h"
-#include "model/gpu_allocation.h"
-#include "model/mig_layout.h"
-#include "model/topology.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/mig_layout.h"
+#include "base/model/topology.h"
 
 #include <QWidget>
 

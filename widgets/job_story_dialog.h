@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/job_story.h"
-#include "model/topology.h"
+#include "base/model/job_story.h"
+#include "base/model/topology.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/job_story.h"
+#include "base/model/job_story.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/device_kind.h"
-#include "model/job.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
 
 #include <QColor>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "kind_stats.h"
 
 #include "metric.h"
-#include "model/mig_instance_models.h"
+#include "base/model/mig_instance_models.h"
 
 #include <algorithm>
 

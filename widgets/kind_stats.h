@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/frame.h"
-#include "model/topology.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 
 #include <array>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/frame.h"
+#include "base/model/frame.h"
 #include "policy_service.pb.h"
 
 #include <QWidget>

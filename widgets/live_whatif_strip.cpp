@@ -1,7 +1,7 @@
 #include "live_whatif_strip.h"
 
 #include "theme.h"
-#include "whatif/whatif_run.h"
+#include "usecases/whatif/whatif_run.h"
 #include "whatif_metrics_model.h"
 #include "workload_text.h"
 

@@ -5,10 +5,10 @@
 #include "parameter_slider.h"
 #include "theme.h"
 
-#include "policy/builtin_policies.h"
-#include "policy/policy_diff.h"
-#include "policy/policy_loader.h"
-#include "policy/policy_validation.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_diff.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/policy/policy_validation.h"
 #include "policy_form.h"
 
 #include <QComboBox>

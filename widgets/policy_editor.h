@@ -1,7 +1,7 @@
 #pragma once
 
 #include "policy.pb.h"
-#include "sched/job_validation.h"
+#include "engine/sched/job_validation.h"
 
 #include <QWidget>
 

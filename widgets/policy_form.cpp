@@ -1,5 +1,5 @@
 #include "policy_form.h"
-#include "model/slo_targets.h"
+#include "base/model/slo_targets.h"
 #include "parameter_slider.h"
 #include "theme.h"
 #include "weight_sliders.h"

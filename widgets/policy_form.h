@@ -3,7 +3,7 @@
 #include <string>
 
 #include "policy.pb.h"
-#include "sched/job_validation.h"
+#include "engine/sched/job_validation.h"
 
 #include <QHash>
 #include <QWidget>

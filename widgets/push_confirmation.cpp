@@ -2,8 +2,8 @@
 
 #include "workload_text.h"
 
-#include "policy/policy_diff.h"
-#include "whatif/whatif_run.h"
+#include "engine/policy/policy_diff.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QCoreApplication>
 

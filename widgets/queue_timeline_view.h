@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/job_timeline.h"
-#include "model/topology.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "team_colours.h"
 #include "timeline_index.h"
 #include "timeline_layout.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/job.h"
+#include "base/model/job.h"
 
 #include <QDialog>
 

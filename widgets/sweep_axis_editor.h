@@ -1,6 +1,6 @@
 #pragma once
 
-#include "whatif/policy_parameter.h"
+#include "usecases/whatif/policy_parameter.h"
 
 #include <QWidget>
 

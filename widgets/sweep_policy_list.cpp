@@ -1,8 +1,8 @@
 #include "sweep_policy_list.h"
 
 #include "backend_text.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>

@@ -4,9 +4,9 @@
 #include "sweep_axis_editor.h"
 #include "sweep_policy_list.h"
 #include "theme.h"
-#include "whatif/policy_parameter.h"
-#include "whatif/sweep_results.h"
-#include "whatif/whatif_metrics.h"
+#include "usecases/whatif/policy_parameter.h"
+#include "usecases/whatif/sweep_results.h"
+#include "usecases/whatif/whatif_metrics.h"
 #include "whatif_metrics_model.h"
 
 #include <QCheckBox>

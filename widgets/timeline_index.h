@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/job_timeline.h"
+#include "base/model/job_timeline.h"
 
 #include <cstdint>
 #include <limits>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/device_kind.h"
-#include "model/topology.h"
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 
 #include <array>
 #include <cstdint>

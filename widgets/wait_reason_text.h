@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/job_prediction.h"
+#include "base/model/job_prediction.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 
 #include "theme.h"
 
-#include "whatif/whatif_metrics.h"
-#include "whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_replicas.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "whatif/whatif_run.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 // The input half of WhatifView: workload and policy choice.
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 #include "whatif_view.h"
 #include "backend_text.h"
 

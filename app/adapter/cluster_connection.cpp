@@ -1,6 +1,6 @@
 #include "cluster_connection.h"
 
-#include "client/alert_client.h"
+#include "serve/client/alert_client.h"
 
 #include <utility>
 

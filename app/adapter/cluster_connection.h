@@ -1,8 +1,8 @@
 #pragma once
 
 #include "callback_guard.h"
-#include "alert/alert.h"
-#include "client/cluster_client.h"
+#include "serve/alert/alert.h"
+#include "serve/client/cluster_client.h"
 #include "device_history_meta.h"
 
 #include <QObject>

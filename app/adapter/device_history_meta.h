@@ -1,6 +1,6 @@
 #pragma once
 
-#include "history/device_history.h"
+#include "base/history/device_history.h"
 
 #include <QMetaType>
 

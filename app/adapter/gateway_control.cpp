@@ -1,7 +1,7 @@
 #include "gateway_control.h"
 
-#include "client/alert_client.h"
-#include "client/job_submitter.h"
+#include "serve/client/alert_client.h"
+#include "serve/client/job_submitter.h"
 #include "cluster_connection.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "callback_guard.h"
-#include "alert/alert_rule.h"
-#include "client/cluster_client.h"
-#include "client/policy_client.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/policy_client.h"
 
 #include <QObject>
 #include <QString>

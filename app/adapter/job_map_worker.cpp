@@ -1,6 +1,6 @@
 #include "job_map_worker.h"
 
-#include "embed/job_map_builder.h"
+#include "data/embed/job_map_builder.h"
 
 #include <QMetaObject>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "embed/shown_point.h"
-#include "model/embedded_point.h"
-#include "model/job.h"
-#include "model/topology.h"
+#include "data/embed/shown_point.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 
 #include <QObject>
 #include <QString>
@@ -21,7 +21,7 @@ namespace embed {
 struct JobMapModel;
 }
 
-// Computes the job map (embedder + t-SNE, backend/embed) on its own thread.
+// Computes the job map (embedder + t-SNE, backend/data/embed) on its own thread.
 // Requests are latest-wins: one runs, the newest waiting replaces older ones.
 // Each live map keeps the jobs the previous one showed where they were and
 // adds the new ones; it is laid out afresh when asked or when enough changed.

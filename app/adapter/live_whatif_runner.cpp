@@ -1,8 +1,8 @@
 #include "live_whatif_runner.h"
 
-#include "policy/policy_loader.h"
-#include "whatif/whatif_canary.h"
-#include "whatif/whatif_run.h"
+#include "engine/policy/policy_loader.h"
+#include "usecases/whatif/whatif_canary.h"
+#include "usecases/whatif/whatif_run.h"
 #include "whatif_runner.h"
 #include "whatif_workload_loader.h"
 

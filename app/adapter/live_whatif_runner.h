@@ -1,7 +1,7 @@
 #pragma once
 
 #include "policy.pb.h"
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/whatif_source.h"
 // The results' metatype is declared there; it must be seen before this
 // class's signals name it.
 #include "whatif_runner.h"

@@ -1,6 +1,6 @@
 #include "replay_session.h"
 
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 
 #include <QMetaObject>
 #include <QThread>

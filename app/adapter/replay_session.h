@@ -1,8 +1,8 @@
 #pragma once
 
 #include "device_history_meta.h"
-#include "model/frame.h"
-#include "store/snapshot_data.h"
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
 
 #include <QList>
 #include <QObject>

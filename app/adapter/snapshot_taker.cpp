@@ -1,8 +1,8 @@
 #include "snapshot_taker.h"
 
-#include "client/snapshot_fetcher.h"
-#include "embed/job_map_builder.h"
-#include "store/snapshot_store.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "data/embed/job_map_builder.h"
+#include "data/store/snapshot_store.h"
 
 #include <QFileInfo>
 #include <QMetaObject>

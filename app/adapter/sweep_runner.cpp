@@ -1,8 +1,8 @@
 #include "sweep_runner.h"
 
-#include "whatif/sweep_results.h"
-#include "whatif/whatif_run.h"
-#include "whatif/whatif_sweep.h"
+#include "usecases/whatif/sweep_results.h"
+#include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_sweep.h"
 #include "whatif_runner.h"
 
 #include <chrono>

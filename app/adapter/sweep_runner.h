@@ -1,8 +1,8 @@
 #pragma once
 
 #include "policy.pb.h"
-#include "whatif/policy_parameter.h"
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/policy_parameter.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <QObject>
 #include <QString>

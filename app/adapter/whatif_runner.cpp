@@ -1,9 +1,9 @@
 #include "whatif_runner.h"
 
-#include "whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_comparison.h"
 #include "whatif_workload_loader.h"
-#include "whatif/whatif_replicas.h"
-#include "store/snapshot_store.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "data/store/snapshot_store.h"
 
 #include <QDateTime>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "policy.pb.h"
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <QList>
 #include <QObject>

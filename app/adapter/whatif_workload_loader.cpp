@@ -1,8 +1,8 @@
 #include "whatif_workload_loader.h"
 
-#include "sim/trace_workload.h"
-#include "trace/alibaba_trace_importer.h"
-#include "whatif/live_cut.h"
+#include "engine/sim/trace_workload.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "usecases/whatif/live_cut.h"
 
 #include <algorithm>
 

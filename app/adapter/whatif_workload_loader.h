@@ -1,7 +1,7 @@
 #pragma once
 
-#include "whatif/whatif_run.h"
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <string>
 #include <variant>

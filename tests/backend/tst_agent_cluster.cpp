@@ -1,7 +1,7 @@
 // The agents source on a fake clock: nodes appear with their first report
 // (topology version bump), go down after three missed periods and come back,
 // reports are validated field by field, and jobs are refused.
-#include "cluster/agent_cluster.h"
+#include "sources/cluster/agent_cluster.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // The alert evaluator on frames made by hand: each rule kind's condition,
 // the hold time (pending, then firing, no flapping), resolving, rules
 // replaced; and the rules file's bad input, each error naming its field.
-#include "alert/alert_evaluator.h"
-#include "alert/alert_proto.h"
-#include "alert/alert_rules_file.h"
-#include "cluster/topology_builder.h"
+#include "serve/alert/alert_evaluator.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rules_file.h"
+#include "sources/cluster/topology_builder.h"
 
 #include <QTest>
 

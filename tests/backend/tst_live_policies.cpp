@@ -1,11 +1,11 @@
 // The simulated cluster's policy arms: a deterministic canary split of new
 // arrivals, per-arm metrics in the frame (and through the frame codec), and
 // the queue discipline of the active policy.
-#include "cluster/simulated_cluster.h"
-#include "model/job_timeline.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "rpc/frame_codec.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "base/model/job_timeline.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "serve/rpc/frame_codec.h"
 
 #include <QTest>
 

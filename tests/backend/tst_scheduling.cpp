@@ -1,12 +1,12 @@
 // The seed's classification flow, the §4.3 score, request validation and
 // the scheduling core's placement under the live default policy on a small
 // hand-made cluster.
-#include "cluster/live_policies.h"
-#include "cluster/topology_builder.h"
-#include "engine/node_fit.h"
-#include "engine/scheduling_core.h"
-#include "sched/job_validation.h"
-#include "sched/node_score.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/topology_builder.h"
+#include "engine/core/node_fit.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sched/node_score.h"
 
 #include <deque>
 

@@ -1,9 +1,9 @@
 // The simulated cluster: deterministic per seed, metrics follow the jobs,
 // failed nodes requeue their work, and cluster descriptions are checked.
-#include "cluster/simulated_cluster.h"
-#include "cluster/team_mix.h"
-#include "cluster/topology_builder.h"
-#include "rpc/cluster_description.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/team_mix.h"
+#include "sources/cluster/topology_builder.h"
+#include "serve/rpc/cluster_description.h"
 
 #include <QTest>
 

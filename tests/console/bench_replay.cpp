@@ -7,7 +7,7 @@
 #include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 #include "widgets/replay_bar.h"
 
 #include <QElapsedTimer>

@@ -3,10 +3,10 @@
 // the theme, delivers the palette change to every widget (plots restyle)
 // and paints the whole window once; the "repaint" row is the same paint
 // without a switch, the baseline beside it. `bench_theme -median 7`.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "main_window.h"
 #include "widgets/theme.h"
 

@@ -4,10 +4,10 @@
 // refused until trusted again), a CA file, a CA-issued certificate without
 // its CA, and tokens that never reach the settings file (no keychain runs
 // in a headless test, so the token file and the session fallback are used).
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "connection_opener.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "saved_connection_model.h"
 #include "test_pki.h"
 #include "token_vault.h"

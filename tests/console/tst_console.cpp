@@ -1,14 +1,14 @@
 // The console window wired to a real gateway on loopback: data arrives in
 // the views, a lost gateway turns them stale, and the submit dialog shows
 // the gateway's refusal with the field named while keeping the form.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "gateway_control.h"
 #include "job_selection.h"
 #include "main_window.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "status_area.h"
 #include "whatif_launcher.h"

@@ -2,13 +2,13 @@
 // on loopback): a device selected on the heatmap shows its series from the
 // gateway's ring, devices added overlay, and in replay the same devices
 // come from the snapshot file's frames.
-#include "client/snapshot_fetcher.h"
-#include "cluster/simulated_cluster.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "replay_controller.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_history_panel.h"
 #include "widgets/heatmap_view.h"

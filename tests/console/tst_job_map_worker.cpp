@@ -2,7 +2,7 @@
 // job the first one showed where it was, a replay in between leaves that
 // alone, a re-layout asked for places every job afresh, and a first map is
 // previewed while it settles.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "job_map_worker.h"
 
 #include <QSignalSpy>

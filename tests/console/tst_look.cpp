@@ -3,10 +3,10 @@
 // meaning stay apart for colour-blind readers, Help shows the bundled guide
 // and the shortcut list, every operation has a menu entry, and no two
 // entries share a shortcut.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "main_window.h"
 #include "policy_pages.h"
 #include "widgets/cluster_dashboard.h"

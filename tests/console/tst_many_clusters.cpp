@@ -3,11 +3,11 @@
 // state, the title names the cluster shown; and the window keeps its
 // connection indicator beside messages, fits 1024 px, and remembers its
 // layout.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_registry.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "main_window.h"
 #include "saved_connection_model.h"
 #include "status_area.h"

@@ -3,10 +3,10 @@
 // a job's story opens from the views and follows the job list; the GPU
 // allocation and fragmentation reach the dashboard; owners and teams arrive
 // with the jobs and filters narrow every view at once.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "job_selection.h"
 #include "view_settings.h"
 #include "widgets/cluster_dashboard.h"

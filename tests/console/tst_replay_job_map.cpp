@@ -3,17 +3,17 @@
 // draws with them instead of retraining, and the console's replay shows
 // that map while the live map's model is left alone.
 #include "../store/store_test_data.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
-#include "embed/job_map_builder.h"
-#include "gateway/gateway.h"
+#include "data/embed/job_map_builder.h"
+#include "serve/gateway/gateway.h"
 #include "job_map_worker.h"
 #include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "replay_session.h"
 #include "snapshot_taker.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 #include "widgets/embedding_map_view.h"
 
 #include <QSignalSpy>

@@ -4,15 +4,15 @@
 // live gateway, which keeps running underneath. Rolling back from a replay
 // once created a new version on the live gateway.
 #include "../store/store_test_data.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "gateway_control.h"
 #include "main_window.h"
 #include "policy_pages.h"
 #include "replay_controller.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
 

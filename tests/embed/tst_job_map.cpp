@@ -2,8 +2,8 @@
 // point, groups (kind × priority) come out separated, a refresh keeps the
 // jobs already shown in place until enough has changed, a full layout is
 // previewed while it settles, cancel stops it.
-#include "cluster/simulated_cluster.h"
-#include "embed/job_map_builder.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "data/embed/job_map_builder.h"
 
 #include <QTest>
 

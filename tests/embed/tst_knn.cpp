@@ -1,12 +1,12 @@
 // Neighbour search for t-SNE: the partitioned (approximate) search finds
 // most true neighbours, both searches give the same graph for any thread
 // count, and the selection does not depend on the order of candidates.
-#include "embed/gaussian_clusters.h"
-#include "embed/knn_graph.h"
-#include "embed/nearest_k.h"
-#include "embed/partitioned_knn.h"
-#include "embed/random_stream.h"
-#include "embed/worker_pool.h"
+#include "data/embed/gaussian_clusters.h"
+#include "data/embed/knn_graph.h"
+#include "data/embed/nearest_k.h"
+#include "data/embed/partitioned_knn.h"
+#include "data/embed/random_stream.h"
+#include "data/embed/worker_pool.h"
 
 #include <QTest>
 

@@ -1,11 +1,11 @@
 // Job features and the TaskEmbedder: training lowers the contrastive loss and
 // separates job groups on held-out jobs; runs repeat exactly; model files
 // round-trip and damaged ones are refused with a reason.
-#include "embed/embedder_file.h"
-#include "embed/job_features.h"
-#include "embed/random_stream.h"
-#include "embed/task_embedder.h"
-#include "model/device_model.h"
+#include "data/embed/embedder_file.h"
+#include "data/embed/job_features.h"
+#include "data/embed/random_stream.h"
+#include "data/embed/task_embedder.h"
+#include "base/model/device_model.h"
 
 #include <QTest>
 

@@ -1,13 +1,13 @@
 // t-SNE: agreement with a reference implementation, neighbourhood
 // preservation, determinism, warm start, cancellation and CSV errors.
-#include "embed/csv_matrix.h"
-#include "embed/exact_repulsion.h"
-#include "embed/interpolated_repulsion.h"
-#include "embed/worker_pool.h"
-#include "embed/gaussian_clusters.h"
-#include "embed/tsne.h"
-#include "embed/tsne_schedule.h"
-#include "embed/warm_start.h"
+#include "data/embed/csv_matrix.h"
+#include "data/embed/exact_repulsion.h"
+#include "data/embed/interpolated_repulsion.h"
+#include "data/embed/worker_pool.h"
+#include "data/embed/gaussian_clusters.h"
+#include "data/embed/tsne.h"
+#include "data/embed/tsne_schedule.h"
+#include "data/embed/warm_start.h"
 
 #include <QTest>
 

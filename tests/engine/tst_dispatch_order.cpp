@@ -7,14 +7,14 @@
 //   left can start, changes no placement or start time: every built-in
 //   policy, at several backfill depths, with canary arms and node failures,
 //   against the same scorer asked every time.
-#include "cluster/simulated_cluster.h"
-#include "cluster/workload_generator.h"
-#include "engine/job_queue.h"
-#include "engine/scorer_catalog.h"
-#include "engine/scorer_registry.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/simulator.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
+#include "engine/core/job_queue.h"
+#include "engine/core/scorer_catalog.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/simulator.h"
 
 #include <QTest>
 

@@ -3,13 +3,13 @@
 // agent period at a time) give the same placements, start times,
 // preemptions and migrations, for every built-in policy over several seeds,
 // and for a canary split (FGD at 50 %, with GPU-share jobs).
-#include "cluster/simulated_cluster.h"
-#include "cluster/workload_generator.h"
-#include "engine/scorer_catalog.h"
-#include "engine/scorer_registry.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/simulator.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
+#include "engine/core/scorer_catalog.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/simulator.h"
 
 #include <QTest>
 

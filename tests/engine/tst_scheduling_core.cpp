@@ -2,12 +2,12 @@
 // cannot run is refused with the field named and nothing changes; the facts
 // of why a job waits; a copy runs forward without touching the original;
 // the job-selection and admission seams.
-#include "engine/core_seams.h"
-#include "engine/scheduling_core.h"
-#include "engine/scorer_catalog.h"
-#include "engine/scorer_registry.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "engine/core/core_seams.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/core/scorer_catalog.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 
 #include <QTest>
 

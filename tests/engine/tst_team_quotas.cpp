@@ -5,10 +5,10 @@
 // teams are admitted or held as the policy says, the ledger follows
 // preemption and node loss, and fair share starts the team with the lower
 // dominant share first.
-#include "engine/scheduling_core.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "predict/wait_reason_of.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/predict/wait_reason_of.h"
 
 #include <QTest>
 

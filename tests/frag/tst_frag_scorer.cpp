@@ -2,12 +2,12 @@
 // release undoes allocate, allocations follow completions back to an empty
 // cluster, the policy's GPU choice reaches the simulator, and on a
 // GPU-sharing workload FGD keeps jobs waiting less than Best-fit and Random.
-#include "frag/frag_scorer.h"
-#include "frag/frag_scorers.h"
-#include "frag/policy_factory.h"
-#include "engine/scorer_registry.h"
-#include "sim/simulator.h"
-#include "sim/split_mix.h"
+#include "engine/frag/frag_scorer.h"
+#include "engine/frag/frag_scorers.h"
+#include "engine/frag/policy_factory.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/sim/simulator.h"
+#include "engine/sim/split_mix.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "frag/fragmentation.h"
-#include "frag/gpu_node.h"
-#include "frag/target_workload.h"
+#include "engine/frag/fragmentation.h"
+#include "engine/frag/gpu_node.h"
+#include "engine/frag/target_workload.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
-#include "frag/fragmentation_experiment.h"
-#include "trace/alibaba_trace_importer.h"
+#include "engine/frag/fragmentation_experiment.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // Who holds each device (GpuAllocation) and the ATC'23 fragmentation of a
 // running cluster's GPU nodes (fragmentationOf), from a job list.
-#include "frag/node_fragmentation.h"
-#include "model/device_model.h"
-#include "model/gpu_allocation.h"
+#include "engine/frag/node_fragmentation.h"
+#include "base/model/device_model.h"
+#include "base/model/gpu_allocation.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "frag/atc_replay.h"
-#include "frag/target_workload.h"
+#include "engine/frag/atc_replay.h"
+#include "engine/frag/target_workload.h"
 
 #include <QtTest>
 

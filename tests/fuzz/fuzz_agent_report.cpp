@@ -1,11 +1,11 @@
 // What a node agent sends a `--source agents` gateway: a stream of
 // ResourceMetrics, converted and validated (rpc/report_convert) and taken
 // into the gateway's agent cluster, whose topology and frame then change.
-#include "cluster/agent_cluster.h"
+#include "sources/cluster/agent_cluster.h"
 #include "fuzz_input.h"
 
 #include <google/protobuf/stubs/logging.h>
-#include "rpc/report_convert.h"
+#include "serve/rpc/report_convert.h"
 
 using namespace hetsched;
 

@@ -1,10 +1,10 @@
 // A cluster description file (hetschedd --cluster FILE): Protobuf's JSON
 // mapping of hetsched.v1.ClusterDescription, then the topology built from it.
-#include "cluster/topology_builder.h"
+#include "sources/cluster/topology_builder.h"
 #include "fuzz_input.h"
 
 #include <google/protobuf/stubs/logging.h>
-#include "rpc/cluster_description.h"
+#include "serve/rpc/cluster_description.h"
 
 using namespace hetsched;
 

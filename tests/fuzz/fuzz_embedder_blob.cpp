@@ -3,7 +3,7 @@
 // map does. The length and checksum in the header are set to match the
 // input, so that the fuzzer reaches the payload rather than stopping at the
 // checksum (damage is caught there, but crafted files pass it).
-#include "embed/embedder_file.h"
+#include "data/embed/embedder_file.h"
 #include "fuzz_input.h"
 
 #include <cstring>

@@ -3,7 +3,7 @@
 // summary blob beside each. Input: u16 devices, u8 nodes, then length-
 // prefixed blobs (fuzz_input.h).
 #include "fuzz_input.h"
-#include "store/history_codec.h"
+#include "data/store/history_codec.h"
 
 using namespace hetsched;
 

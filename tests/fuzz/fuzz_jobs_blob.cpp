@@ -1,7 +1,7 @@
 // A snapshot's jobs blob (store/job_codec): the chunks a snapshot's jobs are
 // stored in, decoded and, when they decode, written and read back the same.
 #include "fuzz_input.h"
-#include "store/job_codec.h"
+#include "data/store/job_codec.h"
 
 using namespace hetsched;
 

@@ -3,8 +3,8 @@
 // and converted into the engine's topology, node reports and jobs.
 // Input: the node JSON, a NUL byte, the pod JSON.
 #include "fuzz_input.h"
-#include "kube/kube_convert.h"
-#include "kube/kube_objects.h"
+#include "sources/kube/kube_convert.h"
+#include "sources/kube/kube_objects.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,9 +3,9 @@
 // to the store, which the gateway then converts. Input: one byte choosing
 // nodes or pods, then length-prefixed chunks (fuzz_input.h).
 #include "fuzz_input.h"
-#include "kube/kube_convert.h"
-#include "kube/watch_event.h"
-#include "kube/watch_lines.h"
+#include "sources/kube/kube_convert.h"
+#include "sources/kube/watch_event.h"
+#include "sources/kube/watch_lines.h"
 
 using namespace hetsched;
 

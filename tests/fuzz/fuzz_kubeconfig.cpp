@@ -2,7 +2,7 @@
 // with yaml-cpp into the context to connect as. Input: the context name, a
 // NUL byte, the YAML (without a NUL: all YAML, current-context).
 #include "fuzz_input.h"
-#include "kube/kube_config.h"
+#include "sources/kube/kube_config.h"
 
 using namespace hetsched;
 

@@ -5,10 +5,10 @@
 #include "fuzz_input.h"
 
 #include <google/protobuf/stubs/logging.h>
-#include "policy/builtin_policies.h"
-#include "policy/policy_diff.h"
-#include "policy/policy_loader.h"
-#include "whatif/whatif_run.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_diff.h"
+#include "engine/policy/policy_loader.h"
+#include "usecases/whatif/whatif_run.h"
 
 using namespace hetsched;
 

@@ -2,7 +2,7 @@
 // --source prometheus gateway reads every period), parsed as the gateway
 // does; the expression only names the query in errors.
 #include "fuzz_input.h"
-#include "prometheus/prometheus_api.h"
+#include "sources/prometheus/prometheus_api.h"
 
 #include <cmath>
 

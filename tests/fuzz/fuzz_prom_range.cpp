@@ -1,7 +1,7 @@
 // A Prometheus /api/v1/query_range response (a matrix: the history a
 // gateway backfills for snapshots and replay), parsed as the gateway does.
 #include "fuzz_input.h"
-#include "prometheus/prometheus_api.h"
+#include "sources/prometheus/prometheus_api.h"
 
 using namespace hetsched;
 

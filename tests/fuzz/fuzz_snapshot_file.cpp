@@ -5,11 +5,11 @@
 // (u32 offset, u8 length, bytes) applied to a small valid file made at
 // start, so that the fuzzer damages real pages rather than writing SQLite
 // files from nothing.
-#include "cluster/simulated_cluster.h"
-#include "embed/job_map_builder.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "data/embed/job_map_builder.h"
 #include "fuzz_input.h"
-#include "store/snapshot_store.h"
-#include "whatif/whatif_run.h"
+#include "data/store/snapshot_store.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <cstdio>
 #include <fstream>

@@ -2,8 +2,8 @@
 // what-if tab) and the conversion of its rows into a simulator workload.
 // Input: a node list CSV, a NUL byte, a pod list CSV.
 #include "fuzz_input.h"
-#include "sim/trace_workload.h"
-#include "trace/alibaba_trace_importer.h"
+#include "engine/sim/trace_workload.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <cstring>
 #include <sstream>

@@ -5,8 +5,8 @@
 #include "fuzz_input.h"
 
 #include <google/protobuf/stubs/logging.h>
-#include "rpc/frame_codec.h"
-#include "rpc/proto_convert.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/proto_convert.h"
 
 using namespace hetsched;
 

@@ -1,7 +1,7 @@
 // The device history use case on frames in memory: decimation keeps every
 // peak, job runs become spans, only the frames in range are read, and every
 // bound is refused with the field named.
-#include "history/device_history_query.h"
+#include "base/history/device_history_query.h"
 #include "vector_history_frames.h"
 
 #include <QTest>

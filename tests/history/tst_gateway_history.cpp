@@ -2,14 +2,14 @@
 // GetDeviceHistory from its ring of frames, and the same frames saved into a
 // real SQLite snapshot file answer with the same series through the same use
 // case; oversized requests are refused with the field named.
-#include "client/cluster_client.h"
-#include "client/snapshot_fetcher.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "history/device_history_query.h"
-#include "rpc/history_convert.h"
-#include "store/snapshot_store.h"
+#include "base/history/device_history_query.h"
+#include "serve/rpc/history_convert.h"
+#include "data/store/snapshot_store.h"
 #include "vector_history_frames.h"
 
 #include <grpcpp/grpcpp.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "history/history_frames.h"
-#include "model/frame.h"
+#include "base/history/history_frames.h"
+#include "base/model/frame.h"
 
 #include <vector>
 

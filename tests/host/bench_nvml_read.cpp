@@ -4,8 +4,8 @@
 // through the fake NVML (fake_nvml.cpp): NvmlLibrary::read() alone, and
 // HostReader::sample() (the recorded /proc of tests/data/host as well).
 // `bench_nvml_read -median 7`.
-#include "host/host_reader.h"
-#include "host/nvml_library.h"
+#include "sources/host/host_reader.h"
+#include "sources/host/nvml_library.h"
 
 #include <QTest>
 

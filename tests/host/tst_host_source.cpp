@@ -2,11 +2,11 @@
 // recorded on the Debian 12 VM these tests were written on, the others made
 // to cover two sockets, kernel accelerators and old kernels), malformed
 // files, CPU deltas between samples, and NVML absent.
-#include "host/host_cluster.h"
-#include "host/host_reader.h"
-#include "host/meminfo.h"
-#include "host/net_dev.h"
-#include "host/proc_stat.h"
+#include "sources/host/host_cluster.h"
+#include "sources/host/host_reader.h"
+#include "sources/host/meminfo.h"
+#include "sources/host/net_dev.h"
+#include "sources/host/proc_stat.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -4,14 +4,14 @@
 // functions reading every GPU whole; and the partitions through the host
 // source's and the agents source's topologies, over the wire, as
 // model/mig_layout.h reads them.
-#include "cluster/agent_cluster.h"
-#include "host/host_cluster.h"
-#include "host/host_reader.h"
-#include "host/host_report.h"
-#include "host/nvml_library.h"
-#include "model/mig_layout.h"
-#include "rpc/proto_convert.h"
-#include "rpc/report_convert.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/host/host_cluster.h"
+#include "sources/host/host_reader.h"
+#include "sources/host/host_report.h"
+#include "sources/host/nvml_library.h"
+#include "base/model/mig_layout.h"
+#include "serve/rpc/proto_convert.h"
+#include "serve/rpc/report_convert.h"
 
 #include <QTest>
 

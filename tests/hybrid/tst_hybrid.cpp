@@ -2,18 +2,18 @@
 // weights' decisions reach the core (job order, node, defer), and that a
 // briefly trained policy beats its rule-only baseline on workloads it never
 // saw where the rule is known to be poor (whole-GPU fragmentation).
-#include "hybrid/hybrid_features.h"
-#include "hybrid/hybrid_registration.h"
-#include "hybrid/policy_search.h"
-#include "frag/frag_scorers.h"
-#include "engine/scorer_registry.h"
-#include "hybrid/weights_file.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/synthetic_workload.h"
-#include "sim/split_mix.h"
-#include "sim/trace_workload.h"
-#include "trace/alibaba_trace_importer.h"
+#include "engine/hybrid/hybrid_features.h"
+#include "engine/hybrid/hybrid_registration.h"
+#include "engine/hybrid/policy_search.h"
+#include "engine/frag/frag_scorers.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/hybrid/weights_file.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/synthetic_workload.h"
+#include "engine/sim/split_mix.h"
+#include "engine/sim/trace_workload.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <QTemporaryDir>
 #include <QTest>

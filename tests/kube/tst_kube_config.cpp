@@ -3,9 +3,9 @@
 // service account. No server runs here (tst_kube_source serves recorded
 // API responses).
 #include "kube_test_data.h"
-#include "kube/kube_config.h"
-#include "kube/kube_convert.h"
-#include "kube/quantity.h"
+#include "sources/kube/kube_config.h"
+#include "sources/kube/kube_convert.h"
+#include "sources/kube/quantity.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -7,9 +7,9 @@
 // conventions are placed on the GPU the pods already share, and the
 // binding carries the annotations their device plugins read.
 #include "fake_api_server.h"
-#include "kube/kube_cluster.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "sources/kube/kube_cluster.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 
 #include <nlohmann/json.hpp>
 

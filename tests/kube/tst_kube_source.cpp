@@ -2,10 +2,10 @@
 // loopback: no API server runs here (docs/sources.md says what ran live).
 #include "fake_api_server.h"
 #include "kube_test_data.h"
-#include "kube/kube_api.h"
-#include "kube/kube_cluster.h"
-#include "kube/kube_convert.h"
-#include "kube/kube_reflector.h"
+#include "sources/kube/kube_api.h"
+#include "sources/kube/kube_cluster.h"
+#include "sources/kube/kube_convert.h"
+#include "sources/kube/kube_reflector.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,10 +3,10 @@
 // and connected consoles, scraped over HTTP from a live gateway and checked
 // with Prometheus' own `promtool check metrics` (Debian's prometheus package;
 // the test fails without it).
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "metrics/metrics_registry.h"
+#include "serve/metrics/metrics_registry.h"
 
 #include <grpcpp/grpcpp.h>
 #include <httplib.h>

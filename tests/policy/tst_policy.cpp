@@ -1,13 +1,13 @@
 // Policy files, validation, queue disciplines and the placement scorers that
 // carry guarantees of their own (smooth WRR, consistent hashing).
-#include "policy/builtin_policies.h"
-#include "engine/consistent_hash_ring.h"
-#include "engine/free_capacity_index.h"
-#include "engine/job_queue.h"
-#include "policy/policy_diff.h"
-#include "policy/policy_loader.h"
-#include "engine/preemption.h"
-#include "engine/weighted_round_robin_scorer.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/core/consistent_hash_ring.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/job_queue.h"
+#include "engine/policy/policy_diff.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/core/preemption.h"
+#include "engine/core/weighted_round_robin_scorer.h"
 
 #include <QDir>
 #include <QTest>

@@ -1,9 +1,9 @@
 // The built-in placement rules one by one, on hand-made node states.
-#include "engine/fit_scorer.h"
-#include "engine/key_hash_scorer.h"
-#include "engine/least_connections_scorer.h"
-#include "engine/round_robin_scorer.h"
-#include "engine/seed_score_scorer.h"
+#include "engine/core/fit_scorer.h"
+#include "engine/core/key_hash_scorer.h"
+#include "engine/core/least_connections_scorer.h"
+#include "engine/core/round_robin_scorer.h"
+#include "engine/core/seed_score_scorer.h"
 
 #include <QTest>
 

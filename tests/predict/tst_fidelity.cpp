@@ -2,13 +2,13 @@
 // replayed from its recorded arrivals and runtimes under the policy in force,
 // is an exact reproduction (the same engine), through a snapshot file too;
 // a record the replay cannot match is reported honestly, not hidden.
-#include "cluster/live_policies.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "store/snapshot_store.h"
-#include "whatif/fidelity.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "data/store/snapshot_store.h"
+#include "usecases/whatif/fidelity.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,14 +2,14 @@
 // the same event driver. A known schedule gives exactly the predicted starts,
 // nodes and reasons worked out by hand; with no new arrivals the forecast is
 // what then happens; a forecast never touches the live cluster.
-#include "cluster/live_policies.h"
-#include "cluster/simulated_cluster.h"
-#include "engine/scorer_catalog.h"
-#include "engine/scorer_registry.h"
-#include "cluster/workload_generator.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "predict/queue_forecast.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "engine/core/scorer_catalog.h"
+#include "engine/core/scorer_registry.h"
+#include "sources/cluster/workload_generator.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/predict/queue_forecast.h"
 
 #include <QTest>
 

@@ -6,14 +6,14 @@
 // the prometheus source serves it, and what the console's connection shows
 // is checked against what the Prometheus API says. Missing binaries fail the
 // test: scripts/bootstrap installs them.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
-#include "client/snapshot_fetcher.h"
-#include "gateway/gateway.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "store/snapshot_store.h"
-#include "prometheus/prometheus_cluster.h"
-#include "prometheus/prometheus_queries.h"
+#include "data/store/snapshot_store.h"
+#include "sources/prometheus/prometheus_cluster.h"
+#include "sources/prometheus/prometheus_queries.h"
 
 #include <grpcpp/grpcpp.h>
 #include <httplib.h>

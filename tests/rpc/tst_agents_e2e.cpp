@@ -3,10 +3,10 @@
 // ids, watched through the console's own connection. Killing an agent marks
 // its node down after three missed periods; restarting it brings it back.
 // Also: what the gateway answers to malformed reports and to the wrong source.
-#include "cluster/agent_cluster.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

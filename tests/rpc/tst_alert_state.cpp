@@ -4,10 +4,10 @@
 // start summary says so); a state file of schema 1 opens and gains the
 // table; AcknowledgeAlerts (operator only, audited) marks an alert for
 // every client of the gateway. A real gateway on loopback, a real SQLite file.
-#include "alert/alert_proto.h"
+#include "serve/alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

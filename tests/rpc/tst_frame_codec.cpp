@@ -1,10 +1,10 @@
 // Frames survive the wire within their quantisation, packed or plain, and a
 // frame whose columns disagree with the topology is refused with the column
 // named.
-#include "cluster/simulated_cluster.h"
-#include "rpc/frame_codec.h"
-#include "rpc/frame_packing.h"
-#include "rpc/prediction_convert.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/frame_packing.h"
+#include "serve/rpc/prediction_convert.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // survive key + delta chains exactly as the whole packed form carries them,
 // and a delta is refused, never applied, by a reader that does not hold its
 // very reference or expects another shape.
-#include "rpc/frame_codec.h"
-#include "rpc/frame_packing.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/frame_packing.h"
 
 #include <QTest>
 

@@ -3,11 +3,11 @@
 // rolled back) and every rule kind is seen firing and then resolving
 // through GetAlerts and /metrics. SetAlertRules needs
 // an operator and is audited, granted or refused.
-#include "alert/alert_proto.h"
+#include "serve/alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
-#include "metrics/metrics_registry.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
+#include "serve/metrics/metrics_registry.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

@@ -2,13 +2,13 @@
 // that skips frames, the console's own client, a client of the previous
 // packed format and a plain (oldest) one all see exactly the frames the
 // gateway keeps in its ring, value for value.
-#include "client/cluster_client.h"
-#include "client/snapshot_fetcher.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "rpc/frame_codec.h"
-#include "rpc/frame_packing.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/frame_packing.h"
 
 #include <grpcpp/grpcpp.h>
 

@@ -1,12 +1,12 @@
 // gRPC end to end on loopback: a real gateway (in process, and hetschedd as a
 // child process), the console's client and adapter, and a raw stub for the
 // requests the console would never send.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "gateway_control.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "rpc/frame_codec.h"
+#include "serve/rpc/frame_codec.h"
 
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>

@@ -1,11 +1,11 @@
 // GetPredictions end to end on loopback: the gateway's predictor thread
 // forecasts the queue off the frame path; every waiting job is predicted,
 // with a reason, and a source that does not schedule says so.
-#include "cluster/agent_cluster.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "rpc/prediction_convert.h"
+#include "serve/rpc/prediction_convert.h"
 
 #include <grpcpp/grpcpp.h>
 

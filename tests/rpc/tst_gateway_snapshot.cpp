@@ -1,13 +1,13 @@
 // GetSnapshot end to end on loopback: an in-process gateway's ring of recent
 // frames arrives as a consistent cut, and a snapshot far larger than the
 // gRPC message limit still arrives, in chunks.
-#include "client/snapshot_fetcher.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/frame_ring.h"
-#include "gateway/gateway.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/frame_ring.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-#include "rpc/frame_codec.h"
-#include "rpc/proto_convert.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/proto_convert.h"
 
 #include <grpcpp/grpcpp.h>
 

@@ -2,12 +2,12 @@
 // canary state and the hash-chained audit log survive a restart in a real
 // SQLite file; a second gateway on the same file or port is refused; an
 // entry changed in the file is found by the chain; the log pages.
-#include "cluster/simulated_cluster.h"
-#include "gateway/audit_chain.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/audit_chain.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

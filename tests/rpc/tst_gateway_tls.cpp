@@ -2,10 +2,10 @@
 // openssl for the test (tests/support/test_pki): the right CA, a stranger's
 // CA, an expired server certificate, mutual TLS with and without a client
 // certificate; then hetschedd, the CLI and an agent over TLS as processes.
-#include "client/gateway_channel.h"
-#include "cluster/agent_cluster.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "serve/client/gateway_channel.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 #include "policy_service.grpc.pb.h"
 #include "test_pki.h"

@@ -2,10 +2,10 @@
 // every RPC of the three services as their descriptors list them, with no token,
 // a wrong token, and viewer, agent and operator tokens: a method missing
 // from the table, or a handler that skips the gate, fails here.
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
-#include "gateway/listen_address.h"
-#include "gateway/method_access.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/listen_address.h"
+#include "serve/gateway/method_access.h"
 #include "hetsched.grpc.pb.h"
 #include "alerts.grpc.pb.h"
 #include "policy_service.grpc.pb.h"

@@ -1,11 +1,11 @@
 // The gateway's policy lifecycle over gRPC: optimistic concurrency, refusals
 // that leave everything as it was, bearer-token roles on every mutation,
 // canary arms in the frame stream, promote / rollback and the audit log.
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

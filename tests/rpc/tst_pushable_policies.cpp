@@ -3,16 +3,16 @@
 // migration, the hybrid with its weights carried in the policy), and what
 // cannot run is refused at push with the field named, exactly as a what-if
 // on the same cluster refuses it: one validation for both.
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
-#include "hybrid/hybrid_features.h"
-#include "hybrid/hybrid_registration.h"
-#include "hybrid/weights_file.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
+#include "engine/hybrid/hybrid_features.h"
+#include "engine/hybrid/hybrid_registration.h"
+#include "engine/hybrid/weights_file.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_service.grpc.pb.h"
-#include "sim/split_mix.h"
-#include "whatif/whatif_run.h"
+#include "engine/sim/split_mix.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <grpcpp/grpcpp.h>
 

@@ -1,8 +1,8 @@
 // Bearer-token files: what hetschedd --tokens accepts and how a bad line is
 // named (file:line), before the gateway ever starts: roles, token strength
 // (128 bits at least) and a file no other user may read.
-#include "gateway/private_files.h"
-#include "gateway/token_store.h"
+#include "serve/gateway/private_files.h"
+#include "serve/gateway/token_store.h"
 
 #include <QFile>
 #include <QTemporaryDir>

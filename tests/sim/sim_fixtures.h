@@ -1,8 +1,8 @@
 #pragma once
 // Small clusters, jobs and policies shared by the simulator tests.
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/simulator.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/simulator.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // against cases computed by hand: p99 JCT, GPU-hours, SLO violations,
 // goodput after a preemption, Jain's index of per-team and per-user
 // service, Themis' finish-time fairness and each team's wait and share.
-#include "sim/service_metrics.h"
-#include "sim/simulator.h"
+#include "engine/sim/service_metrics.h"
+#include "engine/sim/simulator.h"
 #include "sim_fixtures.h"
 
 #include <QTest>

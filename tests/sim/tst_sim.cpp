@@ -1,10 +1,10 @@
 // The what-if simulator against hand-computed cases: the seed's §2.3 claim
 // (SJF halves FCFS's wait), SRTF, aging, the ShouldPreempt rule, energy,
 // migration, determinism, and the placement extension point.
-#include "engine/scorer_registry.h"
-#include "sim/simulator.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/sim/simulator.h"
 #include "sim_fixtures.h"
-#include "sim/synthetic_workload.h"
+#include "engine/sim/synthetic_workload.h"
 
 #include <QTest>
 

@@ -1,11 +1,11 @@
 // What the simulator reads: Alibaba trace rows, the seed's
 // §3.1/§3.2 estimates and the runtime predictor.
-#include "estimate/device_features.h"
-#include "estimate/resource_estimate.h"
-#include "estimate/runtime_predictor.h"
-#include "sim/synthetic_workload.h"
-#include "sim/trace_workload.h"
-#include "trace/alibaba_trace_importer.h"
+#include "engine/estimate/device_features.h"
+#include "engine/estimate/resource_estimate.h"
+#include "engine/estimate/runtime_predictor.h"
+#include "engine/sim/synthetic_workload.h"
+#include "engine/sim/trace_workload.h"
+#include "data/trace/alibaba_trace_importer.h"
 #include "sim_fixtures.h"
 
 #include <QTest>

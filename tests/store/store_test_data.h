@@ -2,9 +2,9 @@
 // Snapshot data for the store tests: a small simulated cluster run, and the
 // field-by-field comparisons the round trip is judged by.
 
-#include "cluster/simulated_cluster.h"
-#include "store/snapshot_data.h"
-#include "store/snapshot_store.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,8 +1,8 @@
 // The snapshot store: round trip field by field, several snapshots per file,
 // seeking and scrubbing, what-if runs, and migration of an older file.
-#include "store/schema.h"
-#include "store/snapshot_store.h"
-#include "store/sqlite_statement.h"
+#include "data/store/schema.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/sqlite_statement.h"
 #include "store_test_data.h"
 
 #include <QDir>

@@ -1,9 +1,9 @@
 // The snapshot file's blob codecs against damaged input: every decoder
 // refuses what it cannot use with a message, never a crash. Cases found by
 // the fuzzers (tests/fuzz) stay here as regression tests.
-#include "embed/embedder_file.h"
-#include "store/history_codec.h"
-#include "store/job_codec.h"
+#include "data/embed/embedder_file.h"
+#include "data/store/history_codec.h"
+#include "data/store/job_codec.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // The job embedder stored with a snapshot: weights round-trip bit for bit,
 // a v2 file (before embedders) migrates, damaged weights are refused naming
 // the problem, and removing a snapshot removes its weights.
-#include "embed/job_map_builder.h"
-#include "store/schema.h"
-#include "store/snapshot_store.h"
-#include "store/sqlite_statement.h"
+#include "data/embed/job_map_builder.h"
+#include "data/store/schema.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/sqlite_statement.h"
 #include "store_test_data.h"
 
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // Snapshot files under faults: saves killed with SIGKILL at random moments,
 // a disk that fills up (RLIMIT_FSIZE), and read-only opens of files the
 // user cannot write. A path is only ever absent, as it was, or complete.
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 #include "store_test_data.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // Files the store must refuse without touching them, and a save killed
 // mid-transaction that must leave every earlier snapshot intact.
-#include "store/snapshot_store.h"
-#include "store/sqlite_db.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/sqlite_db.h"
 #include "store_test_data.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 
 #include <QtGlobal>
 

@@ -1,4 +1,4 @@
-#include "trace/alibaba_trace_importer.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <QtTest>
 

@@ -4,8 +4,8 @@
 // every device runs jobs back to back with short gaps, and every job waited
 // in the queue before it started.
 
-#include "model/job_timeline.h"
-#include "model/topology.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 
 #include <cstdint>
 #include <string>

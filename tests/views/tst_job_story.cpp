@@ -2,7 +2,7 @@
 // again, then moved to other devices, told as events, totals, a strip and a
 // dialog; and every job view opens it.
 #include "../widgets/synthetic_cluster.h"
-#include "model/job_story.h"
+#include "base/model/job_story.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/job_story_dialog.h"
 #include "widgets/queue_panel.h"

@@ -1,6 +1,6 @@
 // timelineFromJobs and queueByPriorityThenSubmit: the value types the queue
 // views are fed from, built from the gateway's job list.
-#include "model/job_timeline.h"
+#include "base/model/job_timeline.h"
 
 #include <QTest>
 

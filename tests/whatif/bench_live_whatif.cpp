@@ -8,11 +8,11 @@
 //   bench_live_whatif default [moves]   the embedded cluster's default shape (goal <= 150 ms)
 //   bench_live_whatif large [moves]     10,000 devices, the cut trimmed to 20,000 jobs (goal <= 500 ms)
 // Prints each move, the median and the load average beside it.
-#include "cluster/live_policies.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "policy_pages.h"
-#include "whatif/live_cut.h"
-#include "whatif/whatif_run.h"
+#include "usecases/whatif/live_cut.h"
+#include "usecases/whatif/whatif_run.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
 #include "widgets/policy_form.h"

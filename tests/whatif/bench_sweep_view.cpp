@@ -6,10 +6,10 @@
 // numbers mean little on a busy machine.
 #include "default_cluster_cut.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
-#include "whatif/sweep_results.h"
+#include "usecases/whatif/sweep_results.h"
 #include "whatif_runner.h"
 #include "widgets/pareto_plot.h"
 #include "widgets/sweep_axis_editor.h"

@@ -4,11 +4,11 @@
 // shape, load and six-hour warm-up), saved to `path` as the console's
 // "From the cluster now" saves one (fcfs recorded in force), and the
 // what-if source of its cut.
-#include "cluster/simulated_cluster.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "store/snapshot_store.h"
-#include "whatif/whatif_source.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "data/store/snapshot_store.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <QString>
 

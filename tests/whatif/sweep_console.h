@@ -3,7 +3,7 @@
 // worker threads), for the Sweep tests: tst_sweep_view, tst_sweep_policies.
 #include "policy_pages.h"
 #include "sweep_runner.h"
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/whatif_source.h"
 #include "widgets/pareto_plot.h"
 #include "widgets/sweep_view.h"
 #include "widgets/whatif_view.h"

@@ -4,15 +4,15 @@
 // move gives exactly the numbers a Run of the edited policy gives in the
 // What-if tab; a newer move cancels the older run and only its result is
 // shown; the What-if tab's default workload is the live cluster's cut.
-#include "cluster/live_policies.h"
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "live_tuning.h"
 #include "live_whatif_runner.h"
 #include "policy_pages.h"
-#include "policy/policy_loader.h"
-#include "whatif/live_cut.h"
-#include "whatif/whatif_canary.h"
-#include "whatif/whatif_run.h"
+#include "engine/policy/policy_loader.h"
+#include "usecases/whatif/live_cut.h"
+#include "usecases/whatif/whatif_canary.h"
+#include "usecases/whatif/whatif_run.h"
 #include "whatif_runner.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/parameter_slider.h"

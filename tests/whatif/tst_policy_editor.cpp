@@ -1,8 +1,8 @@
 // The policy editor: form <-> JSON for every sample policy, every proto
 // field has an editor, the engine's messages land at their fields.
-#include "policy/builtin_policies.h"
-#include "policy/policy_diff.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_diff.h"
+#include "engine/policy/policy_loader.h"
 #include "widgets/policy_editor.h"
 #include "widgets/policy_form.h"
 

@@ -3,12 +3,12 @@
 // whose arms the live panel shows from the frame stream, Promote and Roll
 // back, a stale version and a viewer token refused with the reason shown,
 // and a declined confirmation that changes nothing.
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 #include "gateway_control.h"
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "policy_pages.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"

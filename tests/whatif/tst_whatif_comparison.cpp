@@ -2,10 +2,10 @@
 // runWhatifPolicy gives alone, a failing policy is named, cancel stops it,
 // and a comparison on a snapshot is recorded in its file only when asked.
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
-#include "store/snapshot_store.h"
+#include "engine/policy/builtin_policies.h"
+#include "data/store/snapshot_store.h"
 #include "store_test_data.h"
-#include "whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_comparison.h"
 
 #include <QTemporaryDir>
 #include <QTest>

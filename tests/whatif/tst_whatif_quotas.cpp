@@ -5,8 +5,8 @@
 // quotas did make jobs wait.
 #include "builtin_policy.h"
 #include "default_cluster_cut.h"
-#include "engine/placement_scorer.h"
-#include "whatif/whatif_run.h"
+#include "engine/core/placement_scorer.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -3,9 +3,9 @@
 // and replicas of a workload are paired, deterministic whatever the
 // threads, and keep the jobs present at the start.
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
-#include "whatif/whatif_metrics.h"
-#include "whatif/whatif_replicas.h"
+#include "engine/policy/builtin_policies.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_replicas.h"
 
 #include <QTest>
 

@@ -3,12 +3,12 @@
 // 2, 3 and 4 s. Job i starts at 100 i, so it waits 99 i: 0, 99, 198, 297
 // and 396 s. Against the default high target (300 s) one job violates it;
 // against 150 s three do (198, 297, 396).
-#include "policy/policy_loader.h"
-#include "whatif/policy_parameter.h"
-#include "whatif/whatif_canary.h"
-#include "whatif/whatif_comparison.h"
-#include "whatif/whatif_replicas.h"
-#include "whatif/whatif_sweep.h"
+#include "engine/policy/policy_loader.h"
+#include "usecases/whatif/policy_parameter.h"
+#include "usecases/whatif/whatif_canary.h"
+#include "usecases/whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_sweep.h"
 
 #include <QTest>
 

@@ -6,10 +6,10 @@
 // each point's intervals those of runWhatifReplicas of its policy alone,
 // the front on the medians.
 #include "builtin_policy.h"
-#include "policy/builtin_policies.h"
-#include "whatif/whatif_metrics.h"
-#include "whatif/whatif_replicas.h"
-#include "whatif/whatif_sweep.h"
+#include "engine/policy/builtin_policies.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_sweep.h"
 
 #include <QTest>
 

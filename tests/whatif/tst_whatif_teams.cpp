@@ -5,7 +5,7 @@
 // numbers the summary holds. HETSCHED_SCREENSHOT_DIR keeps a picture.
 #include "builtin_policy.h"
 #include "default_cluster_cut.h"
-#include "whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_comparison.h"
 #include "widgets/whatif_view.h"
 
 #include <QDir>

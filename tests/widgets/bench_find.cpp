@@ -1,5 +1,5 @@
 #include "many_jobs.h"
-#include "model/job_search.h"
+#include "base/model/job_search.h"
 #include "synthetic_cluster.h"
 #include "widgets/heatmap_view.h"
 

@@ -5,8 +5,8 @@
 // teams and 37 owners ("user7"), training jobs asking for a GPU, running
 // jobs spread over the topology's devices.
 
-#include "model/job.h"
-#include "model/topology.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 
 #include <array>
 #include <string>

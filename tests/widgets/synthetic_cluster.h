@@ -4,9 +4,9 @@
 // screenshot; shaped like the seed's cluster (2-socket CPU nodes, 8-GPU
 // nodes, 4-chip TPU hosts) with the builtin device models.
 
-#include "model/device_model.h"
-#include "model/frame.h"
-#include "model/topology.h"
+#include "base/model/device_model.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 
 #include <algorithm>
 #include <cctype>

@@ -4,8 +4,8 @@
 // a DeviceHistory by the backend's own SeriesBuilder: for the history view's
 // tests, its benchmark and its screenshots.
 
-#include "history/series_builder.h"
-#include "model/topology.h"
+#include "base/history/series_builder.h"
+#include "base/model/topology.h"
 
 #include <algorithm>
 #include <cmath>

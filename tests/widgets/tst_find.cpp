@@ -1,7 +1,7 @@
 // Issue 14 item 1: finding jobs and nodes (SearchIndex) and outlining the
 // results on the heatmap, up to 100,000 jobs.
 #include "many_jobs.h"
-#include "model/job_search.h"
+#include "base/model/job_search.h"
 #include "synthetic_cluster.h"
 #include "widgets/find_bar.h"
 #include "widgets/heatmap_view.h"

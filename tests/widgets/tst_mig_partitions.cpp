@@ -2,7 +2,7 @@
 // instances on the heatmap, each cell labelled with its profile; the
 // tooltip and the device details name an instance's profile, its GPU and
 // its memory; a cluster without MIG shows none of it.
-#include "frag/node_fragmentation.h"
+#include "engine/frag/node_fragmentation.h"
 #include "synthetic_cluster.h"
 #include "widgets/kind_stats.h"
 #include "widgets/cluster_dashboard.h"

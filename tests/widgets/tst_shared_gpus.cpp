@@ -1,7 +1,7 @@
 // Issue 14 item 3: a GPU shared by three jobs, drawn on the heatmap (how much
 // is held, by how many), listed in the device details and the tooltip,
 // coloured by allocation; the fragmentation view beside it.
-#include "frag/node_fragmentation.h"
+#include "engine/frag/node_fragmentation.h"
 #include "synthetic_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"

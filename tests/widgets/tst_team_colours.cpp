@@ -2,7 +2,7 @@
 // team: one colour per team, the same in every view, idle devices neutral,
 // each colour selector offering Team.
 #include "synthetic_cluster.h"
-#include "model/job_timeline.h"
+#include "base/model/job_timeline.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/device_teams.h"

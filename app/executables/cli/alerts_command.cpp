@@ -1,8 +1,8 @@
 // hetsched alerts: a gateway's alerts (GetAlerts), its rules, pushing a
 // new rule set (SetAlertRules) and acknowledging alerts (AcknowledgeAlerts);
 // the last two need an operator's token.
-#include "alert/alert_proto.h"
-#include "alert/alert_rules_file.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rules_file.h"
 #include "alerts.grpc.pb.h"
 #include "cli_args.h"
 #include "commands.h"

@@ -1,7 +1,7 @@
-// hetsched bench agents: many node agents (backend/agent's AgentReporter)
+// hetsched bench agents: many node agents (backend/serve/agent's AgentReporter)
 // reporting on loopback into one gateway running --source agents as a
 // child process, whose CPU share and RSS are read from /proc.
-#include "agent/agent_reporter.h"
+#include "serve/agent/agent_reporter.h"
 #include "bench_process.h"
 #include "bench_suite.h"
 #include "sim_args.h"

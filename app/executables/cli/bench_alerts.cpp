@@ -1,10 +1,10 @@
 // bench alerts: what the gateway's alert evaluation costs per frame at
 // scale, beside what the same frame's encoding costs (the work the frame
 // path did before alerts existed).
-#include "alert/alert_evaluator.h"
+#include "serve/alert/alert_evaluator.h"
 #include "bench_suite.h"
-#include "cluster/simulated_cluster.h"
-#include "rpc/frame_codec.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/rpc/frame_codec.h"
 #include "sim_args.h"
 
 #include <chrono>

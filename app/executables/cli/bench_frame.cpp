@@ -1,7 +1,7 @@
 #include "bench_suite.h"
-#include "cluster/simulated_cluster.h"
-#include "rpc/frame_codec.h"
-#include "rpc/frame_packing.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/rpc/frame_codec.h"
+#include "serve/rpc/frame_packing.h"
 #include "sim_args.h"
 
 #include <sys/resource.h>

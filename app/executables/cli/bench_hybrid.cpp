@@ -1,7 +1,7 @@
 // hetsched bench hybrid: the hybrid's cost inside the what-if simulator,
 // beside the rule engine it replaces, on the same jobs in the same process.
 #include "bench_suite.h"
-#include "hybrid/policy_search.h"
+#include "engine/hybrid/policy_search.h"
 #include "hybrid_args.h"
 #include "sim_args.h"
 

@@ -3,9 +3,9 @@
 // map worker builds it, then one refresh ten simulated minutes later that
 // places the new jobs among the ones shown.
 #include "bench_suite.h"
-#include "cluster/simulated_cluster.h"
-#include "embed/job_map_builder.h"
-#include "embed/worker_pool.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "data/embed/job_map_builder.h"
+#include "data/embed/worker_pool.h"
 #include "sim_args.h"
 
 #include <algorithm>

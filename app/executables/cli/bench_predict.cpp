@@ -1,6 +1,6 @@
 #include "bench_suite.h"
-#include "cluster/simulated_cluster.h"
-#include "cluster/workload_generator.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
 #include "sim_args.h"
 
 #include <algorithm>

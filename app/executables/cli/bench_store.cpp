@@ -4,7 +4,7 @@
 #include "bench_suite.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 
 #include <unistd.h>
 

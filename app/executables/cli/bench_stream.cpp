@@ -2,7 +2,7 @@
 // child process so that its CPU time and memory are its own, read from /proc.
 #include "bench_process.h"
 #include "bench_suite.h"
-#include "client/cluster_client.h"
+#include "serve/client/cluster_client.h"
 #include "sim_args.h"
 
 #include <atomic>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "cluster/sim_options.h"
+#include "sources/cluster/sim_options.h"
 
 #include <string>
 #include <vector>

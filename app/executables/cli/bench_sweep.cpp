@@ -3,11 +3,11 @@
 // point, over a 10,000-job snapshot of the simulated cluster, beside one
 // what-if run of the same snapshot (the baseline the ratios are taken to).
 #include "bench_suite.h"
-#include "policy/builtin_policies.h"
+#include "engine/policy/builtin_policies.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
-#include "whatif/whatif_replicas.h"
-#include "whatif/whatif_sweep.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_sweep.h"
 
 #include <array>
 #include <chrono>

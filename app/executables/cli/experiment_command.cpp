@@ -3,8 +3,8 @@
 #include "commands.h"
 #include "experiment_hybrid.h"
 
-#include "frag/fragmentation_experiment.h"
-#include "trace/alibaba_trace_importer.h"
+#include "engine/frag/fragmentation_experiment.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <algorithm>
 #include <array>

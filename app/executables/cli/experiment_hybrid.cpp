@@ -1,7 +1,7 @@
 // hetsched experiment hybrid: the hybrid on workloads it never saw.
 #include "experiment_hybrid.h"
 
-#include "hybrid/hybrid_experiment.h"
+#include "engine/hybrid/hybrid_experiment.h"
 #include "hybrid_args.h"
 #include "sim_args.h"
 

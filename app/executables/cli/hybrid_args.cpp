@@ -1,11 +1,11 @@
 #include "hybrid_args.h"
 
 #include "import_report.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/trace_workload.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/trace_workload.h"
 #include "sim_args.h"
-#include "trace/alibaba_trace_importer.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <algorithm>
 #include <cstdio>

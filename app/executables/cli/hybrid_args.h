@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "hybrid/policy_search.h"
+#include "engine/hybrid/policy_search.h"
 #include "trace_jobs_args.h"
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trace/import_summary.h"
+#include "data/trace/import_summary.h"
 
 #include <cstdio>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "client/gateway_channel.h"
+#include "serve/client/gateway_channel.h"
 
 #include <cstdint>
 #include <string>

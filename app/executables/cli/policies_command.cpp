@@ -1,8 +1,8 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "policy_catalog.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 
 #include <array>
 #include <cstdio>

@@ -1,6 +1,6 @@
 #include "policy_audit.h"
 
-#include "gateway/audit_chain.h"
+#include "serve/gateway/audit_chain.h"
 #include "utc_time.h"
 
 #include <algorithm>

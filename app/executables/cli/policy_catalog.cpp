@@ -1,7 +1,7 @@
 #include "policy_catalog.h"
 
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
 
 #include <filesystem>
 #include <sstream>

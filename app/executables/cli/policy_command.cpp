@@ -3,9 +3,9 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "connect_args.h"
-#include "hybrid/hybrid_registration.h"
+#include "engine/hybrid/hybrid_registration.h"
 #include "policy_audit.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/policy_loader.h"
 #include "utc_time.h"
 #include "policy_service.grpc.pb.h"
 

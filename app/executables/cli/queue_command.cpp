@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "connect_args.h"
 #include "queue_text.h"
-#include "rpc/prediction_convert.h"
-#include "rpc/proto_convert.h"
+#include "serve/rpc/prediction_convert.h"
+#include "serve/rpc/proto_convert.h"
 #include "hetsched.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

@@ -1,10 +1,10 @@
 #include "bench_suite.h"
 #include "cli_args.h"
-#include "policy/builtin_policies.h"
-#include "policy/policy_loader.h"
-#include "sim/sim_result.h"
-#include "sim/simulator.h"
-#include "sim/synthetic_workload.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulator.h"
+#include "engine/sim/synthetic_workload.h"
 #include "sim_args.h"
 
 #include <sys/resource.h>

@@ -1,8 +1,8 @@
 #include "sim_snapshot.h"
 
-#include "cluster/live_policies.h"
-#include "cluster/simulated_cluster.h"
-#include "policy/policy_loader.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "engine/policy/policy_loader.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cluster/sim_options.h"
-#include "store/snapshot_data.h"
+#include "sources/cluster/sim_options.h"
+#include "data/store/snapshot_data.h"
 
 #include <string>
 

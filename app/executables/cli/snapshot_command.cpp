@@ -4,12 +4,12 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "connect_args.h"
-#include "embed/job_map_builder.h"
+#include "data/embed/job_map_builder.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
 #include "snapshot_save.h"
-#include "store/schema.h"
-#include "store/snapshot_store.h"
+#include "data/store/schema.h"
+#include "data/store/snapshot_store.h"
 #include "utc_time.h"
 
 #include <nlohmann/json.hpp>

@@ -1,11 +1,11 @@
 #include "snapshot_save.h"
 
-#include "client/cluster_client.h"
-#include "client/snapshot_fetcher.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/snapshot_fetcher.h"
 #include "connect_args.h"
-#include "embed/job_map_builder.h"
+#include "data/embed/job_map_builder.h"
 #include "sim_args.h"
-#include "store/snapshot_store.h"
+#include "data/store/snapshot_store.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -5,8 +5,8 @@
 #include "commands.h"
 #include "policy_catalog.h"
 #include "sim_args.h"
-#include "whatif/whatif_metrics.h"
-#include "whatif/whatif_sweep.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_sweep.h"
 
 #include <algorithm>
 #include <array>

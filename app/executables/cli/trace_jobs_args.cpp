@@ -2,7 +2,7 @@
 
 #include "import_report.h"
 #include "sim_args.h"
-#include "trace/alibaba_trace_importer.h"
+#include "data/trace/alibaba_trace_importer.h"
 
 #include <cstdio>
 

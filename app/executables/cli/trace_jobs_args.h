@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "sim/trace_workload.h"
+#include "engine/sim/trace_workload.h"
 
 #include <string>
 #include <string_view>

@@ -1,9 +1,9 @@
 #include "cli_args.h"
 #include "commands.h"
-#include "hybrid/policy_search.h"
-#include "hybrid/weights_file.h"
+#include "engine/hybrid/policy_search.h"
+#include "engine/hybrid/weights_file.h"
 #include "hybrid_args.h"
-#include "policy/policy_loader.h"
+#include "engine/policy/policy_loader.h"
 #include "sim_args.h"
 
 #include <array>

@@ -1,7 +1,7 @@
 #include "tsne_baselines.h"
 
-#include "embed/csv_matrix.h"
-#include "embed/tsne.h"
+#include "data/embed/csv_matrix.h"
+#include "data/embed/tsne.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "embed/embed_types.h"
+#include "data/embed/embed_types.h"
 
 #include <filesystem>
 #include <optional>

@@ -1,9 +1,9 @@
 #include "tsne_bench.h"
 
 #include "bench_suite.h"
-#include "embed/gaussian_clusters.h"
-#include "embed/tsne.h"
-#include "embed/worker_pool.h"
+#include "data/embed/gaussian_clusters.h"
+#include "data/embed/tsne.h"
+#include "data/embed/worker_pool.h"
 #include "sim_args.h"
 #include "tsne_baselines.h"
 

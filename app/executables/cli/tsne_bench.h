@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "embed/tsne_options.h"
+#include "data/embed/tsne_options.h"
 
 #include <string>
 #include <variant>

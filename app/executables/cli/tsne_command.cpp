@@ -1,8 +1,8 @@
 // hetsched tsne: a 2-D t-SNE map of the rows of a numeric CSV.
 #include "cli_args.h"
 #include "commands.h"
-#include "embed/csv_matrix.h"
-#include "embed/tsne.h"
+#include "data/embed/csv_matrix.h"
+#include "data/embed/tsne.h"
 #include "sim_args.h"
 #include "tsne_bench.h"
 

@@ -1,8 +1,8 @@
 // hetsched validate: how closely the engine reproduces a snapshot's
-// recorded period (backend/whatif/fidelity.h; the console shows the same).
+// recorded period (backend/usecases/whatif/fidelity.h; the console shows the same).
 #include "cli_args.h"
 #include "commands.h"
-#include "whatif/fidelity.h"
+#include "usecases/whatif/fidelity.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "whatif_report.h"
 
-#include "whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_metrics.h"
 
 #include <algorithm>
 #include <cinttypes>

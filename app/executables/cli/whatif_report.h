@@ -1,8 +1,8 @@
 #pragma once
 
-#include "model/topology.h"
-#include "sim/sim_result.h"
-#include "whatif/whatif_replicas.h"
+#include "base/model/topology.h"
+#include "engine/sim/sim_result.h"
+#include "usecases/whatif/whatif_replicas.h"
 
 #include <cstdio>
 #include <string>

@@ -4,7 +4,7 @@
 #include "cluster_workspace.h"
 #include "main_window.h"
 #include "saved_connection_model.h"
-#include "store/snapshot_data.h"
+#include "data/store/snapshot_data.h"
 #include "widgets/alert_list_model.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/cluster_overview_model.h"

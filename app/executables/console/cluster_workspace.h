@@ -1,12 +1,12 @@
 #pragma once
 
-#include "alert/alert.h"
-#include "model/connection_state.h"
-#include "model/frame.h"
-#include "model/job_filter.h"
-#include "model/job_search.h"
-#include "model/job_timeline.h"
-#include "model/topology.h"
+#include "serve/alert/alert.h"
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
+#include "base/model/job_filter.h"
+#include "base/model/job_search.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "widgets/job_story_dialog.h"
 #include "widgets/team_colours.h"
 

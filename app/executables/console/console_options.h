@@ -1,6 +1,6 @@
 #pragma once
 
-#include "client/cluster_client.h"
+#include "serve/client/cluster_client.h"
 #include "widgets/theme.h"
 
 #include <QSize>

@@ -1,6 +1,6 @@
 #include "embedded_cluster.h"
 
-#include "cluster/simulated_cluster.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "main_window.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "whatif/whatif_source.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <QObject>
 

@@ -2,8 +2,8 @@
 
 #include "gateway_control.h"
 #include "live_tuning.h"
-#include "hybrid/hybrid_registration.h"
-#include "policy/policy_loader.h"
+#include "engine/hybrid/hybrid_registration.h"
+#include "engine/policy/policy_loader.h"
 #include "sweep_runner.h"
 #include "whatif_runner.h"
 #include "widgets/live_policy_panel.h"

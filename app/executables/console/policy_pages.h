@@ -1,10 +1,10 @@
 #pragma once
 
-#include "model/frame.h"
+#include "base/model/frame.h"
 #include "policy.pb.h"
 #include "policy_service.pb.h"
-#include "store/snapshot_data.h"
-#include "whatif/whatif_source.h"
+#include "data/store/snapshot_data.h"
+#include "usecases/whatif/whatif_source.h"
 #include "widgets/promote_dialog.h"
 
 #include <QObject>

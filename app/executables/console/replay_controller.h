@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/snapshot_data.h"
+#include "data/store/snapshot_data.h"
 
 #include <QObject>
 #include <QPointer>

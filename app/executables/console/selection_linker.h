@@ -1,7 +1,7 @@
 #pragma once
 
 #include "job_selection.h"
-#include "model/job_timeline.h"
+#include "base/model/job_timeline.h"
 
 #include <QObject>
 

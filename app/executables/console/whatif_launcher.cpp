@@ -3,11 +3,11 @@
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
 #include "job_map_worker.h"
-#include "policy/policy_diff.h"
+#include "engine/policy/policy_diff.h"
 #include "policy_pages.h"
 #include "replay_controller.h"
 #include "snapshot_taker.h"
-#include "store/snapshot_data.h"
+#include "data/store/snapshot_data.h"
 #include "widgets/policy_editor.h"
 #include "widgets/whatif_view.h"
 

@@ -4,7 +4,7 @@
 #include "cluster_connection.h"
 #include "job_map_worker.h"
 #include "policy_pages.h"
-#include "store/snapshot_data.h"
+#include "data/store/snapshot_data.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_text.h"
 #include "widgets/queue_page.h"

@@ -2,7 +2,7 @@
 #include "cluster_workspace.h"
 
 #include "cluster_connection.h"
-#include "store/snapshot_data.h"
+#include "data/store/snapshot_data.h"
 #include "widgets/job_story_dialog.h"
 
 #include <algorithm>

@@ -1,12 +1,12 @@
 // hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
 // gRPC for a cluster source: simulated, this host, node agents or
 // Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
-#include "alert/alert_rules_file.h"
+#include "serve/alert/alert_rules_file.h"
 #include "cli_args.h"
 #include "config_file.h"
 #include "connect_args.h"
-#include "cluster/simulated_cluster.h"
-#include "gateway/gateway.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "serve/gateway/gateway.h"
 #include "sim_args.h"
 #include "source_args.h"
 #include "stop_signals.h"

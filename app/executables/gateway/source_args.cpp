@@ -1,11 +1,11 @@
 #include "source_args.h"
 
-#include "agent/agent_reporter.h"
+#include "serve/agent/agent_reporter.h"
 #include "connect_args.h"
-#include "cluster/agent_cluster.h"
-#include "host/host_cluster.h"
-#include "kube/kube_cluster.h"
-#include "prometheus/prometheus_cluster.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/host/host_cluster.h"
+#include "sources/kube/kube_cluster.h"
+#include "sources/prometheus/prometheus_cluster.h"
 #include "sim_args.h"
 #include "stop_signals.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "cluster/cluster_source.h"
+#include "sources/cluster/cluster_source.h"
 
 #include <memory>
 #include <string>

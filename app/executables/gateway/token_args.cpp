@@ -1,7 +1,7 @@
 #include "token_args.h"
 
-#include "gateway/private_files.h"
-#include "policy/policy_loader.h"
+#include "serve/gateway/private_files.h"
+#include "engine/policy/policy_loader.h"
 
 #include <cctype>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cli_args.h"
-#include "gateway/gateway.h"
+#include "serve/gateway/gateway.h"
 
 #include <filesystem>
 #include <optional>

@@ -1,0 +1,68 @@
+#include "knn_graph.h"
+
+#include "nearest_k.h"
+#include "worker_pool.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace hetsched::embed {
+
+namespace {
+
+// A block of rows against a block of columns: the products (128 x 1024
+// floats) stay in the core's cache while the selection reads them.
+constexpr Eigen::Index kBlockRows = 128;
+constexpr Eigen::Index kBlockColumns = 1024;
+
+}  // namespace
+
+void recomputeDistances(const PointMatrix& data, KnnGraph& graph, std::size_t point) {
+  const std::size_t base = point * graph.k;
+  for (std::size_t m = 0; m < graph.k; ++m) {
+    const auto j = static_cast<Eigen::Index>(graph.indices[base + m]);
+    graph.distances2[base + m] =
+        static_cast<double>((data.row(static_cast<Eigen::Index>(point)) - data.row(j)).squaredNorm());
+  }
+}
+
+KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
+  const Eigen::Index n = data.rows();
+  KnnGraph graph;
+  graph.k = std::min<std::size_t>(k, n > 0 ? static_cast<std::size_t>(n - 1) : 0);
+  k = graph.k;
+  graph.indices.assign(static_cast<std::size_t>(n) * k, 0);
+  graph.distances2.assign(static_cast<std::size_t>(n) * k, 0.0);
+  if (k == 0) return graph;
+
+  const Eigen::VectorXf norms = data.rowwise().squaredNorm();
+  const Eigen::Index blocks = (n + kBlockRows - 1) / kBlockRows;
+  pool.run([&](unsigned worker) {
+    const auto [first, last] = pool.share(static_cast<std::size_t>(blocks), worker);
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> dots;
+    std::vector<NearestK> nearest(static_cast<std::size_t>(kBlockRows), NearestK(k));
+    for (std::size_t b = first; b < last; ++b) {
+      const Eigen::Index r0 = static_cast<Eigen::Index>(b) * kBlockRows;
+      const Eigen::Index rows = std::min(kBlockRows, n - r0);
+      for (Eigen::Index r = 0; r < rows; ++r) nearest[static_cast<std::size_t>(r)].clear();
+      for (Eigen::Index c0 = 0; c0 < n; c0 += kBlockColumns) {
+        const Eigen::Index columns = std::min(kBlockColumns, n - c0);
+        dots.noalias() = data.middleRows(r0, rows) * data.middleRows(c0, columns).transpose();
+        for (Eigen::Index r = 0; r < rows; ++r) {
+          nearest[static_cast<std::size_t>(r)].offer(norms[r0 + r], static_cast<std::int32_t>(r0 + r), &norms[c0],
+                                                     dots.row(r).data(), nullptr, static_cast<std::int32_t>(c0),
+                                                     static_cast<std::size_t>(columns));
+        }
+      }
+      for (Eigen::Index r = 0; r < rows; ++r) {
+        const auto kept = nearest[static_cast<std::size_t>(r)].sorted();
+        const std::size_t i = static_cast<std::size_t>(r0 + r);
+        for (std::size_t m = 0; m < k; ++m) graph.indices[i * k + m] = NearestK::index(kept[m]);
+        recomputeDistances(data, graph, i);
+      }
+    }
+  });
+  return graph;
+}
+
+}  // namespace hetsched::embed

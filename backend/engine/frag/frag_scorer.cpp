@@ -1,0 +1,172 @@
+#include "frag_scorer.h"
+
+#include "policy_factory.h"
+
+#include <algorithm>
+
+namespace hetsched {
+
+FragScorer::FragScorer(const Topology& topology, frag::PolicyKind kind,
+                       std::shared_ptr<const frag::TargetWorkload> workload, std::uint64_t seed)
+    : m_topology(topology), m_kind(kind), m_workload(std::move(workload)), m_rng(seed) {
+  m_nodes.reserve(topology.nodes.size());
+  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) {
+    const NodeInfo& info = topology.nodes[n];
+    const DeviceRange devices = primaryDevices(topology, n);
+    const bool gpu = info.kind == DeviceKind::Gpu;
+    // On CPU nodes the sockets are the CPU, which the family does not place.
+    const std::uint32_t hostCpu = info.kind == DeviceKind::Cpu ? 0 : info.cpuMilli;
+    m_nodes.emplace_back(info.name, gpu && devices.count ? topology.modelOf(devices.first).name : std::string(),
+                         hostCpu, info.memoryMib, gpu ? devices.count : 0);
+    m_firstGpu.push_back(devices.first);
+    if (gpu) m_gpuNodes.push_back(n);
+  }
+  m_policy = frag::makePolicy(m_kind, *m_workload);
+  m_policy->attach(m_nodes);
+}
+
+FragScorer::FragScorer(const FragScorer& o)
+    : PlacementScorer(o),
+      m_topology(o.m_topology),
+      m_kind(o.m_kind),
+      m_workload(o.m_workload),
+      m_nodes(o.m_nodes),
+      m_gpuNodes(o.m_gpuNodes),
+      m_firstGpu(o.m_firstGpu),
+      m_policy(frag::makePolicy(o.m_kind, *o.m_workload)),
+      m_rng(o.m_rng),
+      m_shapeIds(o.m_shapeIds),
+      m_cache(o.m_cache) {
+  // The policy's own caches (FGD's fragmentation per node) refill on demand.
+  m_policy->attach(m_nodes);
+}
+
+frag::PodRequest FragScorer::podOf(const JobRequests& r) {
+  frag::PodRequest pod;
+  pod.cpuMilli = r.cpuMilli;
+  pod.memoryMib = r.memoryMib;
+  if (r.gpuCount > 0) {
+    pod.gpuCount = r.gpuCount;
+    pod.gpuMilli = frag::GpuNode::kMilli;
+  } else if (r.gpuMilli > 0) {
+    pod.gpuCount = 1;
+    pod.gpuMilli = std::min(r.gpuMilli, frag::GpuNode::kMilli);
+  }
+  return pod;
+}
+
+frag::PodRequest FragScorer::podOf(const Placement& p, std::vector<std::uint32_t>& gpus) const {
+  frag::PodRequest pod;
+  pod.cpuMilli = p.hostCpuMilli;
+  pod.memoryMib = p.memoryMib;
+  gpus.clear();
+  for (const std::uint32_t d : p.devices) gpus.push_back(d - m_firstGpu[p.node]);
+  if (!gpus.empty()) {
+    pod.gpuCount = static_cast<std::uint32_t>(gpus.size());
+    pod.gpuMilli = gpus.size() == 1 ? std::min(p.milli.front(), frag::GpuNode::kMilli) : frag::GpuNode::kMilli;
+  }
+  return pod;
+}
+
+void FragScorer::onAllocated(const Placement& p) {
+  if (m_topology.nodes[p.node].kind != DeviceKind::Gpu) return;
+  const frag::PodRequest pod = podOf(p, m_scratch);
+  m_nodes[p.node].allocate(pod, m_scratch);
+}
+
+void FragScorer::onReleased(const Placement& p) {
+  if (m_topology.nodes[p.node].kind != DeviceKind::Gpu) return;
+  const frag::PodRequest pod = podOf(p, m_scratch);
+  m_nodes[p.node].release(pod, m_scratch);
+}
+
+std::vector<FragScorer::Entry>& FragScorer::entriesFor(const frag::PodRequest& pod) {
+  std::string key = std::to_string(pod.cpuMilli) + '/' + std::to_string(pod.memoryMib) + '/' +
+                    std::to_string(pod.gpuCount) + '/' + std::to_string(pod.gpuMilli);
+  for (const std::string& m : pod.gpuModels) key += '/' + m;
+  const auto [it, inserted] = m_shapeIds.try_emplace(std::move(key), m_cache.size());
+  if (inserted) m_cache.emplace_back(m_nodes.size());
+  return m_cache[it->second];
+}
+
+const FragScorer::Entry& FragScorer::entry(std::vector<Entry>& entries, std::uint32_t node,
+                                           const frag::PodRequest& pod) {
+  Entry& e = entries[node];
+  const frag::GpuNode& n = m_nodes[node];
+  if (e.version != n.version()) {
+    e.version = n.version();
+    e.fits = n.fits(pod);
+    if (e.fits && !m_policy->picksRandomNode()) e.score = m_policy->score(node, pod);
+  }
+  return e;
+}
+
+int FragScorer::randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod) {
+  std::vector<int> candidates;
+  const auto free = node.gpuFree();
+  for (std::size_t g = 0; g < free.size(); ++g)
+    if (free[g] >= pod.gpuMilli) candidates.push_back(static_cast<int>(g));
+  return candidates.empty() ? -1 : candidates[m_rng.below(candidates.size())];
+}
+
+std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, const PlacementRequest& request,
+                                                FitOracle& fit) {
+  if (request.kind != DeviceKind::Gpu) return m_fallback.choose(context, request, fit);
+  frag::PodRequest pod = podOf(request.spec.requests);
+  // Allowed models by name, so that the family's own filter (and FGD's
+  // view of which tasks a node can serve) knows them.
+  for (const std::uint32_t m : request.allowedModels)
+    if (m < m_topology.models.size()) pod.gpuModels.push_back(m_topology.models[m].name);
+  std::vector<Entry>& entries = entriesFor(pod);
+  std::optional<std::uint32_t> chosen;
+  int shareGpu = -1;
+  if (m_policy->picksRandomNode()) {
+    // Drawn among the nodes the family's own check admits; the core's
+    // check (node up) is asked about the drawn one only, and a refusal
+    // draws again among the rest.
+    m_scratch.clear();
+    for (const std::uint32_t n : m_gpuNodes)
+      if (entry(entries, n, pod).fits) m_scratch.push_back(n);
+    while (!chosen && !m_scratch.empty()) {
+      const std::size_t i = m_rng.below(m_scratch.size());
+      if (fit.fits(m_scratch[i])) chosen = m_scratch[i];
+      else m_scratch.erase(m_scratch.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    if (!chosen) return std::nullopt;
+    if (pod.isGpuShare()) shareGpu = randomShareGpu(m_nodes[*chosen], pod);
+  } else {
+    // The best score, the lower index on a tie; the core's fit check (node
+    // up, host state) has the last word, so on a refusal the next best is
+    // asked, in score order.
+    std::optional<std::uint32_t> best;
+    double bestScore = 0.0;
+    for (const std::uint32_t n : m_gpuNodes) {
+      const Entry& e = entry(entries, n, pod);
+      if (e.fits && (!best || e.score.score > bestScore)) {
+        best = n;
+        bestScore = e.score.score;
+      }
+    }
+    if (!best) return std::nullopt;
+    if (fit.fits(*best)) {
+      chosen = best;
+    } else {
+      m_ranked.clear();
+      for (const std::uint32_t n : m_gpuNodes)
+        if (n != *best && entries[n].version == m_nodes[n].version() && entries[n].fits)
+          m_ranked.emplace_back(-entries[n].score.score, n);
+      std::ranges::sort(m_ranked);
+      for (const auto& [negScore, n] : m_ranked) {
+        if (!fit.fits(n)) continue;
+        chosen = n;
+        break;
+      }
+      if (!chosen) return std::nullopt;
+    }
+    shareGpu = entries[*chosen].score.shareGpu;
+  }
+  if (pod.isGpuShare() && shareGpu >= 0) (void)fit.fitsOnDevice(*chosen, static_cast<std::uint32_t>(shareGpu));
+  return chosen;
+}
+
+}  // namespace hetsched

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "engine/core/fit_scorer.h"
+#include "engine/core/placement_scorer.h"
+#include "gpu_node.h"
+#include "placement_policy.h"
+#include "seeded_rng.h"
+#include "target_workload.h"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace hetsched {
+
+// An ATC'23 GPU-sharing policy (Random-fit, DotProd, GPU Clustering, GPU
+// Packing, Best-fit, FGD) as a placement scorer of the scheduling core. It
+// mirrors every node as a frag::GpuNode (its GPU model included) that
+// follows the core's allocations and releases, scores the GPU nodes a job
+// fits on with the policy, and hands the policy's GPU choice for a GPU share
+// to the core through FitOracle::fitsOnDevice. The best score wins; ties go
+// to the lower node index, which is name order on a cluster sorted by name
+// (the authors' tie-break). Jobs routed to CPU or TPU nodes, which the
+// family does not cover, are placed best-fit.
+class FragScorer final : public PlacementScorer {
+ public:
+  // `workload` keeps FGD's target workload alive as long as the policy.
+  FragScorer(const Topology& topology, frag::PolicyKind kind, std::shared_ptr<const frag::TargetWorkload> workload,
+             std::uint64_t seed);
+  FragScorer(const FragScorer& other);
+
+  std::optional<std::uint32_t> choose(const ScoringContext& context, const PlacementRequest& request,
+                                      FitOracle& fit) override;
+  std::unique_ptr<PlacementScorer> clone() const override { return std::make_unique<FragScorer>(*this); }
+  void onAllocated(const Placement& placement) override;
+  void onReleased(const Placement& placement) override;
+
+  const std::vector<frag::GpuNode>& nodes() const { return m_nodes; }
+
+  // What a job asks of a GPU node, in the family's terms.
+  static frag::PodRequest podOf(const JobRequests& requests);
+
+ private:
+  struct Entry {
+    std::uint64_t version = 0;  // 0: never computed
+    bool fits = false;
+    frag::NodeScore score;
+  };
+  frag::PodRequest podOf(const Placement& placement, std::vector<std::uint32_t>& gpus) const;
+  std::vector<Entry>& entriesFor(const frag::PodRequest& pod);
+  const Entry& entry(std::vector<Entry>& entries, std::uint32_t node, const frag::PodRequest& pod);
+  int randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod);
+
+  const Topology& m_topology;
+  frag::PolicyKind m_kind;
+  std::shared_ptr<const frag::TargetWorkload> m_workload;
+  std::vector<frag::GpuNode> m_nodes;  // one per topology node, same index
+  std::vector<std::uint32_t> m_gpuNodes;
+  std::vector<std::uint32_t> m_firstGpu;  // per node: its first GPU device
+  std::unique_ptr<frag::PlacementPolicy> m_policy;  // attached to m_nodes
+  frag::SeededRng m_rng;
+  FitScorer m_fallback{FitScorer::Mode::Best};
+  // Scores per pod shape, stamped with the node's version: after a change
+  // only that node is scored again.
+  std::unordered_map<std::string, std::size_t> m_shapeIds;
+  std::vector<std::vector<Entry>> m_cache;
+  std::vector<std::pair<double, std::uint32_t>> m_ranked;
+  std::vector<std::uint32_t> m_scratch;
+};
+
+}  // namespace hetsched

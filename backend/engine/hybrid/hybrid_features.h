@@ -1,0 +1,74 @@
+#pragma once
+
+#include "engine/core/core_seams.h"
+#include "engine/core/placement_scorer.h"
+
+#include <array>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace hetsched {
+
+// The hybrid policy's decisions and what it sees of each. Three linear
+// scorers (one weight vector each, so that a trained policy reads as what
+// it prefers, and a decision costs a few hundred multiply-adds):
+//
+//  - Job: which of the first kSelectionWindow waiting jobs of a kind is
+//    tried first. Per candidate: its place in the queue (FCFS), its
+//    expected runtime against the window's (SJF), its size (smallest
+//    first), whether its size is free on some node now (backfill: a
+//    positive weight), how long it waited against the others (aging). A
+//    picked job that does not fit waits and ends the dispatch as a blocked
+//    head does; nothing is masked, so the rule engine's FCFS is the zero
+//    weights. (The seed's soft ×0.1 mask and the hard mask are gone: every
+//    node proposal fits, so there was nothing left to mask but this, and
+//    the weights learn it.)
+//  - Node: among the proposals of several scorers for the picked job (the
+//    rule engine's §4.3 score, best fit, FGD, GPU packing, first fit; one
+//    candidate per distinct node). Per candidate: its free share before and
+//    after, whether it breaks a whole node, and which scorers propose it.
+//  - Defer: leave the job waiting for a release (only while something runs
+//    on the kind, so a release will come). Its score is compared with the
+//    best node's.
+//
+// The rule engine alone is one setting of the weights (the queue's order,
+// the §4.3 node, never defer), as are SJF with best fit and FIFO with FGD.
+inline constexpr std::uint32_t kSelectionWindow = 16;
+inline constexpr int kJobFeatures = 5;
+enum HybridProposer : int { kProposeRule = 0, kProposeBestFit, kProposeFgd, kProposePacking, kProposeFirstFit };
+inline constexpr int kProposers = 5;
+inline constexpr int kNodeFeatures = 3 + kProposers;
+inline constexpr int kDeferFeatures = 5;
+inline constexpr int kHybridParameters = kJobFeatures + kNodeFeatures + kDeferFeatures;
+
+using JobFeatures = std::array<double, kJobFeatures>;
+using NodeFeatures = std::array<double, kNodeFeatures>;
+using DeferFeatures = std::array<double, kDeferFeatures>;
+
+// The window's features, in its order.
+void describeJobs(std::span<const SelectionCandidate> window, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out);
+// The same, given each candidate's log1p(expected runtime) and
+// log1p(waited) (both of the value clamped at 0), which a caller may keep
+// between decisions: a job's runtime does not change while it waits, and
+// one dispatch offers mostly the same jobs at the same time again.
+void describeJobs(std::span<const SelectionCandidate> window, std::span<const double> logRuntime,
+                  std::span<const double> logWaited, const ScoringContext& context, DeviceKind kind,
+                  std::vector<JobFeatures>& out);
+
+// One distinct proposed node and who proposed it (lowest proposer first).
+struct Proposal {
+  std::uint32_t node = 0;
+  int proposer = 0;
+  NodeFeatures features{};
+};
+
+// Features of a proposed node for `request`, `proposedBy` a bit per proposer.
+NodeFeatures describeNode(const ScoringContext& context, const PlacementRequest& request, std::uint32_t node,
+                          unsigned proposedBy);
+// Features of deferring `request` given the distinct proposals.
+DeferFeatures describeDefer(const ScoringContext& context, const PlacementRequest& request,
+                            std::span<const Proposal> proposals);
+
+}  // namespace hetsched

@@ -1,0 +1,260 @@
+#include "policy_search.h"
+
+#include "engine/frag/frag_scorers.h"
+#include "hybrid_registration.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/sim/split_mix.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <thread>
+
+namespace hetsched {
+
+namespace {
+
+using Weights = std::array<double, kHybridParameters>;
+
+struct Episode {
+  std::vector<SimJob> jobs;
+  double epsilonS = 1.0;
+  double ruleWaitS = 0.0;
+};
+
+double waitOf(const std::variant<SimResult, SimError>& run) {
+  const auto* r = std::get_if<SimResult>(&run);
+  return r ? r->summary.waitAvgS : std::numeric_limits<double>::infinity();
+}
+
+// `count` jobs from `from`, arrivals from 0 and multiplied by `scale`.
+Episode episodeOf(std::span<const SimJob> jobs, std::size_t from, std::size_t count, double scale) {
+  Episode e;
+  const auto slice = jobs.subspan(from, std::min(count, jobs.size() - from));
+  e.jobs.assign(slice.begin(), slice.end());
+  const double origin = e.jobs.empty() ? 0.0 : e.jobs.front().arrivalS;
+  double runtime = 0.0;
+  for (SimJob& j : e.jobs) {
+    j.arrivalS = (j.arrivalS - origin) * scale;
+    runtime += j.runtimeS;
+  }
+  e.epsilonS = std::max(1.0, 0.01 * runtime / std::max<double>(1.0, static_cast<double>(e.jobs.size())));
+  return e;
+}
+
+double score(double waitS, const Episode& e) { return std::log((waitS + e.epsilonS) / (e.ruleWaitS + e.epsilonS)); }
+
+class Evaluator {
+ public:
+  Evaluator(const Topology& topology, const CompiledPolicy& rule, QueueKind queue, std::uint32_t workers)
+      : m_topology(topology), m_rule(rule), m_hybrid(hybridPolicy(rule, queue)), m_workers(std::max(1u, workers)) {}
+
+  double ruleWait(const Episode& e) const {
+    SimulationOptions o;
+    return waitOf(Simulator(m_topology, m_rule, o).run(e.jobs));
+  }
+  double hybridWait(const Weights& w, const Episode& e) const {
+    HybridModel model;
+    model.weights = w;
+    return waitOf(runHybrid(m_topology, m_hybrid, model, e.jobs));
+  }
+  // waits[c][e] for every candidate and episode, on the workers.
+  std::vector<std::vector<double>> waits(std::span<const Weights> candidates, std::span<const Episode> episodes) const {
+    std::vector<std::vector<double>> out(candidates.size(), std::vector<double>(episodes.size()));
+    std::atomic<std::size_t> next{0};
+    const std::size_t tasks = candidates.size() * episodes.size();
+    auto work = [&] {
+      for (std::size_t t = next++; t < tasks; t = next++)
+        out[t / episodes.size()][t % episodes.size()] =
+            hybridWait(candidates[t / episodes.size()], episodes[t % episodes.size()]);
+    };
+    std::vector<std::thread> threads;
+    for (std::uint32_t i = 1; i < m_workers; ++i) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    return out;
+  }
+
+ private:
+  const Topology& m_topology;
+  const CompiledPolicy& m_rule;
+  CompiledPolicy m_hybrid;
+  std::uint32_t m_workers;
+};
+
+double meanScore(const std::vector<double>& waits, std::span<const Episode> episodes) {
+  double s = 0.0;
+  for (std::size_t e = 0; e < episodes.size(); ++e) s += score(waits[e], episodes[e]);
+  return episodes.empty() ? 0.0 : s / static_cast<double>(episodes.size());
+}
+
+double normal(SplitMix& rng) {
+  // Box-Muller on our own generator: std:: distributions differ by library.
+  return std::sqrt(-2.0 * std::log(rng.uniform())) * std::cos(2.0 * M_PI * rng.uniform());
+}
+
+}  // namespace
+
+HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& rulePolicy,
+                           std::span<const TrainingWorkload> training, std::span<const TrainingWorkload> validation,
+                           const HybridTrainingOptions& options,
+                           const std::function<void(const GenerationStats&)>& onGeneration) {
+  const Evaluator eval(topology, rulePolicy, options.queue, options.workers);
+
+  std::vector<Episode> checks;
+  for (const TrainingWorkload& w : validation)
+    for (const double scale : options.arrivalScales) {
+      const std::size_t count = std::min<std::size_t>(options.validationJobs, w.jobs.size());
+      checks.push_back(episodeOf(w.jobs, (w.jobs.size() - count) / 2, count, scale));
+    }
+  for (Episode& e : checks) e.ruleWaitS = eval.ruleWait(e);
+  auto validate = [&](const Weights& w) { return eval.waits(std::span(&w, 1), checks).front(); };
+
+  HybridTraining out;
+  const std::size_t elite = std::clamp<std::size_t>(options.elite, 1, options.population);
+  // The mean is averaged from this generation on (the second half).
+  const std::uint32_t averageFrom = options.generations / 2 + 1;
+  double bestValidation = std::numeric_limits<double>::infinity();
+  std::vector<double> bestChecks;
+  for (std::uint32_t restart = 0; restart < std::max(1u, options.restarts); ++restart) {
+    // The first search draws from the seed itself, the others from streams
+    // split off it.
+    SplitMix rng(restart == 0 ? options.seed : SplitMix(options.seed ^ (0x5851f42d4c957f2dull * restart)).next());
+    Weights mean{};  // all zero: the rule engine (hybrid_features.h)
+    Weights sigma;
+    sigma.fill(1.0);
+    Weights sum{};
+    std::uint32_t averaged = 0;
+    for (std::uint32_t g = 1; g <= options.generations; ++g) {
+      std::vector<Episode> episodes;
+      for (const TrainingWorkload& w : training)
+        for (const double scale : options.arrivalScales) {
+          const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
+          const std::size_t from = rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1));
+          episodes.push_back(episodeOf(w.jobs, from, count, scale));
+        }
+      for (Episode& e : episodes) e.ruleWaitS = eval.ruleWait(e);
+
+      // Antithetic pairs: a step and its opposite, so that the elite's mean
+      // moves by what the weights do, not by the draw's own imbalance.
+      std::vector<Weights> candidates{mean};
+      while (candidates.size() < std::size_t{options.population} + 1) {
+        Weights d;
+        for (std::size_t i = 0; i < d.size(); ++i) d[i] = sigma[i] * normal(rng);
+        Weights plus = mean, minus = mean;
+        for (std::size_t i = 0; i < d.size(); ++i) plus[i] += d[i], minus[i] -= d[i];
+        candidates.push_back(plus);
+        if (candidates.size() < std::size_t{options.population} + 1) candidates.push_back(minus);
+      }
+      const auto waits = eval.waits(candidates, episodes);
+      std::vector<double> scores(candidates.size());
+      for (std::size_t c = 0; c < candidates.size(); ++c) scores[c] = meanScore(waits[c], episodes);
+      std::vector<std::size_t> order(candidates.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
+
+      // The elite's mean and spread, smoothed so that one lucky generation
+      // cannot throw the search away; a floor on the spread keeps exploring.
+      Weights eliteMean{}, eliteSpread{};
+      for (std::size_t k = 0; k < elite; ++k)
+        for (std::size_t i = 0; i < mean.size(); ++i) eliteMean[i] += candidates[order[k]][i] / static_cast<double>(elite);
+      for (std::size_t k = 0; k < elite; ++k)
+        for (std::size_t i = 0; i < mean.size(); ++i) {
+          const double d = candidates[order[k]][i] - eliteMean[i];
+          eliteSpread[i] += d * d / static_cast<double>(elite);
+        }
+      double sigmaSum = 0.0;
+      for (std::size_t i = 0; i < mean.size(); ++i) {
+        mean[i] = 0.7 * eliteMean[i] + 0.3 * mean[i];
+        sigma[i] = std::max(0.05, 0.7 * std::sqrt(eliteSpread[i]) + 0.3 * sigma[i]);
+        sigmaSum += sigma[i];
+      }
+      if (g >= averageFrom) {
+        for (std::size_t i = 0; i < mean.size(); ++i) sum[i] += mean[i];
+        ++averaged;
+      }
+      GenerationStats stats;
+      stats.restart = restart;
+      stats.generation = g;
+      stats.trainMean = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
+      stats.trainBest = scores[order.front()];
+      stats.sigma = sigmaSum / static_cast<double>(mean.size());
+      const auto vw = validate(mean);
+      stats.validation = meanScore(vw, checks);
+      stats.validationWaitS = std::accumulate(vw.begin(), vw.end(), 0.0) / std::max<double>(1.0, vw.size());
+      out.curve.push_back(stats);
+      if (onGeneration) onGeneration(stats);
+    }
+    // The averaged mean (the mean itself when nothing was averaged: no
+    // generations, the rule engine).
+    Weights kept = mean;
+    if (averaged > 0)
+      for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = sum[i] / static_cast<double>(averaged);
+    const auto waits = validate(kept);
+    const double score = meanScore(waits, checks);
+    out.restartScores.push_back(score);
+    if (score < bestValidation) {
+      bestValidation = score;
+      out.model.weights = kept;
+      out.restart = restart;
+      bestChecks = waits;
+    }
+  }
+
+  double rule = 0.0, hybrid = 0.0;
+  bool worse = false;
+  for (std::size_t e = 0; e < checks.size(); ++e) {
+    rule += checks[e].ruleWaitS / static_cast<double>(checks.size());
+    hybrid += bestChecks[e] / static_cast<double>(checks.size());
+    worse = worse || bestChecks[e] > checks[e].ruleWaitS;
+  }
+  out.validationWaitS = hybrid;
+  out.ruleValidationWaitS = rule;
+  out.validationScore = checks.empty() ? 0.0 : bestValidation;
+  out.beatsRule = !checks.empty() && !worse && bestValidation < 0.0;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "validation wait %.1f s against the rule engine's %.1f s (%zu episodes)", hybrid, rule,
+                checks.size());
+  out.verdict = out.beatsRule ? std::string("hybrid: ") + buf
+                              : std::string("the rule engine ships: the hybrid did not wait less on every validation "
+                                            "episode; ") + buf;
+  return out;
+}
+
+ValidationSplit splitForValidation(std::span<const TrainingWorkload> pool) {
+  ValidationSplit out;
+  for (const TrainingWorkload& w : pool) {
+    const auto cut = static_cast<std::ptrdiff_t>(0.7 * static_cast<double>(w.jobs.size()));
+    out.training.push_back({w.name + " (first 70 %)", {w.jobs.begin(), w.jobs.begin() + cut}});
+    out.validation.push_back({w.name + " (last 30 %)", {w.jobs.begin() + cut, w.jobs.end()}});
+  }
+  return out;
+}
+
+CompiledPolicy hybridPolicy(CompiledPolicy policy, QueueKind queue) {
+  policy.queue = queue;
+  policy.placement = PlacementKind::External;
+  policy.externalScorer = std::string(kHybridScorerName);
+  return policy;
+}
+
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy,
+                                            const HybridModel& model, std::span<const SimJob> jobs,
+                                            std::uint64_t seed) {
+  std::vector<JobRequests> requests;
+  requests.reserve(jobs.size());
+  for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
+  ScorerRegistry registry;
+  registerFragScorers(registry, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
+  // Non-owning: the model outlives the run.
+  addHybridScorer(registry, std::string(kHybridScorerName),
+                  std::shared_ptr<const HybridModel>(&model, [](const HybridModel*) {}));
+  SimulationOptions options;
+  options.seed = seed;
+  options.scorers = &registry;
+  return Simulator(topology, hybridPolicy(policy, policy.queue), options).run(jobs);
+}
+
+}  // namespace hetsched

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/simulator.h"
+#include "weights_file.h"
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hetsched {
+
+// One workload the hybrid learns from or is checked on: a pod list's jobs
+// at the trace's own timing, sorted by arrival.
+struct TrainingWorkload {
+  std::string name;
+  std::vector<SimJob> jobs;
+};
+
+struct HybridTrainingOptions {
+  std::uint64_t seed = 1;
+  std::uint32_t generations = 12;
+  std::uint32_t population = 16;  // samples per generation (antithetic pairs), besides the mean
+  std::uint32_t elite = 4;
+  std::uint32_t episodeJobs = 1000;     // jobs per training episode (a slice)
+  std::uint32_t validationJobs = 2000;  // per validation workload and scale
+  // Searches from different draws inside one training; the one whose
+  // averaged weights validate best is kept.
+  std::uint32_t restarts = 1;
+  // Every workload is trained and validated at each of these (arrival
+  // times multiplied: 0.01 is 100x the trace's rate).
+  std::vector<double> arrivalScales{0.03, 0.01};
+  std::uint32_t workers = 2;  // threads evaluating a generation
+  // The hybrid's queue: its window is the first 16 jobs in this order. SJF
+  // by default (the window holds the shortest jobs; the weights may still
+  // prefer the oldest or one that fits now); the rule engine keeps its own.
+  QueueKind queue = QueueKind::Sjf;
+};
+
+// One generation, for the training curve. Scores are the mean over
+// episodes of ln((wait + e) / (rule's wait + e)), e = 1 % of the episode's
+// mean runtime: 0 is the rule engine, -0.69 half its wait.
+struct GenerationStats {
+  std::uint32_t restart = 0;
+  std::uint32_t generation = 0;
+  double trainMean = 0.0;  // the generation's samples, on its episodes
+  double trainBest = 0.0;
+  double validation = 0.0;  // the new mean weights, on the validation set
+  double validationWaitS = 0.0;
+  double sigma = 0.0;  // the search's mean step size
+};
+
+struct HybridTraining {
+  HybridModel model;
+  // Whether the weights wait less than the rule engine on every validation
+  // episode. When not, what to deploy is the rule engine, and `verdict`
+  // says so.
+  bool beatsRule = false;
+  double validationWaitS = 0.0;  // mean over validation episodes
+  double ruleValidationWaitS = 0.0;
+  double validationScore = 0.0;  // the kept weights'
+  std::uint32_t restart = 0;     // which search they come from
+  std::vector<double> restartScores;  // each search's averaged weights, on validation
+  std::vector<GenerationStats> curve;  // every search's generations
+  std::string verdict;
+};
+
+// Cross-entropy policy search for the hybrid's weights: each generation
+// samples weight vectors around the current mean in antithetic pairs
+// (mean + d, mean - d), runs each through the simulator on the same fresh
+// episodes (a random slice of every training workload at every arrival
+// scale: common random numbers, so candidates differ by their weights, not
+// their luck), and moves the mean to the best few. The objective is the
+// one the policy is judged by (average wait, against the rule engine on the
+// same episode), not a per-decision reward: a placement that strands a
+// large job pays for it in the episode's wait. The search starts at the
+// rule engine (all weights 0). What it returns is the mean averaged over
+// the second half of its generations, not one generation's sample: a
+// single noisy pick was what made the weights, and the schedules, differ
+// from one training seed to the next. With several restarts, the averaged
+// weights that score best on `validation` are kept. The mean is also run
+// on `validation` after each generation, for the training curve.
+// Deterministic for a seed, whatever the number of workers.
+HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& rulePolicy,
+                           std::span<const TrainingWorkload> training, std::span<const TrainingWorkload> validation,
+                           const HybridTrainingOptions& options,
+                           const std::function<void(const GenerationStats&)>& onGeneration = {});
+
+// Which jobs train and which validate: every workload trains on its first
+// 70 % by arrival and validates on the rest, whatever the training seed, so
+// that every seed learns from the same workloads and is judged on the same
+// held-out jobs. (Validating on one whole list that turned with the seed
+// made each seed train on different lists and pick its weights on a single
+// one: the seeds' weights, and schedules, differed most from that.)
+struct ValidationSplit {
+  std::vector<TrainingWorkload> training;
+  std::vector<TrainingWorkload> validation;
+};
+ValidationSplit splitForValidation(std::span<const TrainingWorkload> pool);
+
+// The hybrid's policy: `rulePolicy` (its routing) with the hybrid placing
+// and choosing, over `queue`.
+CompiledPolicy hybridPolicy(CompiledPolicy rulePolicy, QueueKind queue);
+
+// `policy` (its queue, routing) with the hybrid placing and choosing;
+// FGD's target workload is the jobs' own request shapes, as in a what-if.
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy,
+                                            const HybridModel& model, std::span<const SimJob> jobs,
+                                            std::uint64_t seed = 1);
+
+}  // namespace hetsched

@@ -1,0 +1,74 @@
+# Module boundaries by include directory (docs/architecture.md).
+#
+# Every module is one folder. Its own files include each other by bare file
+# name ("job_queue.h", found next to the includer). Other modules include it
+# as "layer/module/header.h" through ${HETSCHED_API_DIR}, which holds a
+# forwarding header for each header the module declares public and nothing
+# else: a private header cannot be named from outside its folder, so the
+# boundary is kept by the compiler, not by review. (Qt's own build forwards its
+# public headers the same way; forwarders are relative paths so that a clone
+# elsewhere hits the same ccache entries.)
+set(HETSCHED_API_DIR ${PROJECT_BINARY_DIR}/api)
+include_directories(${HETSCHED_API_DIR})
+
+function(_hetsched_forward forwarder real)
+  get_filename_component(dir ${forwarder} DIRECTORY)
+  file(RELATIVE_PATH target ${dir} ${real})
+  # file(CONFIGURE) rewrites only on change: an unchanged forwarder keeps its
+  # timestamp and rebuilds nothing.
+  file(CONFIGURE OUTPUT ${forwarder} CONTENT "#pragma once\n#include \"${target}\"\n")
+endfunction()
+
+# The folder's name below backend/ (or below the project for widgets/):
+# "engine/core", "widgets".
+function(_hetsched_module_path out)
+  file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/backend ${CMAKE_CURRENT_SOURCE_DIR})
+  if(rel MATCHES "^\\.\\.")
+    file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
+  endif()
+  set(${out} ${rel} PARENT_SCOPE)
+endfunction()
+
+# hetsched_module_api([ALL] [PUBLIC header.h...]): the headers of the current
+# folder that other modules may include (ALL: every header).
+function(hetsched_module_api)
+  cmake_parse_arguments(M "ALL" "" "PUBLIC" ${ARGN})
+  _hetsched_module_path(rel)
+  file(GLOB headers RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.h)
+  if(M_ALL)
+    set(M_PUBLIC ${headers})
+  endif()
+  foreach(h IN LISTS M_PUBLIC)
+    if(NOT h IN_LIST headers)
+      message(FATAL_ERROR "${rel}: public header ${h} is not in ${CMAKE_CURRENT_SOURCE_DIR}")
+    endif()
+    _hetsched_forward(${HETSCHED_API_DIR}/${rel}/${h} ${CMAKE_CURRENT_SOURCE_DIR}/${h})
+  endforeach()
+  # A header made private since the last configure must stop being reachable.
+  file(GLOB forwarded RELATIVE ${HETSCHED_API_DIR}/${rel} ${HETSCHED_API_DIR}/${rel}/*.h)
+  foreach(h IN LISTS forwarded)
+    if(NOT h IN_LIST M_PUBLIC)
+      file(REMOVE ${HETSCHED_API_DIR}/${rel}/${h})
+    endif()
+  endforeach()
+  # Every header, for the module's own tests (hetsched_test_internals).
+  string(REPLACE "/" "_" key ${rel})
+  set(internals ${PROJECT_BINARY_DIR}/internals/${key})
+  foreach(h IN LISTS headers)
+    _hetsched_forward(${internals}/${rel}/${h} ${CMAKE_CURRENT_SOURCE_DIR}/${h})
+  endforeach()
+  set_property(GLOBAL PROPERTY HETSCHED_INTERNALS_${key} ${internals})
+endfunction()
+
+# hetsched_test_internals(target module...): a test that checks a module's
+# private parts may include all of its headers ("engine/core/job_queue.h").
+function(hetsched_test_internals target)
+  foreach(rel IN LISTS ARGN)
+    string(REPLACE "/" "_" key ${rel})
+    get_property(internals GLOBAL PROPERTY HETSCHED_INTERNALS_${key})
+    if(NOT internals)
+      message(FATAL_ERROR "hetsched_test_internals(${target}): no module ${rel}")
+    endif()
+    target_include_directories(${target} PRIVATE ${internals})
+  endforeach()
+endfunction()
