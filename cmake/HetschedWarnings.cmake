@@ -14,9 +14,10 @@ function(hetsched_strict target)
 endfunction()
 
 # Qt hygiene taken from KDAB/hotspot: no implicit ASCII casts, no Q_FOREACH,
-# QStringBuilder for concatenation.
+# QStringBuilder for concatenation, and one signal keyword: Q_EMIT (`emit`
+# does not compile).
 function(hetsched_qt_hygiene target)
-  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_EMIT
                                                QT_USE_QSTRINGBUILDER QT_NO_FOREACH
                                                QT_NO_URL_CAST_FROM_STRING)
 endfunction()

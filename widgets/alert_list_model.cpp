@@ -83,8 +83,9 @@ QVariant AlertListModel::data(const QModelIndex& index, int role) const {
         return a.state == AlertState::Firing ? clock(a.firedMs) : QString();
       case AcknowledgedBy:
         if (!acknowledged) return QString();
-        return QStringLiteral("%1, %2").arg(QString::fromStdString(a.acknowledgedBy),
-                                            QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("HH:mm")));
+        return QStringLiteral("%1, %2").arg(
+            QString::fromStdString(a.acknowledgedBy),
+            QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("HH:mm")));
       default: return {};
     }
   }
@@ -99,10 +100,11 @@ QVariant AlertListModel::data(const QModelIndex& index, int role) const {
     return QColor(a.severity == AlertSeverity::Critical ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xf5, 0x7c, 0x00));
   if (role == Qt::ToolTipRole) {
     if (!acknowledged) return alertSummaryText(a);
-    return QString(alertSummaryText(a) + QLatin1Char('\n') +
-                   tr("Acknowledged by %1 at %2")
-               .arg(QString::fromStdString(a.acknowledgedBy),
-                    QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    return QString(
+        alertSummaryText(a) + QLatin1Char('\n') +
+        tr("Acknowledged by %1 at %2")
+            .arg(QString::fromStdString(a.acknowledgedBy),
+                 QDateTime::fromMSecsSinceEpoch(a.acknowledgedWallMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
   }
   return {};
 }

@@ -64,8 +64,9 @@ void AlertListView::updateButtons() {
   m_acknowledge->setEnabled(canChange && selectedOpen);
   m_acknowledgeAll->setEnabled(canChange && !m_model->unacknowledgedIds().empty());
   m_editRules->setEnabled(canChange);
-  const QString ack = tr("Mark the selected alerts as seen, on the gateway for every console: greyed, with your "
-                         "name, and no more notifications for them (needs an operator token)");
+  const QString ack =
+      tr("Mark the selected alerts as seen, on the gateway for every console: greyed, with your "
+         "name, and no more notifications for them (needs an operator token)");
   m_acknowledge->setToolTip(canChange ? ack : m_readOnly);
   m_acknowledgeAll->setToolTip(canChange ? tr("Acknowledge every firing and pending alert") : m_readOnly);
   m_editRules->setToolTip(canChange ? tr("Replace the gateway's alert rules (needs an operator token)") : m_readOnly);

@@ -44,7 +44,8 @@ QString alertValueText(const Alert& a) {
     case AlertRuleKind::NodeDown: return AlertText::tr("down");
     case AlertRuleKind::DeviceTemperature: return AlertText::tr("%1 °C (above %2)").arg(rounded).arg(a.threshold);
     case AlertRuleKind::DevicePower: return AlertText::tr("%1 W (above %2)").arg(rounded).arg(a.threshold);
-    case AlertRuleKind::JobWait: return AlertText::tr("waited %1 min (above %2)").arg(a.value / 60.0, 0, 'f', 1).arg(a.threshold / 60.0);
+    case AlertRuleKind::JobWait:
+      return AlertText::tr("waited %1 min (above %2)").arg(a.value / 60.0, 0, 'f', 1).arg(a.threshold / 60.0);
     case AlertRuleKind::GpusIdleWhileWaiting: return AlertText::tr("%n idle GPUs", nullptr, rounded);
     case AlertRuleKind::CanaryWorse: return AlertText::tr("+%1 s mean wait").arg(rounded);
   }

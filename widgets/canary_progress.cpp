@@ -60,7 +60,8 @@ QString armComparisonHtml(const std::vector<ArmSummary>& arms) {
   row(tr("Preempted"), QString::number(a.preemptions), QString::number(c.preemptions));
   row(tr("Migrated"), QString::number(a.migrations), QString::number(c.migrations));
   const auto wait = [](const ArmSummary& s) {
-    return s.startedInWindow == 0 ? tr("no starts") : tr("%1 s (%2 starts)").arg(s.meanWaitS, 0, 'f', 1).arg(s.startedInWindow);
+    return s.startedInWindow == 0 ? tr("no starts")
+                                  : tr("%1 s (%2 starts)").arg(s.meanWaitS, 0, 'f', 1).arg(s.startedInWindow);
   };
   row(tr("Mean wait, last %1 s").arg(c.windowS, 0, 'f', 0), wait(a), wait(c));
   return html + QStringLiteral("</table>");

@@ -34,8 +34,7 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
       m_history(new DeviceHistoryPanel(this)),
       m_side(new QTabWidget(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this)) {
-  for (const Metric metric : kHeatmapMetrics)
-    m_metricBox->addItem(colourLabel(metric), static_cast<int>(metric));
+  for (const Metric metric : kHeatmapMetrics) m_metricBox->addItem(colourLabel(metric), static_cast<int>(metric));
 
   auto* mapPane = new QWidget(m_splitter);
   auto* mapLayout = new QVBoxLayout(mapPane);
@@ -79,16 +78,14 @@ ClusterDashboard::ClusterDashboard(QWidget* parent)
   layout->addWidget(m_splitter, 1);
   layout->addWidget(m_legend);
 
-  connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int row) {
-    m_heatmap->setMetric(static_cast<Metric>(m_metricBox->itemData(row).toInt()));
-  });
-  connect(m_heatmap, &HeatmapView::deviceSelected, m_details,
-          [this](int device) {
-            m_details->setDevice(device);
-            m_history->setSelectedDevice(device);
+  connect(m_metricBox, &QComboBox::currentIndexChanged, this,
+          [this](int row) { m_heatmap->setMetric(static_cast<Metric>(m_metricBox->itemData(row).toInt())); });
+  connect(m_heatmap, &HeatmapView::deviceSelected, m_details, [this](int device) {
+    m_details->setDevice(device);
+    m_history->setSelectedDevice(device);
             // The history stays in front while devices are picked for it.
-            if (m_side->currentWidget() != m_history) m_side->setCurrentWidget(m_details);
-          });
+    if (m_side->currentWidget() != m_history) m_side->setCurrentWidget(m_details);
+  });
   connect(m_side, &QTabWidget::currentChanged, this, [this] {
     if (m_side->currentWidget() == m_history) showHistory();
   });
@@ -117,7 +114,7 @@ void ClusterDashboard::fitSplitter() {
   const int surplus = sizes[0] - wantedMap;
   int side = sizes[1];
   if (surplus > kFitSlackPx) side += surplus;                                     // room the map cannot use
-  else if (surplus < 0 && side > kSideDefaultWidth) side = std::max(kSideDefaultWidth, side + surplus);  // map squeezed
+  else if (surplus < 0 && side > kSideDefaultWidth) side = std::max(kSideDefaultWidth, side + surplus); // map squeezed
   if (side == sizes[1]) return;
   m_splitter->setSizes({sizes[0] + sizes[1] - side, side});
 }
@@ -133,8 +130,9 @@ void ClusterDashboard::showHistory() {
 }
 
 QString ClusterDashboard::legendText() const {
-  const QString shapes = tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, "
-                            "bar = share held");
+  const QString shapes =
+      tr("Hatched row = node down  ·  Grey cell = no device in slot  ·  ×3 = GPU shared by 3 jobs, "
+         "bar = share held");
   const QString mig = !m_heatmap->migLayout().empty()
                           ? QStringLiteral("  ·  ") + tr("Dashed frame = GPU split into MIG instances")
                           : QString();
@@ -196,4 +194,4 @@ void ClusterDashboard::setMetric(Metric metric) {
   m_metricBox->setCurrentIndex(m_metricBox->findData(static_cast<int>(metric)));
 }
 
-}  // namespace hetsched
+} // namespace hetsched

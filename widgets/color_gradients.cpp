@@ -11,16 +11,13 @@ namespace {
 
 using Stops = std::array<QRgb, 9>;
 
-constexpr Stops kViridis{0x440154, 0x482878, 0x3e4989, 0x31688e, 0x26828e,
-                         0x1f9e89, 0x35b779, 0x6ece58, 0xfde725};
+constexpr Stops kViridis{0x440154, 0x482878, 0x3e4989, 0x31688e, 0x26828e, 0x1f9e89, 0x35b779, 0x6ece58, 0xfde725};
 // Inferno without its near-black start: idle devices stay readable against
 // the separators and the hatching of down nodes.
-constexpr Stops kInferno{0x1b0c41, 0x3b0f70, 0x5c126e, 0x7e2482, 0xa52c60,
-                         0xcf4446, 0xed6925, 0xfb9b06, 0xfcffa4};
+constexpr Stops kInferno{0x1b0c41, 0x3b0f70, 0x5c126e, 0x7e2482, 0xa52c60, 0xcf4446, 0xed6925, 0xfb9b06, 0xfcffa4};
 // Cividis (Nuñez et al. 2018, colour-vision-deficiency friendly): allocation
 // looks unlike measured load, so a glance tells which one is on.
-constexpr Stops kCividis{0x00224e, 0x123570, 0x3b496c, 0x575d6d, 0x707173,
-                         0x8a8678, 0xa59c74, 0xc3b369, 0xfee838};
+constexpr Stops kCividis{0x00224e, 0x123570, 0x3b496c, 0x575d6d, 0x707173, 0x8a8678, 0xa59c74, 0xc3b369, 0xfee838};
 
 QCPColorGradient fromStops(const Stops& stops) {
   QCPColorGradient gradient;

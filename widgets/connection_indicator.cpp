@@ -25,9 +25,9 @@ void ConnectionIndicator::setStatus(const ConnectionStatus& status, const QStrin
   switch (status.state) {
     case ConnectionState::Connecting:
       m_color = QColor(0xE6, 0x9F, 0x00);  // Okabe–Ito orange
-      text = reason.isEmpty() ? tr("Connecting to %1…").arg(target)
-                              : tr("Cannot reach %1 — retrying in %2 s (%3)")
-                                    .arg(target, QString::number(retry, 'f', 1), reason);
+      text = reason.isEmpty()
+                 ? tr("Connecting to %1…").arg(target)
+                 : tr("Cannot reach %1 — retrying in %2 s (%3)").arg(target, QString::number(retry, 'f', 1), reason);
       break;
     case ConnectionState::Live:
       m_color = QColor(0x00, 0x9E, 0x73);  // bluish green: apart from vermillion for red-green blindness

@@ -32,12 +32,10 @@ DeviceDetailPanel::DeviceDetailPanel(QWidget* parent)
 
   m_form->setContentsMargins(0, 0, 0, 0);
   m_form->setLabelAlignment(Qt::AlignRight);
-  const QString labels[RowCount] = {tr("Node"),        tr("Node state"),  tr("Kind"),
-                                    tr("Model"),       tr("Partition"),   tr("Peak"),        tr("TDP"),
-                                    tr("Memory"),      tr("Bandwidth"),   tr("Utilization"),
-                                    tr("Memory used"), tr("Power"),       tr("Temperature"),
-                                    tr("Job"),         tr("Allocated"),   tr("Held by"),
-                                    tr("Team"),        tr("Next predicted")};
+  const QString labels[RowCount] = {
+      tr("Node"),        tr("Node state"), tr("Kind"),      tr("Model"),       tr("Partition"),   tr("Peak"),
+      tr("TDP"),         tr("Memory"),     tr("Bandwidth"), tr("Utilization"), tr("Memory used"), tr("Power"),
+      tr("Temperature"), tr("Job"),        tr("Allocated"), tr("Held by"),     tr("Team"),        tr("Next predicted")};
   for (const QString& label : labels) {
     auto* value = new QLabel(m_details);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -60,8 +58,7 @@ void DeviceDetailPanel::setTopology(std::shared_ptr<const Topology> topology) {
   // Only a cluster with MIG GPUs has partitions to name.
   m_form->setRowVisible(Partition, !m_mig.empty());
   if (m_frame && !frameMatches(*m_topology, *m_frame)) m_frame.reset();
-  if (m_device && static_cast<std::size_t>(*m_device) >= m_topology->devices.size())
-    m_device.reset();
+  if (m_device && static_cast<std::size_t>(*m_device) >= m_topology->devices.size()) m_device.reset();
   refresh();
 }
 
@@ -101,8 +98,7 @@ void DeviceDetailPanel::setTeams(std::shared_ptr<const DeviceTeams> teams) {
 }
 
 void DeviceDetailPanel::setDevice(std::optional<int> device) {
-  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size()))
-    device.reset();
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size())) device.reset();
   m_device = device;
   refresh();
 }
@@ -160,8 +156,7 @@ void DeviceDetailPanel::refresh() {
   set(Bandwidth, tr("%1 GB/s").arg(QString::number(model.memoryBandwidthGbps, 'g', 5)));
   const Row metricRows[] = {Utilization, MemoryUsed, Power, Temperature};
   for (std::size_t i = 0; i < kMetrics.size(); ++i) {
-    set(metricRows[i], haveFrame ? formatMetric(kMetrics[i], metricValue(*m_frame, device, kMetrics[i]))
-                                   : tr("—"));
+    set(metricRows[i], haveFrame ? formatMetric(kMetrics[i], metricValue(*m_frame, device, kMetrics[i])) : tr("—"));
   }
   set(Job, haveFrame ? jobText(m_frame->job[device], m_jobNames) : tr("—"));
   const bool haveAllocation = m_allocation && m_allocation->deviceCount() == m_topology->devices.size();

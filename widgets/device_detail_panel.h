@@ -51,8 +51,27 @@ class DeviceDetailPanel : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  enum Row { Node, State, Kind, Model, Partition, Peak, Tdp, MemorySize, Bandwidth,
-             Utilization, MemoryUsed, Power, Temperature, Job, Allocated, HeldBy, Team, NextPredicted, RowCount };
+  enum Row {
+    Node,
+    State,
+    Kind,
+    Model,
+    Partition,
+    Peak,
+    Tdp,
+    MemorySize,
+    Bandwidth,
+    Utilization,
+    MemoryUsed,
+    Power,
+    Temperature,
+    Job,
+    Allocated,
+    HeldBy,
+    Team,
+    NextPredicted,
+    RowCount
+  };
 
   void refresh();
   void fitRows();

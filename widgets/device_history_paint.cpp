@@ -18,8 +18,8 @@ constexpr int kSwatch = 12;
 constexpr int kGap = 6;
 
 // Seconds between time labels: the first that leaves room for a label.
-constexpr std::array<std::int64_t, 14> kTickSteps{10, 30, 60, 120, 300, 600, 900, 1800, 3600,
-                                                  7200, 10800, 21600, 43200, 86400};
+constexpr std::array<std::int64_t, 14> kTickSteps{10,   30,   60,   120,   300,   600,   900,
+                                                  1800, 3600, 7200, 10800, 21600, 43200, 86400};
 }  // namespace
 
 void DeviceHistoryView::paintEvent(QPaintEvent*) {

@@ -22,9 +22,10 @@ DeviceHistoryPanel::DeviceHistoryPanel(QWidget* parent)
       m_node(new QPushButton(tr("Whole &node"), this)),
       m_clear(new QPushButton(tr("C&lear"), this)),
       m_view(new DeviceHistoryView(this)) {
-  m_hint->setText(tr("Select a device on the heatmap to see its utilization, memory, power and temperature over "
-                     "the recorded history. Add to history keeps it while you select others; Whole node shows "
-                     "every device of its node."));
+  m_hint->setText(
+      tr("Select a device on the heatmap to see its utilization, memory, power and temperature over "
+         "the recorded history. Add to history keeps it while you select others; Whole node shows "
+         "every device of its node."));
   m_hint->setWordWrap(true);
   showAsHint(m_hint);
   showAsHint(m_caption);
@@ -62,8 +63,8 @@ void DeviceHistoryPanel::setTopology(std::shared_ptr<const Topology> topology) {
   if (!topology) return;
   // The same shape (a replay of this cluster, a reconnect) keeps the devices
   // chosen: their indexes still name the same slots.
-  const bool same = topology->devices.size() == m_topology->devices.size() &&
-                    topology->nodes.size() == m_topology->nodes.size();
+  const bool same =
+      topology->devices.size() == m_topology->devices.size() && topology->nodes.size() == m_topology->nodes.size();
   m_topology = std::move(topology);
   if (same) return;
   m_added.clear();

@@ -134,7 +134,8 @@ std::pair<double, double> DeviceHistoryView::rangeOf(SeriesMetric metric) const 
     // Up to the hungriest shown device's TDP, so a device near its limit
     // looks near the top; above it if a reading says more.
     double tdp = 0.0;
-    for (int i = 0; i < shownDevices(); ++i) tdp = std::max(tdp, m_tdp.size() > static_cast<std::size_t>(i) ? m_tdp[static_cast<std::size_t>(i)] : 0.0);
+    for (int i = 0; i < shownDevices(); ++i)
+      tdp = std::max(tdp, m_tdp.size() > static_cast<std::size_t>(i) ? m_tdp[static_cast<std::size_t>(i)] : 0.0);
     const double top = std::max(tdp, std::isfinite(hi) ? hi : 0.0);
     return {0.0, top > 0.0 ? top : 1.0};
   }
@@ -184,8 +185,9 @@ QString DeviceHistoryView::toolTipAt(QPoint pos) const {
     const auto bucket = bucketAt(l.charts[m], pos.x());
     if (!bucket) return {};
     const auto metric = kSeriesMetrics[m];
-    QStringList lines{tr("%1 at %2").arg(seriesMetricLabel(metric), clockText(m_history->bucketStart(
-                                                                          static_cast<std::uint32_t>(*bucket))))};
+    QStringList lines{
+        tr("%1 at %2")
+            .arg(seriesMetricLabel(metric), clockText(m_history->bucketStart(static_cast<std::uint32_t>(*bucket))))};
     for (int i = 0; i < shownDevices(); ++i) {
       const MetricSeries& s = m_history->devices[static_cast<std::size_t>(i)].of(metric);
       if (std::isnan(s.max[*bucket])) {

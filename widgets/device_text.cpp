@@ -68,14 +68,14 @@ QString partitionText(const Topology& topology, const MigLayout& mig, std::size_
   if (mig.instanceCount(device) == 0) return tr("MIG on: no instances (%1 slices free)").arg(mig.slices(device));
   QStringList profiles;
   for (std::uint32_t d = static_cast<std::uint32_t>(device) + 1; d <= mig.lastInstance(device); ++d)
-    if (mig.parentOf(d) == static_cast<std::uint32_t>(device))
-      profiles << profileText(mig.profileOf(topology, d));
+    if (mig.parentOf(d) == static_cast<std::uint32_t>(device)) profiles << profileText(mig.profileOf(topology, d));
   return tr("MIG on: %1 (%2 of %3 slices)")
-      .arg(profiles.join(QStringLiteral(", ")), QString::number(mig.slicesHeld(device)), QString::number(mig.slices(device)));
+      .arg(profiles.join(QStringLiteral(", ")), QString::number(mig.slicesHeld(device)),
+           QString::number(mig.slices(device)));
 }
 
-QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device,
-                      const JobNames& names, const GpuAllocation* allocation, const MigLayout* mig) {
+QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device, const JobNames& names,
+                      const GpuAllocation* allocation, const MigLayout* mig) {
   const DeviceInfo& info = topology.devices[device];
   const NodeInfo& node = topology.nodes[info.node];
   const DeviceModel& model = topology.models[info.model];
@@ -91,8 +91,7 @@ QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t 
     if (const QString partition = partitionText(topology, *mig, device); !partition.isEmpty())
       lines << tr("Partition: %1").arg(partition);
   for (const Metric metric : kMetrics) {
-    const QString value =
-        haveFrame ? formatMetric(metric, metricValue(*frame, device, metric)) : tr("—");
+    const QString value = haveFrame ? formatMetric(metric, metricValue(*frame, device, metric)) : tr("—");
     lines << tr("%1: %2").arg(metricName(metric), value);
   }
   const bool haveAllocation = allocation != nullptr && allocation->deviceCount() == topology.devices.size();

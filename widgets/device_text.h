@@ -33,8 +33,7 @@ QString partitionText(const Topology& topology, const MigLayout& mig, std::size_
 // Multi-line description of one device, used by the heatmap tooltip. The
 // frame may be null before the first frame arrives, the allocation before
 // the first job list; the MIG layout is the topology's, if it has any.
-QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device,
-                      const JobNames& names, const GpuAllocation* allocation = nullptr,
-                      const MigLayout* mig = nullptr);
+QString deviceSummary(const Topology& topology, const Frame* frame, std::size_t device, const JobNames& names,
+                      const GpuAllocation* allocation = nullptr, const MigLayout* mig = nullptr);
 
 }  // namespace hetsched

@@ -18,8 +18,7 @@ QSize ElidedLabel::minimumSizeHint() const {
   // it has it.
   const QFontMetrics metrics = fontMetrics();
   const QMargins m = contentsMargins();
-  return {metrics.horizontalAdvance(QStringLiteral("MMM…")) + m.left() + m.right(),
-          QLabel::minimumSizeHint().height()};
+  return {metrics.horizontalAdvance(QStringLiteral("MMM…")) + m.left() + m.right(), QLabel::minimumSizeHint().height()};
 }
 
 QString ElidedLabel::shownText() const {
@@ -31,8 +30,8 @@ void ElidedLabel::paintEvent(QPaintEvent* event) {
   QPainter painter(this);
   QStyleOption option;
   option.initFrom(this);
-  style()->drawItemText(&painter, contentsRect(), static_cast<int>(alignment()), option.palette, isEnabled(), shownText(),
-                        foregroundRole());
+  style()->drawItemText(&painter, contentsRect(), static_cast<int>(alignment()), option.palette, isEnabled(),
+                        shownText(), foregroundRole());
 }
 
 }  // namespace hetsched

@@ -62,9 +62,12 @@ QString EmbeddingMapView::selectionSummary() const {
     if (s.kinds[k] > 0) kinds << tr("%1 %2").arg(jobKindName(static_cast<JobKind>(k))).arg(s.kinds[k]);
   QString text = tr("%1 jobs selected").arg(selected.size());
   if (s.count > 0) {
-    text += tr(" · %1 · mean wait %2").arg(kinds.join(QStringLiteral(", ")), durationText(static_cast<std::int64_t>(s.meanWaitS * 1000)));
+    text += tr(" · %1 · mean wait %2")
+                .arg(kinds.join(QStringLiteral(", ")), durationText(static_cast<std::int64_t>(s.meanWaitS * 1000)));
     if (s.started > 0)
-      text += tr(" · mean runtime %1 (%2 started)").arg(durationText(static_cast<std::int64_t>(s.meanRuntimeS * 1000))).arg(s.started);
+      text += tr(" · mean runtime %1 (%2 started)")
+                  .arg(durationText(static_cast<std::int64_t>(s.meanRuntimeS * 1000)))
+                  .arg(s.started);
   }
   if (s.count < selected.size()) text += tr(" · %1 no longer listed").arg(selected.size() - s.count);
   return text + tr(" · also selected in the timeline and heatmap");

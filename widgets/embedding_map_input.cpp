@@ -94,7 +94,7 @@ void EmbeddingMapView::finishDrag(bool lasso) {
     if (const std::optional<JobId> job = jobAt(a)) picked = {*job};
     const JobId clicked = picked.empty() ? 0 : picked.front();
     applySelection(std::move(picked));
-    if (clicked != 0) emit jobActivated(clicked);
+    if (clicked != 0) Q_EMIT jobActivated(clicked);
   } else if (lasso) {
     selectInPolygon(m_dragPath);
   } else {

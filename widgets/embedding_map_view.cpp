@@ -48,15 +48,9 @@ QPixmap pointPixmap(const QColor& colour, int shape) {
   const QRectF box(0, 0, size, size);
   const double mid = size / 2.0;
   switch (shape % 4) {
-    case 0:
-      painter.drawEllipse(box);
-      break;
-    case 1:
-      painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
-      break;
-    case 2:
-      painter.drawPolygon(QPolygonF({QPointF(mid, 0), QPointF(size, size), QPointF(0, size)}));
-      break;
+    case 0: painter.drawEllipse(box); break;
+    case 1: painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5)); break;
+    case 2: painter.drawPolygon(QPolygonF({QPointF(mid, 0), QPointF(size, size), QPointF(0, size)})); break;
     default:
       painter.drawPolygon(QPolygonF({QPointF(mid, 0), QPointF(size, mid), QPointF(mid, size), QPointF(0, mid)}));
       break;
@@ -188,7 +182,7 @@ EmbeddingMapView::EmbeddingMapView(QWidget* parent)
           [this](int id) { setSelectionMode(static_cast<SelectionMode>(id)); });
   connect(m_cancel, &QPushButton::clicked, this, [this] {
     m_cancel->setEnabled(false);  // once is enough; the engine answers with progress
-    emit cancelRequested();
+    Q_EMIT cancelRequested();
   });
   connect(m_relayout, &QToolButton::clicked, this, &EmbeddingMapView::relayoutRequested);
   rebuildGraphs();
@@ -293,15 +287,18 @@ void EmbeddingMapView::rebuildGraphs() {
         case ColorBy::JobKind: it->second = {jobKindName(p.kind), jobKindColor(p.kind), {}}; break;
         case ColorBy::DeviceKind: it->second = {kindName(p.deviceKind), deviceKindColor(p.deviceKind), {}}; break;
         case ColorBy::Cluster:
-          it->second = {key < 0 ? tr("No cluster")
+          it->second = {key < 0                                       ? tr("No cluster")
                         : key == static_cast<int>(kMaxClusterEntries) ? tr("Other clusters")
                                                                       : tr("Cluster %1").arg(key + 1),
                         key == static_cast<int>(kMaxClusterEntries) ? QColor(120, 120, 120) : clusterColor(key),
-                        {}, clusterShape(key)};
+                        {},
+                        clusterShape(key)};
           break;
         case ColorBy::Team:
-          it->second = {key < 0 ? tr("Team not known") : teamDisplayName(m_teamColours.names[static_cast<std::size_t>(key)]),
-                        key < 0 ? QColor(160, 160, 160) : m_teamColours.colours[static_cast<std::size_t>(key)], {}};
+          it->second = {
+              key < 0 ? tr("Team not known") : teamDisplayName(m_teamColours.names[static_cast<std::size_t>(key)]),
+              key < 0 ? QColor(160, 160, 160) : m_teamColours.colours[static_cast<std::size_t>(key)],
+              {}};
           break;
       }
     }
@@ -377,7 +374,7 @@ void EmbeddingMapView::setSelectedJobs(std::span<const JobId> jobs) {
 
 void EmbeddingMapView::applySelection(std::vector<JobId> jobs) {
   setSelectedJobs(jobs);
-  emit jobsSelected(jobs);
+  Q_EMIT jobsSelected(jobs);
 }
 
 void EmbeddingMapView::selectInRect(const QRectF& rect) { applySelection(jobsInRect(m_shownPoints, rect)); }

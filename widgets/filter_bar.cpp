@@ -86,7 +86,7 @@ void FilterBar::change(const JobFilter& filter) {
   if (filter == m_filter) return;
   m_filter = filter;
   rebuildChips();
-  emit filterChanged();
+  Q_EMIT filterChanged();
 }
 
 void FilterBar::setCounts(std::size_t jobs, std::size_t devices) {
@@ -106,7 +106,7 @@ void FilterBar::rebuildMenu() {
   m_menu->clear();
   // Each entry toggles one value; the menu stays a plain QMenu so the
   // keyboard walks it as any other.
-  const auto addBits = [this](QMenu* sub, std::uint8_t JobFilter::*field, std::uint8_t value, const QString& text) {
+  const auto addBits = [this](QMenu* sub, std::uint8_t JobFilter::* field, std::uint8_t value, const QString& text) {
     QAction* action = sub->addAction(text);
     action->setCheckable(true);
     action->setChecked((m_filter.*field & value) != 0);
@@ -116,7 +116,7 @@ void FilterBar::rebuildMenu() {
       change(f);
     });
   };
-  const auto addNames = [this](QMenu* sub, std::vector<std::string> JobFilter::*field,
+  const auto addNames = [this](QMenu* sub, std::vector<std::string> JobFilter::* field,
                                const std::vector<std::string>& names, auto textOf) {
     std::vector<std::string> all = names;
     for (const std::string& chosen : m_filter.*field)
@@ -157,7 +157,7 @@ void FilterBar::rebuildMenu() {
 
 std::vector<FilterBar::Chip> FilterBar::chips() const {
   std::vector<Chip> out;
-  const auto bits = [&](std::uint8_t JobFilter::*field, std::size_t count, const QString& facet, auto nameOf) {
+  const auto bits = [&](std::uint8_t JobFilter::* field, std::size_t count, const QString& facet, auto nameOf) {
     for (std::size_t v = 0; v < count; ++v) {
       const auto b = static_cast<std::uint8_t>(1u << v);
       if (!(m_filter.*field & b)) continue;
@@ -166,14 +166,15 @@ std::vector<FilterBar::Chip> FilterBar::chips() const {
       out.push_back({tr("%1: %2").arg(facet, nameOf(v)), without});
     }
   };
-  const auto names = [&](std::vector<std::string> JobFilter::*field, const QString& facet, auto nameOf) {
+  const auto names = [&](std::vector<std::string> JobFilter::* field, const QString& facet, auto nameOf) {
     for (std::size_t i = 0; i < (m_filter.*field).size(); ++i) {
       JobFilter without = m_filter;
       (without.*field).erase((without.*field).begin() + static_cast<std::ptrdiff_t>(i));
       out.push_back({tr("%1: %2").arg(facet, nameOf((m_filter.*field)[i])), without});
     }
   };
-  bits(&JobFilter::kinds, kJobKindCount, tr("Kind"), [](std::size_t v) { return jobKindName(static_cast<JobKind>(v)); });
+  bits(&JobFilter::kinds, kJobKindCount, tr("Kind"),
+       [](std::size_t v) { return jobKindName(static_cast<JobKind>(v)); });
   bits(&JobFilter::states, kJobStateCount, tr("State"),
        [](std::size_t v) { return filterStateName(static_cast<JobState>(v)); });
   names(&JobFilter::teams, tr("Team"), [](const std::string& t) { return filterTeamName(t); });
@@ -210,7 +211,8 @@ QStringList FilterBar::chipTexts() const {
 
 void FilterBar::removeChip(int index) {
   const std::vector<Chip> list = chips();
-  if (index >= 0 && static_cast<std::size_t>(index) < list.size()) change(list[static_cast<std::size_t>(index)].without);
+  if (index >= 0 && static_cast<std::size_t>(index) < list.size())
+    change(list[static_cast<std::size_t>(index)].without);
 }
 
 }  // namespace hetsched

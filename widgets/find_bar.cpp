@@ -30,7 +30,7 @@ FindBar::FindBar(QWidget* parent)
   connect(m_field, &QLineEdit::textChanged, this, &FindBar::queryChanged);
   connect(m_close, &QToolButton::clicked, this, [this] {
     hide();
-    emit closed();
+    Q_EMIT closed();
   });
   setResult(0, 0, -1);
 }
@@ -45,12 +45,12 @@ bool FindBar::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_field && event->type() == QEvent::KeyPress) {
     const auto* key = static_cast<QKeyEvent*>(event);
     if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
-      emit stepRequested(key->modifiers() & Qt::ShiftModifier ? -1 : 1);
+      Q_EMIT stepRequested(key->modifiers() & Qt::ShiftModifier ? -1 : 1);
       return true;
     }
     if (key->key() == Qt::Key_Escape) {
       hide();
-      emit closed();
+      Q_EMIT closed();
       return true;
     }
   }

@@ -43,10 +43,9 @@ FragmentationPanel::FragmentationPanel(QWidget* parent)
   showAsHint(hint);
   layout->addWidget(hint);
   m_table->setHorizontalHeaderLabels({tr("Node"), tr("Fragmented"), tr("Free"), tr("Partly used"), tr("GPUs")});
-  const QString tips[ColumnCount] = {QString(),
-                                     tr("Free share the cluster's job shapes could not use (ATC'23), in GPUs"),
-                                     tr("Free GPU share, in GPUs"),
-                                     tr("Free share on GPUs that jobs partly hold, in GPUs"), tr("GPUs on the node")};
+  const QString tips[ColumnCount] = {
+      QString(), tr("Free share the cluster's job shapes could not use (ATC'23), in GPUs"),
+      tr("Free GPU share, in GPUs"), tr("Free share on GPUs that jobs partly hold, in GPUs"), tr("GPUs on the node")};
   for (int c = 0; c < ColumnCount; ++c) m_table->horizontalHeaderItem(c)->setToolTip(tips[c]);
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -60,7 +59,8 @@ FragmentationPanel::FragmentationPanel(QWidget* parent)
   m_table->setAccessibleName(tr("GPU fragmentation per node"));
   layout->addWidget(m_table, 1);
   connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-    if (const QTableWidgetItem* item = m_table->item(row, NodeColumn)) Q_EMIT nodeActivated(item->data(Qt::UserRole).toInt());
+    if (const QTableWidgetItem* item = m_table->item(row, NodeColumn))
+      Q_EMIT nodeActivated(item->data(Qt::UserRole).toInt());
   });
   setFragmentation({});
 }

@@ -10,8 +10,7 @@ namespace {
 // a band, so each group rounds up on its own.
 int bandsNeeded(const std::vector<HeatmapLayout::Group>& groups, int rowsPerBand) {
   int bands = 0;
-  for (const HeatmapLayout::Group& group : groups)
-    bands += (group.rowCount + rowsPerBand - 1) / rowsPerBand;
+  for (const HeatmapLayout::Group& group : groups) bands += (group.rowCount + rowsPerBand - 1) / rowsPerBand;
   return bands;
 }
 }  // namespace
@@ -22,13 +21,11 @@ void HeatmapBands::rebuild(const Topology& topology, const HeatmapLayout& layout
   // One size for all bands, so "one pixel row = N nodes" holds everywhere;
   // the per-group round-up may need a slightly larger N than rows / pixels.
   int largestGroup = 1;
-  for (const HeatmapLayout::Group& group : layout.groups())
-    largestGroup = std::max(largestGroup, group.rowCount);
+  for (const HeatmapLayout::Group& group : layout.groups()) largestGroup = std::max(largestGroup, group.rowCount);
   m_rowsPerBand = 1;
   if (pixelRows > 0 && rows > pixelRows) {
     m_rowsPerBand = (rows + pixelRows - 1) / pixelRows;
-    while (m_rowsPerBand < largestGroup && bandsNeeded(layout.groups(), m_rowsPerBand) > pixelRows)
-      ++m_rowsPerBand;
+    while (m_rowsPerBand < largestGroup && bandsNeeded(layout.groups(), m_rowsPerBand) > pixelRows) ++m_rowsPerBand;
   }
 
   m_groups.clear();

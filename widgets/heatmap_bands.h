@@ -46,8 +46,7 @@ class HeatmapBands {
 
  private:
   std::size_t cellIndex(int band, int slot) const {
-    return static_cast<std::size_t>(band) * static_cast<std::size_t>(m_columns) +
-           static_cast<std::size_t>(slot);
+    return static_cast<std::size_t>(band) * static_cast<std::size_t>(m_columns) + static_cast<std::size_t>(slot);
   }
 
   int m_columns = 0;

@@ -6,12 +6,9 @@
 
 namespace hetsched {
 
-HeatmapOverlay::HeatmapOverlay(QCustomPlot* plot, QCPAxisRect* axisRect)
-    : QCPLayerable(plot), m_axisRect(axisRect) {}
+HeatmapOverlay::HeatmapOverlay(QCustomPlot* plot, QCPAxisRect* axisRect) : QCPLayerable(plot), m_axisRect(axisRect) {}
 
-void HeatmapOverlay::setSeparators(std::vector<int> firstRows) {
-  m_separators = std::move(firstRows);
-}
+void HeatmapOverlay::setSeparators(std::vector<int> firstRows) { m_separators = std::move(firstRows); }
 
 void HeatmapOverlay::setDownRows(const std::vector<std::uint8_t>& down) {
   // Runs, not rows: a rack that is down is one rectangle, and the vector keeps
@@ -31,9 +28,7 @@ void HeatmapOverlay::setDownRows(const std::vector<std::uint8_t>& down) {
 
 void HeatmapOverlay::setSelection(std::optional<Cell> cell) { m_selection = cell; }
 
-void HeatmapOverlay::applyDefaultAntialiasingHint(QCPPainter* painter) const {
-  painter->setAntialiasing(false);
-}
+void HeatmapOverlay::applyDefaultAntialiasingHint(QCPPainter* painter) const { painter->setAntialiasing(false); }
 
 QRect HeatmapOverlay::clipRect() const { return m_axisRect->rect(); }
 
@@ -102,7 +97,8 @@ void HeatmapOverlay::drawPartitions(QCPPainter* painter) {
   // dark outside, light inside, like the selection but dashed.
   painter->setBrush(Qt::NoBrush);
   for (const Run& gpu : m_partitions) {
-    const QRectF frame = cellRect(gpu.row, gpu.firstSlot).united(cellRect(gpu.row, gpu.lastSlot)).adjusted(1, 1, -1, -1);
+    const QRectF frame =
+        cellRect(gpu.row, gpu.firstSlot).united(cellRect(gpu.row, gpu.lastSlot)).adjusted(1, 1, -1, -1);
     if (frame.height() < 4.0) continue;
     painter->setPen(QPen(QColor(0, 0, 0), 3));
     painter->drawRect(frame);
@@ -149,8 +145,7 @@ void HeatmapOverlay::draw(QCPPainter* painter) {
   const QCPAxis* x = m_axisRect->axis(QCPAxis::atBottom);
   for (const int row : m_separators) {
     const double yPixel = m_axisRect->axis(QCPAxis::atLeft)->coordToPixel(row - 0.5);
-    painter->drawLine(QLineF(x->coordToPixel(x->range().lower), yPixel,
-                             x->coordToPixel(x->range().upper), yPixel));
+    painter->drawLine(QLineF(x->coordToPixel(x->range().lower), yPixel, x->coordToPixel(x->range().upper), yPixel));
   }
 
   drawShares(painter);

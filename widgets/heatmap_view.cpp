@@ -77,8 +77,7 @@ HeatmapView::HeatmapView(QWidget* parent)
   m_plot->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
 
-  m_plot->addLayer(QStringLiteral("marks"), m_plot->layer(QStringLiteral("main")),
-                   QCustomPlot::limAbove);
+  m_plot->addLayer(QStringLiteral("marks"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
   m_overlay->setLayer(QStringLiteral("marks"));
 
   m_staleLabel->setLayer(QStringLiteral("marks"));
@@ -142,9 +141,7 @@ void HeatmapView::updateSizeLimit() {
   if (m_plot->geometry() != geometry) m_plot->setGeometry(geometry);
 }
 
-void HeatmapView::setTopology(const Topology& topology) {
-  setTopology(std::make_shared<const Topology>(topology));
-}
+void HeatmapView::setTopology(const Topology& topology) { setTopology(std::make_shared<const Topology>(topology)); }
 
 void HeatmapView::setTopology(std::shared_ptr<const Topology> topology) {
   if (!topology) return;
@@ -161,8 +158,7 @@ void HeatmapView::setTopology(std::shared_ptr<const Topology> topology) {
   const int labelStep = columns > 32 ? (columns + 31) / 32 : 1;
   for (int slot = 0; slot < columns; slot += labelStep) xTicker->addTick(slot, QString::number(slot));
 
-  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology->devices.size())
-    m_selected.reset();
+  if (m_selected && static_cast<std::size_t>(*m_selected) >= m_topology->devices.size()) m_selected.reset();
   if (m_frame && !frameMatches(*m_topology, *m_frame)) m_frame.reset();
   if (m_allocation && m_allocation->deviceCount() != m_topology->devices.size()) m_allocation.reset();
   if (m_teams && m_teams->deviceCount() != m_topology->devices.size()) m_teams.reset();
@@ -226,8 +222,7 @@ void HeatmapView::onPlotLayout() {
   // The axes computed their ticks for the old bands (or team labels); lay
   // out once more (the height does not depend on the value axis, so this
   // settles).
-  for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
-                           QCPLayoutElement::upLayout})
+  for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
     m_plot->plotLayout()->update(phase);
 }
 
@@ -296,8 +291,7 @@ void HeatmapView::setStale(bool stale) {
 }
 
 void HeatmapView::setSelectedDevice(std::optional<int> device) {
-  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size()))
-    device.reset();
+  if (device && (*device < 0 || static_cast<std::size_t>(*device) >= m_topology->devices.size())) device.reset();
   m_selected = device;
   updateSelectionMark();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -344,8 +338,7 @@ QString HeatmapView::toolTipFor(int device) const {
                .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last));
   return summary + QLatin1Char('\n') +
          tr("Hottest in a band of %1 (%2 – %3) by %4")
-             .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last),
-                  metricName(m_metric));
+             .arg(nodeCountText(last - first + 1), nodeName(first), nodeName(last), metricName(m_metric));
 }
 
 void HeatmapView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
@@ -357,7 +350,10 @@ void HeatmapView::fillCells() {
   double scale = 1.0;
   switch (m_metric) {
     case Metric::Utilization: scale = 100.0; break;
-    case Metric::Memory: column = &frame.memoryUsed; scale = 100.0; break;
+    case Metric::Memory:
+      column = &frame.memoryUsed;
+      scale = 100.0;
+      break;
     case Metric::Power:
       // Percent of each device's own TDP (colourValue).
       m_powerShare.resize(frame.deviceCount());
@@ -395,8 +391,7 @@ void HeatmapView::fillCells() {
   // node must not vanish into its neighbours.
   std::fill(m_downRows.begin(), m_downRows.end(), std::uint8_t{0});
   for (std::size_t node = 0; node < m_topology->nodes.size(); ++node) {
-    if (frame.nodeUp[node] == 0)
-      m_downRows[static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfNode(node)))] = 1;
+    if (frame.nodeUp[node] == 0) m_downRows[static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfNode(node)))] = 1;
   }
   m_overlay->setDownRows(m_downRows);
 }

@@ -162,7 +162,7 @@ class HeatmapView : public QWidget {
   std::vector<float> m_inverseTdp;  // per device, from the topology
   std::vector<float> m_powerShare;  // power / TDP of the frame shown
   std::optional<std::vector<std::uint32_t>> m_shown;  // a filter's devices; nothing: no filter
-  std::vector<std::uint32_t> m_highlighted;  // devices, as given  // zeros: the Allocation colouring before a job list
+  std::vector<std::uint32_t> m_highlighted; // devices, as given  // zeros: the Allocation colouring before a job list
   Metric m_metric = Metric::Utilization;
   bool m_stale = false;
   std::optional<int> m_selected;
@@ -175,4 +175,4 @@ class HeatmapView : public QWidget {
   QCPItemText* m_staleLabel;
 };
 
-}  // namespace hetsched
+} // namespace hetsched

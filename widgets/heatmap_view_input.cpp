@@ -32,8 +32,8 @@ std::optional<int> HeatmapView::neighbour(int device, int key) const {
 
 void HeatmapView::keyPressEvent(QKeyEvent* event) {
   const int key = event->key();
-  if (key != Qt::Key_Left && key != Qt::Key_Right && key != Qt::Key_Up && key != Qt::Key_Down &&
-      key != Qt::Key_Home && key != Qt::Key_End)
+  if (key != Qt::Key_Left && key != Qt::Key_Right && key != Qt::Key_Up && key != Qt::Key_Down && key != Qt::Key_Home &&
+      key != Qt::Key_End)
     return QWidget::keyPressEvent(event);
   event->accept();
   if (m_topology->devices.empty()) return;
@@ -41,7 +41,7 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
   const auto next = m_selected ? neighbour(*m_selected, key) : m_layout.deviceAt(*m_topology, 0, 0);
   if (!next) return;
   setSelectedDevice(next);
-  emit deviceSelected(*next);
+  Q_EMIT deviceSelected(*next);
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
@@ -49,8 +49,7 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     auto* help = static_cast<QHelpEvent*>(event);
     if (const auto device = deviceAt(m_plot->mapTo(this, help->pos())))
       QToolTip::showText(help->globalPos(), toolTipFor(*device), m_plot);
-    else
-      QToolTip::hideText();
+    else QToolTip::hideText();
     return true;
   }
   return QWidget::eventFilter(watched, event);
@@ -61,7 +60,7 @@ void HeatmapView::onPlotPress(QMouseEvent* event) {
   const auto device = deviceAt(m_plot->mapTo(this, event->position().toPoint()));
   if (!device) return;
   setSelectedDevice(device);
-  emit deviceSelected(*device);
+  Q_EMIT deviceSelected(*device);
 }
 
 }  // namespace hetsched

@@ -25,7 +25,7 @@ void HeatmapView::onPlotDoubleClick(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
   const auto device = deviceAt(m_plot->mapTo(this, event->position().toPoint()));
   if (!device) return;
-  if (const JobId job = jobOn(*device)) emit jobActivated(job);
+  if (const JobId job = jobOn(*device)) Q_EMIT jobActivated(job);
 }
 
 void HeatmapView::setHighlightedDevices(std::span<const std::uint32_t> devices) {
@@ -44,7 +44,8 @@ void HeatmapView::updateHighlights() {
   // Merged bands put many devices in one cell: outline it once.
   std::ranges::sort(cells, {}, [](const HeatmapOverlay::Cell& c) { return std::pair(c.row, c.slot); });
   const auto [first, last] = std::ranges::unique(
-      cells, [](const HeatmapOverlay::Cell& a, const HeatmapOverlay::Cell& b) { return a.row == b.row && a.slot == b.slot; });
+      cells,
+      [](const HeatmapOverlay::Cell& a, const HeatmapOverlay::Cell& b) { return a.row == b.row && a.slot == b.slot; });
   cells.erase(first, last);
   m_overlay->setHighlights(std::move(cells));
 }
@@ -61,7 +62,8 @@ void HeatmapView::updateFilterMask() {
     // One flag per drawn cell: a merged band's cell stays clear while any
     // of its devices passes, so a filter never hides a device it names.
     const int columns = m_bands.columnCount();
-    std::vector<std::uint8_t> keep(static_cast<std::size_t>(m_bands.bandCount()) * static_cast<std::size_t>(columns), 0);
+    std::vector<std::uint8_t> keep(static_cast<std::size_t>(m_bands.bandCount()) * static_cast<std::size_t>(columns),
+                                   0);
     for (const std::uint32_t d : *m_shown) {
       if (d >= m_topology->devices.size()) continue;
       const auto band = static_cast<std::size_t>(m_bands.bandOfRow(m_layout.rowOfDevice(d)));
@@ -70,7 +72,8 @@ void HeatmapView::updateFilterMask() {
     for (int band = 0; band < m_bands.bandCount(); ++band) {
       for (int slot = 0; slot < columns;) {
         const auto veiled = [&](int s) {
-          return !keep[static_cast<std::size_t>(band) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(s)] &&
+          return !keep[static_cast<std::size_t>(band) * static_cast<std::size_t>(columns) +
+                       static_cast<std::size_t>(s)] &&
                  m_bands.deviceAt(band, s).has_value();
         };
         if (!veiled(slot)) {

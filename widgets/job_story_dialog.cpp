@@ -59,9 +59,12 @@ JobStoryDialog::JobStoryDialog(QWidget* parent)
   m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_heading);
   m_form->setLabelAlignment(Qt::AlignRight);
-  const QString labels[RowCount] = {tr("State"),     tr("Kind"),           tr("Priority"),      tr("Owner / team"),
-                                    tr("Request"),   tr("Submitted"),      tr("Started"),       tr("Ended"),
-                                    tr("Waited"),    tr("Ran"),            tr("Estimate"),      tr("Predicted start"),
+  const QString labels[RowCount] = {tr("State"),        tr("Kind"),
+                                    tr("Priority"),     tr("Owner / team"),
+                                    tr("Request"),      tr("Submitted"),
+                                    tr("Started"),      tr("Ended"),
+                                    tr("Waited"),       tr("Ran"),
+                                    tr("Estimate"),     tr("Predicted start"),
                                     tr("Why it waits"), tr("Nodes and devices")};
   for (const QString& label : labels) {
     auto* value = new QLabel(this);
@@ -104,8 +107,8 @@ QString JobStoryDialog::devicesText(const std::vector<std::uint32_t>& devices) c
   }
   QStringList parts;
   for (const auto& [node, list] : slotsOf) {
-    const QString name = node < m_topology.nodes.size() ? QString::fromStdString(m_topology.nodes[node].name)
-                                                        : tr("device");
+    const QString name =
+        node < m_topology.nodes.size() ? QString::fromStdString(m_topology.nodes[node].name) : tr("device");
     parts << (list.size() == 1 ? tr("%1 (slot %2)").arg(name, list.front())
                                : tr("%1 (slots %2)").arg(name, list.join(QStringLiteral(", "))));
   }
@@ -150,7 +153,7 @@ void JobStoryDialog::setStory(const JobStory& story) {
                          job.spec.interruptible ? tr(" · may be preempted") : QString()));
   // Not every source knows who runs a job: say so rather than leave a blank.
   set(Owner, job.spec.owner.empty() && job.spec.team.empty() ? tr("not reported by this cluster's source")
-                                                              : ownerText(job.spec));
+                                                             : ownerText(job.spec));
   set(Request, requestText());
   set(Submitted, clockText(job.submitTimeMs));
   // The first start: a preempted or moved job started more than once.
@@ -159,13 +162,14 @@ void JobStoryDialog::setStory(const JobStory& story) {
   set(Ended, job.state == JobState::Completed ? clockText(job.endTimeMs) : tr("not yet"));
   set(Waited, durationText(story.waitedMs));
   set(Ran, durationText(story.ranMs));
-  set(Estimate, job.spec.estimatedRuntimeS > 0 ? durationText(static_cast<std::int64_t>(job.spec.estimatedRuntimeS * 1000))
-                                               : tr("none given"));
+  set(Estimate, job.spec.estimatedRuntimeS > 0
+                    ? durationText(static_cast<std::int64_t>(job.spec.estimatedRuntimeS * 1000))
+                    : tr("none given"));
   const bool waiting = job.state == JobState::Queued;
-  set(PredictedStart, !waiting                         ? tr("—")
+  set(PredictedStart, !waiting                      ? tr("—")
                       : story.predictedStartMs >= 0 ? clockText(story.predictedStartMs)
                                                     : tr("no prediction yet"));
-  set(WaitReason, !waiting ? tr("—")
+  set(WaitReason, !waiting                                       ? tr("—")
                   : story.waitReason.cause == WaitCause::Unknown ? tr("no prediction yet")
                                                                  : waitReasonText(story.waitReason));
   set(Placement, started ? devicesText(job.devices) : tr("none yet"));
@@ -188,8 +192,8 @@ QString JobStoryDialog::displayedText() const {
     lines << label->text() + QStringLiteral(": ") + m_values[static_cast<std::size_t>(row)]->text();
   }
   for (int row = 0; row < m_events->rowCount(); ++row)
-    lines << QStringLiteral("%1 %2 %3").arg(m_events->item(row, 0)->text(), m_events->item(row, 1)->text(),
-                                            m_events->item(row, 2)->text());
+    lines << QStringLiteral("%1 %2 %3")
+                 .arg(m_events->item(row, 0)->text(), m_events->item(row, 1)->text(), m_events->item(row, 2)->text());
   return lines.join(QLatin1Char('\n'));
 }
 

@@ -35,8 +35,23 @@ class JobStoryDialog : public QDialog {
   QTableWidget* events() const { return m_events; }
 
  private:
-  enum Row { State, Kind, Priority, Owner, Request, Submitted, Started, Ended, Waited, Ran, Estimate,
-             PredictedStart, WaitReason, Placement, RowCount };
+  enum Row {
+    State,
+    Kind,
+    Priority,
+    Owner,
+    Request,
+    Submitted,
+    Started,
+    Ended,
+    Waited,
+    Ran,
+    Estimate,
+    PredictedStart,
+    WaitReason,
+    Placement,
+    RowCount
+  };
 
   QString devicesText(const std::vector<std::uint32_t>& devices) const;
   QString requestText() const;

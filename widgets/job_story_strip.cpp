@@ -29,7 +29,8 @@ void JobStoryStrip::paintEvent(QPaintEvent*) {
   if (to <= from) to = from + 1;
   const QRectF bar(4, 4, width() - 8, fontMetrics().height() * 1.4);
   const auto x = [&](std::int64_t ms) {
-    return bar.left() + bar.width() * static_cast<double>(std::clamp(ms, from, to) - from) / static_cast<double>(to - from);
+    return bar.left() +
+           bar.width() * static_cast<double>(std::clamp(ms, from, to) - from) / static_cast<double>(to - from);
   };
   painter.fillRect(bar, palette().color(QPalette::AlternateBase));
   for (const JobStretch& s : m_story.stretches) {

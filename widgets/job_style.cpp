@@ -105,7 +105,9 @@ QString durationText(std::int64_t ms) {
         .arg(s / 3600)
         .arg((s / 60) % 60, 2, 10, QLatin1Char('0'));
   if (s >= 60)
-    return QCoreApplication::translate("hetsched::JobStyle", "%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QCoreApplication::translate("hetsched::JobStyle", "%1 min %2 s")
+        .arg(s / 60)
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
   return QCoreApplication::translate("hetsched::JobStyle", "%1 s").arg(s);
 }
 

@@ -11,8 +11,8 @@ namespace hetsched {
 
 KindSummaryStrip::KindSummaryStrip(QWidget* parent) : QWidget(parent), m_grid(new QGridLayout(this)) {
   m_grid->setContentsMargins(0, 0, 0, 0);
-  const std::array<QString, kFieldCount> captions{tr("devices"), tr("mean util."),
-                                                  tr("running"), tr("queued"), tr("power")};
+  const std::array<QString, kFieldCount> captions{tr("devices"), tr("mean util."), tr("running"), tr("queued"),
+                                                  tr("power")};
   for (const DeviceKind kind : kDeviceKinds) {
     Card& card = m_cards[index(kind)];
     auto* frame = new QFrame(this);

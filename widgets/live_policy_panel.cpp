@@ -91,10 +91,10 @@ void LivePolicyPanel::setState(const v1::GetPolicyResponse& state) {
   m_activeVersion = state.active().version();
   m_hasCandidate = state.has_candidate();
   m_active->setText(tr("In force: %1").arg(describe(state.active())));
-  m_candidate->setText(m_hasCandidate ? tr("Canary: %1 on %2 % of new arrivals")
-                                            .arg(describe(state.candidate()))
-                                            .arg(state.canary_percent())
-                                      : tr("No canary running."));
+  m_candidate->setText(
+      m_hasCandidate
+          ? tr("Canary: %1 on %2 % of new arrivals").arg(describe(state.candidate())).arg(state.canary_percent())
+          : tr("No canary running."));
   m_candidate->show();
   const bool free = m_blocked.isEmpty();
   m_promote->setEnabled(free && m_hasCandidate);
@@ -128,12 +128,11 @@ void LivePolicyPanel::setArms(const std::vector<ArmSummary>& arms) {
   if (!arms.empty()) m_arms->setVisible(true);
   for (int row = 0; row < static_cast<int>(arms.size()); ++row) {
     const ArmSummary& a = arms[static_cast<std::size_t>(row)];
-    const QString wait = a.startedInWindow == 0
-                             ? tr("no starts in the last %1 s").arg(a.windowS, 0, 'f', 0)
-                             : tr("%1 s over %2 starts (%3 s)")
-                                   .arg(a.meanWaitS, 0, 'f', 1)
-                                   .arg(a.startedInWindow)
-                                   .arg(a.windowS, 0, 'f', 0);
+    const QString wait = a.startedInWindow == 0 ? tr("no starts in the last %1 s").arg(a.windowS, 0, 'f', 0)
+                                                : tr("%1 s over %2 starts (%3 s)")
+                                                      .arg(a.meanWaitS, 0, 'f', 1)
+                                                      .arg(a.startedInWindow)
+                                                      .arg(a.windowS, 0, 'f', 0);
     const QStringList values{row == 0 ? tr("active") : tr("canary"),
                              QString::number(a.policyVersion),
                              QString::fromStdString(a.policyName),

@@ -27,9 +27,9 @@ struct Shown {
   const char* label;
 };
 constexpr Shown kShown[] = {
-    {"wait_avg_s", "Wait avg (s)"},           {"wait_p95_s", "Wait P95 (s)"},
-    {"jct_p99_s", "JCT P99 (s)"},             {"gpu_allocation_ratio", "GPU allocation ratio"},
-    {"slo_violations", "SLO violations"},     {"jain_teams", "Jain index (teams)"},
+    {"wait_avg_s", "Wait avg (s)"},       {"wait_p95_s", "Wait P95 (s)"},
+    {"jct_p99_s", "JCT P99 (s)"},         {"gpu_allocation_ratio", "GPU allocation ratio"},
+    {"slo_violations", "SLO violations"}, {"jain_teams", "Jain index (teams)"},
 };
 
 }  // namespace
@@ -128,8 +128,8 @@ void LiveWhatifStrip::fill() {
                                     .arg(colour.value<QColor>().name(), format.arg(shown))
                               : format.arg(shown);
     };
-    QString text = QStringLiteral("<small>%1</small><br>").arg(label.toHtmlEscaped()) +
-                   coloured(2, QStringLiteral("<b>%1</b>"));
+    QString text =
+        QStringLiteral("<small>%1</small><br>").arg(label.toHtmlEscaped()) + coloured(2, QStringLiteral("<b>%1</b>"));
     if (m_model->results()->runs.size() > 2)
       text += QStringLiteral("<br>") + coloured(3, QStringLiteral("<small>%1</small>"));
     cell->setText(text);

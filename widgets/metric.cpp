@@ -92,16 +92,15 @@ std::vector<float> inverseTdp(const Topology& topology) {
 QString formatMetric(Metric metric, double value) {
   const bool percent = metric == Metric::Utilization || metric == Metric::Memory || metric == Metric::Allocation;
   const QString number = QString::number(value, 'f', percent ? 1 : 0);
-  if (percent)
-    return tr("%1 %").arg(number);
+  if (percent) return tr("%1 %").arg(number);
   return tr("%1 %2").arg(number, metricUnit(metric));
 }
 
 bool frameMatches(const Topology& topology, const Frame& frame) {
   const std::size_t devices = topology.devices.size();
   return frame.utilization.size() == devices && frame.memoryUsed.size() == devices &&
-         frame.powerWatts.size() == devices && frame.temperatureC.size() == devices &&
-         frame.job.size() == devices && frame.nodeUp.size() == topology.nodes.size();
+         frame.powerWatts.size() == devices && frame.temperatureC.size() == devices && frame.job.size() == devices &&
+         frame.nodeUp.size() == topology.nodes.size();
 }
 
 }  // namespace hetsched

@@ -18,10 +18,9 @@ namespace hetsched {
 enum class Metric { Utilization, Memory, Power, Temperature, Allocation, Team };
 
 // What a frame measures: the device details and tooltips list these.
-inline constexpr std::array kMetrics{Metric::Utilization, Metric::Memory, Metric::Power,
-                                     Metric::Temperature};
+inline constexpr std::array kMetrics{Metric::Utilization, Metric::Memory, Metric::Power, Metric::Temperature};
 // What the heatmap can be coloured by.
-inline constexpr std::array kHeatmapMetrics{Metric::Utilization, Metric::Memory, Metric::Power,
+inline constexpr std::array kHeatmapMetrics{Metric::Utilization, Metric::Memory,     Metric::Power,
                                             Metric::Temperature, Metric::Allocation, Metric::Team};
 
 // A fixed colour range per metric, so that a colour means the same thing from

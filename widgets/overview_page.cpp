@@ -67,12 +67,12 @@ OverviewPage::OverviewPage(QAbstractItemModel* saved, ClusterOverviewModel* open
   connect(m_openWindow, &QPushButton::clicked, this, [this] {
     if (savedRow() >= 0) Q_EMIT openRequested(savedRow(), true);
   });
-  connect(m_saved, &QListView::activated, this, [this](const QModelIndex& index) {
-    Q_EMIT openRequested(index.row(), false);
-  });
+  connect(m_saved, &QListView::activated, this,
+          [this](const QModelIndex& index) { Q_EMIT openRequested(index.row(), false); });
   connect(edit, &QPushButton::clicked, this, &OverviewPage::editRequested);
   // activated: double-click, or Enter on the current row.
-  connect(m_open, &QTableView::activated, this, [this](const QModelIndex& index) { Q_EMIT showRequested(index.row()); });
+  connect(m_open, &QTableView::activated, this,
+          [this](const QModelIndex& index) { Q_EMIT showRequested(index.row()); });
   if (saved && saved->rowCount() > 0) m_saved->setCurrentIndex(saved->index(0, 0));
 }
 

@@ -78,8 +78,8 @@ void ParetoPlot::placeLabels() {
     const double width = metrics.horizontalAdvance(label->text()) + 2.0, height = metrics.height();
     double lift = 0.0;
     QRectF box(at.x() + 7.0, at.y() - 3.0 - height, width, height);
-    for (int tries = 0; tries < 20 && std::ranges::any_of(placed, [&](const QRectF& r) { return r.intersects(box); });
-         ++tries) {
+    for (int tries = 0;
+         tries < 20 && std::ranges::any_of(placed, [&](const QRectF& r) { return r.intersects(box); }); ++tries) {
       lift += height;
       box.translate(0.0, -height);
     }
@@ -88,14 +88,14 @@ void ParetoPlot::placeLabels() {
   }
 }
 
-void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::vector<bool> front,
-                           const QString& xLabel, const QString& yLabel, std::vector<QString> labels,
-                           Intervals intervals) {
+void ParetoPlot::setPoints(std::vector<double> x, std::vector<double> y, std::vector<bool> front, const QString& xLabel,
+                           const QString& yLabel, std::vector<QString> labels, Intervals intervals) {
   m_x = std::move(x);
   m_y = std::move(y);
   m_front = std::move(front);
   m_front.resize(m_x.size(), false);
-  m_labelTexts = labels.size() == m_x.size() && labels.size() <= kMaxLabels ? std::move(labels) : std::vector<QString>{};
+  m_labelTexts =
+      labels.size() == m_x.size() && labels.size() <= kMaxLabels ? std::move(labels) : std::vector<QString>{};
   const bool whole = intervals.xLow.size() == m_x.size() && intervals.xHigh.size() == m_x.size() &&
                      intervals.yLow.size() == m_x.size() && intervals.yHigh.size() == m_x.size();
   m_intervals = whole && !m_x.empty() ? std::move(intervals) : Intervals{};
@@ -182,8 +182,7 @@ void ParetoPlot::redraw() {
   if (m_chosen >= 0)
     graph(2)->setData(QVector<double>{m_x[static_cast<std::size_t>(m_chosen)]},
                       QVector<double>{m_y[static_cast<std::size_t>(m_chosen)]});
-  else
-    graph(2)->data()->clear();
+  else graph(2)->data()->clear();
 }
 
 int ParetoPlot::pointAt(const QPointF& pixel) const {

@@ -196,8 +196,7 @@ PolicyForm::PolicyForm(QWidget* parent)
 void PolicyForm::addRow(QFormLayout* form, const QString& label, QWidget* editor, const QString& field) {
   editor->setObjectName(field);
   // The field path (what validation messages name), after any tooltip of its own.
-  editor->setToolTip(editor->toolTip().isEmpty() ? field
-                                                 : QStringLiteral("%1 (%2)").arg(editor->toolTip(), field));
+  editor->setToolTip(editor->toolTip().isEmpty() ? field : QStringLiteral("%1 (%2)").arg(editor->toolTip(), field));
   auto* error = new QLabel(this);
   error->setObjectName(field + QStringLiteral(".error"));
   showAsError(error);
@@ -330,7 +329,10 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
   m_quotas = p.quotas();
   QStringList teams;
   for (const v1::TeamQuota& t : m_quotas.teams()) teams << QString::fromStdString(t.team());
-  m_quotaTeams->setText(teams.isEmpty() ? QString() : tr("%n team(s): %1", nullptr, static_cast<int>(teams.size())).arg(teams.join(QStringLiteral(", "))));
+  m_quotaTeams->setText(
+      teams.isEmpty()
+          ? QString()
+          : tr("%n team(s): %1", nullptr, static_cast<int>(teams.size())).arg(teams.join(QStringLiteral(", "))));
   setEnum(m_unlistedTeams, m_quotas.unlisted_teams());
   m_fairShare->setChecked(m_quotas.fair_share());
   const auto checksum = m_hybridWeightsText.rfind("checksum ");
@@ -359,7 +361,8 @@ void PolicyForm::setPolicy(const v1::Policy& p) {
       slo.has_high_wait_s() ? std::optional(slo.high_wait_s()) : std::nullopt,
       slo.has_middle_wait_s() ? std::optional(slo.middle_wait_s()) : std::nullopt,
       slo.has_low_wait_s() ? std::optional(slo.low_wait_s()) : std::nullopt};
-  for (std::size_t c = 0; c < m_sloWait.size(); ++c) m_sloWait[c]->setValue(targets[c].value_or(kDefaultTargetWaitS[c]));
+  for (std::size_t c = 0; c < m_sloWait.size(); ++c)
+    m_sloWait[c]->setValue(targets[c].value_or(kDefaultTargetWaitS[c]));
   m_updating = false;
 }
 
@@ -377,12 +380,12 @@ v1::Policy PolicyForm::policy() const {
   for (int row = 0; row < m_routes->rowCount(); ++row) {
     auto* r = pl->add_routes();
     r->set_job_kind(static_cast<v1::JobKind>(enumValue(qobject_cast<QComboBox*>(m_routes->cellWidget(row, 0)))));
-    r->set_device_kind(
-        static_cast<v1::DeviceKind>(enumValue(qobject_cast<QComboBox*>(m_routes->cellWidget(row, 1)))));
+    r->set_device_kind(static_cast<v1::DeviceKind>(enumValue(qobject_cast<QComboBox*>(m_routes->cellWidget(row, 1)))));
   }
   // A weight that is not a number becomes 0, which the engine rejects at
   // its index: the operator sees which entry is wrong.
-  const QStringList weights = m_weights->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  const QStringList weights =
+      m_weights->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
   for (const QString& w : weights) pl->add_weights(w.toUInt());
   pl->set_virtual_nodes(static_cast<std::uint32_t>(m_virtualNodes->value()));
   pl->set_priority_factor(m_priorityFactor->value());

@@ -28,8 +28,8 @@ struct PromoteAnswer {
 class PromoteDialog : public QDialog {
   Q_OBJECT
  public:
-  PromoteDialog(const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
-                const CanaryProgress& progress, QWidget* parent = nullptr);
+  PromoteDialog(const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms, const CanaryProgress& progress,
+                QWidget* parent = nullptr);
 
   PromoteAnswer answer() const;
   QString comparisonText() const;

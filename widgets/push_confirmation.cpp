@@ -11,10 +11,10 @@ namespace hetsched {
 
 namespace {
 
-
 QString percent(double before, double after) {
   if (before == 0.0) return QStringLiteral("—");
-  return QStringLiteral("%1%2 %").arg(after >= before ? QStringLiteral("+") : QString())
+  return QStringLiteral("%1%2 %")
+      .arg(after >= before ? QStringLiteral("+") : QString())
       .arg((after - before) / before * 100.0, 0, 'f', 1);
 }
 
@@ -22,12 +22,15 @@ QString percent(double before, double after) {
 
 QString pushConfirmationText(const v1::Policy& base, const v1::Policy& candidate, int canaryPercent,
                              const WhatifResults* whatif) {
-  QString html = QCoreApplication::translate("PushConfirmation", "<p>Push <b>%1</b> (version %2) to the cluster for <b>%3 %</b> of new jobs first (canary)?</p>")
+  QString html = QCoreApplication::translate(
+                     "PushConfirmation",
+                     "<p>Push <b>%1</b> (version %2) to the cluster for <b>%3 %</b> of new jobs first (canary)?</p>")
                      .arg(QString::fromStdString(candidate.name()).toHtmlEscaped())
                      .arg(candidate.version())
                      .arg(canaryPercent);
   const auto changes = diffPolicies(base, candidate);
-  html += QCoreApplication::translate("PushConfirmation", "<p>Changes from %1:</p>").arg(QString::fromStdString(base.name()).toHtmlEscaped());
+  html += QCoreApplication::translate("PushConfirmation", "<p>Changes from %1:</p>")
+              .arg(QString::fromStdString(base.name()).toHtmlEscaped());
   if (changes.empty()) html += QCoreApplication::translate("PushConfirmation", "<p><i>none</i></p>");
   html += QStringLiteral("<table>");
   for (const PolicyChange& c : changes)
@@ -40,7 +43,10 @@ QString pushConfirmationText(const v1::Policy& base, const v1::Policy& candidate
   if (whatif && whatif->runs.size() >= 2)
     for (std::size_t i = 1; i < whatif->runs.size(); ++i)
       if (whatif->runs[i].policy == candidate.name()) run = &whatif->runs[i];
-  if (!run) return html + QCoreApplication::translate("PushConfirmation", "<p>No what-if run compared this policy yet: its effect is not predicted.</p>");
+  if (!run)
+    return html +
+           QCoreApplication::translate("PushConfirmation",
+                                       "<p>No what-if run compared this policy yet: its effect is not predicted.</p>");
   const SimSummary& a = whatif->runs.front().result.summary;
   const SimSummary& b = run->result.summary;
   html += QCoreApplication::translate("PushConfirmation", "<p>Predicted by the last what-if (%1), against %2:</p>")

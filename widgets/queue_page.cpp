@@ -100,7 +100,8 @@ void QueuePage::fillLegend() {
   }
   switch (m_timeline->colorBy()) {
     case QueueTimelineView::ColorBy::JobKind:
-      for (const JobKind k : {JobKind::Training, JobKind::Inference, JobKind::Service, JobKind::Batch, JobKind::Realtime})
+      for (const JobKind k :
+           {JobKind::Training, JobKind::Inference, JobKind::Service, JobKind::Batch, JobKind::Realtime})
         m_legendLayout->addWidget(swatch(jobKindColor(k), jobKindName(k), m_legend));
       break;
     case QueueTimelineView::ColorBy::Priority:

@@ -47,13 +47,12 @@ QueuePanel::QueuePanel(QWidget* parent)
   setQueue({});
 
   connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
-    if (index.isValid()) emit jobActivated(index.data(QueueTableModel::JobIdRole).toULongLong());
+    if (index.isValid()) Q_EMIT jobActivated(index.data(QueueTableModel::JobIdRole).toULongLong());
   });
-  connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            if (m_settingSelection || !current.isValid()) return;
-            emit jobSelected(current.data(QueueTableModel::JobIdRole).toULongLong());
-          });
+  connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    if (m_settingSelection || !current.isValid()) return;
+    Q_EMIT jobSelected(current.data(QueueTableModel::JobIdRole).toULongLong());
+  });
 }
 
 void QueuePanel::setQueue(std::vector<QueuedJobPrediction> queue) {
@@ -82,8 +81,7 @@ void QueuePanel::setSelectedJobs(std::span<const JobId> jobs) {
     const int row = m_model->rowOfJob(job);
     if (row < 0) continue;
     const QModelIndex index = m_sorted->mapFromSource(m_model->index(row, 0));
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                          QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(index);
     break;
   }

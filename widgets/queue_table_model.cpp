@@ -20,13 +20,13 @@ void QueueTableModel::setQueue(std::vector<QueuedJobPrediction> queue) {
 
 void QueueTableModel::setNodeNames(std::vector<QString> names) {
   m_nodeNames = std::move(names);
-  if (!m_queue.empty()) emit dataChanged(index(0, PredictedNode), index(rowCount() - 1, PredictedNode));
+  if (!m_queue.empty()) Q_EMIT dataChanged(index(0, PredictedNode), index(rowCount() - 1, PredictedNode));
 }
 
 void QueueTableModel::setNow(std::int64_t nowMs) {
   if (nowMs == m_nowMs) return;
   m_nowMs = nowMs;
-  if (!m_queue.empty()) emit dataChanged(index(0, Waited), index(rowCount() - 1, Waited));
+  if (!m_queue.empty()) Q_EMIT dataChanged(index(0, Waited), index(rowCount() - 1, Waited));
 }
 
 int QueueTableModel::rowOfJob(JobId job) const {
@@ -96,8 +96,7 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ToolTipRole && index.column() == Reason && knownReason) return waitReasonText(q.reason);
   if (role == Qt::DecorationRole && index.column() == Kind) return jobKindColor(q.kind);
   if (role == Qt::DecorationRole && index.column() == Priority) return priorityColor(q.priority);
-  if (role == Qt::ForegroundRole && index.column() == PredictedStart && q.predictedStartMs < 0)
-    return QBrush(Qt::gray);
+  if (role == Qt::ForegroundRole && index.column() == PredictedStart && q.predictedStartMs < 0) return QBrush(Qt::gray);
   if (role == Qt::ForegroundRole && index.column() == Reason && !knownReason) return QBrush(Qt::gray);
   if (role == Qt::ForegroundRole && index.column() == Owner && q.owner.empty() && q.team.empty())
     return QBrush(Qt::gray);
@@ -113,7 +112,8 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return QAbstractTableModel::headerData(section, orientation, role);
   switch (section) {
     case Position: return tr("#");
     case Job: return tr("Job");

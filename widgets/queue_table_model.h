@@ -17,7 +17,20 @@ namespace hetsched {
 class QueueTableModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { Position, Job, Name, Owner, Kind, Priority, Submitted, Waited, PredictedStart, PredictedNode, Reason, ColumnCount };
+  enum Column {
+    Position,
+    Job,
+    Name,
+    Owner,
+    Kind,
+    Priority,
+    Submitted,
+    Waited,
+    PredictedStart,
+    PredictedNode,
+    Reason,
+    ColumnCount
+  };
   // The job id of a row, for selection linking.
   static constexpr int JobIdRole = Qt::UserRole + 1;
   // What a column sorts by: numbers for times and classes, so that 0:10:00

@@ -105,7 +105,7 @@ void QueueTimelineView::mouseReleaseEvent(QMouseEvent* event) {
 
 void QueueTimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return QWidget::mouseDoubleClickEvent(event);
-  if (const auto job = jobAt(event->position().toPoint())) emit jobActivated(*job);
+  if (const auto job = jobAt(event->position().toPoint())) Q_EMIT jobActivated(*job);
 }
 
 void QueueTimelineView::clickAt(QPoint pos) {
@@ -116,14 +116,15 @@ void QueueTimelineView::clickAt(QPoint pos) {
     if (row < 0) return;
     const TimelineLayout::Row& r = m_layout.rows()[static_cast<std::size_t>(row)];
     if (r.type == TimelineLayout::RowType::Kind) setKindCollapsed(r.kind, !r.collapsed);
-    else if (r.type == TimelineLayout::RowType::Node) setNodeCollapsed(static_cast<std::uint32_t>(r.node), !r.collapsed);
+    else if (r.type == TimelineLayout::RowType::Node)
+      setNodeCollapsed(static_cast<std::uint32_t>(r.node), !r.collapsed);
     return;
   }
   const auto job = jobAt(pos);
   if (!job) return;
   const JobId selected[] = {*job};
   setSelectedJobs(selected);
-  emit jobSelected(*job);
+  Q_EMIT jobSelected(*job);
 }
 
 void QueueTimelineView::keyPressEvent(QKeyEvent* event) {

@@ -14,9 +14,9 @@ namespace hetsched {
 
 namespace {
 constexpr int kMinTickSpacingPx = 90;
-constexpr std::array<std::int64_t, 19> kTickStepsMs{
-    1000,    2000,    5000,     10000,    15000,    30000,    60000,     120000,    300000,   600000,
-    900000,  1800000, 3600000,  7200000,  10800000, 21600000, 43200000, 86400000, 604800000};
+constexpr std::array<std::int64_t, 19> kTickStepsMs{1000,     2000,     5000,     10000,    15000,    30000,   60000,
+                                                    120000,   300000,   600000,   900000,   1800000,  3600000, 7200000,
+                                                    10800000, 21600000, 43200000, 86400000, 604800000};
 const QColor kNow(0xD5, 0x5E, 0x00);  // Okabe–Ito vermillion
 
 // `a` moved towards `b` by `t` (0..1): row tints from the palette, so both
@@ -93,8 +93,7 @@ void QueueTimelineView::paintAxis(QPainter& painter, const QRect& plot) const {
   }
   painter.fillRect(QRect(0, 0, width(), plot.top()), palette().window());
   painter.setPen(palette().text().color());
-  painter.drawText(QRect(6, 0, plot.left() - 10, plot.top()), Qt::AlignVCenter | Qt::AlignLeft,
-                   tr("Cluster time →"));
+  painter.drawText(QRect(6, 0, plot.left() - 10, plot.top()), Qt::AlignVCenter | Qt::AlignLeft, tr("Cluster time →"));
   const auto first = static_cast<std::int64_t>(std::ceil(m_t0 / static_cast<double>(step))) * step;
   for (std::int64_t t = first; static_cast<double>(t) <= m_t0 + m_spanMs; t += step) {
     const int x = static_cast<int>(std::lround(xOf(t)));
@@ -159,9 +158,8 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
   // lane is filled at most once, which bounds a zoomed-out repaint by the
   // plot's width instead of the segment count.
   const Topology& topology = m_layout.topology();
-  std::vector<int> covered(stripes ? topology.nodes[static_cast<std::size_t>(r.node)].deviceCount
-                                   : TimelineLayout::kQueueLanes,
-                           INT32_MIN);
+  std::vector<int> covered(
+      stripes ? topology.nodes[static_cast<std::size_t>(r.node)].deviceCount : TimelineLayout::kQueueLanes, INT32_MIN);
   // Neighbouring plain bars of one colour in a lane are merged into one
   // fill (zoomed out, most bars add a pixel or two to a long run).
   struct Run {
@@ -181,9 +179,10 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
   m_index.visit(row, t0, t1, [&](std::uint32_t s) {
     const int x0 = static_cast<int>(std::floor(left + static_cast<double>(m_index.startOf(s)) * pxPerMs));
     const int x1 = static_cast<int>(std::ceil(left + static_cast<double>(m_index.endOf(s)) * pxPerMs));
-    const int lane = queue     ? m_index.queueLaneOf(s)
-                     : stripes ? static_cast<int>(topology.devices[static_cast<std::size_t>(timeline.segments[s].device)].slot)
-                               : 0;
+    const int lane =
+        queue     ? m_index.queueLaneOf(s)
+        : stripes ? static_cast<int>(topology.devices[static_cast<std::size_t>(timeline.segments[s].device)].slot)
+                  : 0;
     const bool isSelected = !m_selected.empty() && m_selected.contains(timeline.segments[s].job);
     int& painted = covered[static_cast<std::size_t>(lane)];
     const int right = std::max(x0 + 1, x1);  // exclusive; a bar is at least a pixel wide
@@ -200,10 +199,8 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
     const SegmentKind kind = timeline.segments[s].kind;
     // Waiting bars are paler; opaque, because blending is the slow path.
     // Predicted runs are paler still, hatched and outlined: not a record.
-    if (kind == SegmentKind::Predicted)
-      colour = mix(colour, palette().base().color(), 3.0 / 4.0);
-    else if (kind == SegmentKind::Waiting)
-      colour = mix(colour, palette().base().color(), 2.0 / 3.0);
+    if (kind == SegmentKind::Predicted) colour = mix(colour, palette().base().color(), 3.0 / 4.0);
+    else if (kind == SegmentKind::Waiting) colour = mix(colour, palette().base().color(), 2.0 / 3.0);
     const bool labelled = named && !trimmed && fill.width() > 36;
     Run& run = runs[static_cast<std::size_t>(lane)];
     if (kind == SegmentKind::Running || kind == SegmentKind::Waiting) {
@@ -241,9 +238,9 @@ void QueueTimelineView::paintRow(QPainter& painter, const QRect& plot, int row, 
         painter.setPen(0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue() > 140 ? Qt::black
                                                                                                    : Qt::white);
         const QRect text = fill.intersected(plot).adjusted(3, 0, -2, 0);
-        painter.drawText(text, Qt::AlignVCenter | Qt::AlignLeft,
-                         painter.fontMetrics().elidedText(QString::fromStdString(job->name), Qt::ElideRight,
-                                                          text.width()));
+        painter.drawText(
+            text, Qt::AlignVCenter | Qt::AlignLeft,
+            painter.fontMetrics().elidedText(QString::fromStdString(job->name), Qt::ElideRight, text.width()));
       }
     }
     if (isSelected) selected.push_back(bar);

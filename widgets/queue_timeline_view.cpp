@@ -81,7 +81,8 @@ void QueueTimelineView::updateJobTeamColours() {
   m_jobTeamColour.resize(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const int team = m_teamColours.indexOf(jobs[i].team);
-    m_jobTeamColour[i] = team < 0 ? QColor(Qt::gray).rgb() : m_teamColours.colours[static_cast<std::size_t>(team)].rgb();
+    m_jobTeamColour[i] =
+        team < 0 ? QColor(Qt::gray).rgb() : m_teamColours.colours[static_cast<std::size_t>(team)].rgb();
   }
 }
 
@@ -90,7 +91,7 @@ void QueueTimelineView::setFollowNow(bool follow) {
   m_follow = follow;
   applyFollow();
   update();
-  emit followNowChanged(m_follow);
+  Q_EMIT followNowChanged(m_follow);
 }
 
 void QueueTimelineView::applyFollow() {
@@ -192,9 +193,8 @@ void QueueTimelineView::setSelectedJobs(std::span<const JobId> jobs) {
 
 void QueueTimelineView::revealJob(JobId job) {
   const auto& segments = m_timeline->segments;
-  const auto it = std::ranges::find_if(segments, [&](const TimelineSegment& s) {
-    return s.job == job && s.kind != SegmentKind::Waiting;
-  });
+  const auto it = std::ranges::find_if(
+      segments, [&](const TimelineSegment& s) { return s.job == job && s.kind != SegmentKind::Waiting; });
   const auto any = it != segments.end() ? it : std::ranges::find(segments, job, &TimelineSegment::job);
   if (any == segments.end()) return;
   const int row = m_layout.rowOfDevice(any->device);
@@ -275,8 +275,8 @@ std::optional<std::size_t> QueueTimelineView::segmentAt(QPoint pos) const {
   const double slack = 2.0 * m_spanMs / std::max(plot.width(), 1);
   const double t = timeAt(pos.x());
   std::optional<std::size_t> hit;
-  m_index.visit(row, static_cast<std::int64_t>(std::floor(t - slack)),
-                static_cast<std::int64_t>(std::ceil(t + slack)), [&](std::uint32_t s) {
+  m_index.visit(row, static_cast<std::int64_t>(std::floor(t - slack)), static_cast<std::int64_t>(std::ceil(t + slack)),
+                [&](std::uint32_t s) {
                   if (barRect(s, row).adjusted(-2, 0, 2, 0).contains(pos)) hit = s;  // last drawn is on top
                 });
   return hit;

@@ -85,7 +85,8 @@ bool SweepAxisEditor::setRange(const QString& path, double from, double to, doub
 }
 
 QString SweepAxisEditor::text() const {
-  return QStringLiteral("%1=%2:%3:%4").arg(path(), exact(m_from->value()), exact(m_to->value()), exact(m_step->value()));
+  return QStringLiteral("%1=%2:%3:%4")
+      .arg(path(), exact(m_from->value()), exact(m_to->value()), exact(m_step->value()));
 }
 
 void SweepAxisEditor::applyKind(const PolicyParameter& p) {

@@ -68,8 +68,9 @@ SweepView::SweepView(QWidget* parent)
   // In Mode order.
   m_mode->addItems({tr("Parameters of one policy"), tr("A list of policies")});
   m_mode->setAccessibleName(tr("What to sweep"));
-  m_mode->setToolTip(tr("Parameters: one policy over a range of one or two of its parameters. Policies: every "
-                        "ticked policy once, on the same workload."));
+  m_mode->setToolTip(
+      tr("Parameters: one policy over a range of one or two of its parameters. Policies: every "
+         "ticked policy once, on the same workload."));
   auto* parameters = new QWidget(m_pages);
   auto* grid = new QGridLayout(parameters);
   grid->setContentsMargins(0, 0, 0, 0);
@@ -171,8 +172,8 @@ SweepView::SweepView(QWidget* parent)
   });
   connect(m_plot, &ParetoPlot::pointClicked, this, [this](int index) {
     m_plot->setChosen(index);
-    Q_EMIT pointChosen(pointPolicy(index), m_results->axes.empty() ? tr("the sweep's point")
-                                                                   : tr("sweep point %1").arg(valuesText(index)));
+    Q_EMIT pointChosen(pointPolicy(index),
+                       m_results->axes.empty() ? tr("the sweep's point") : tr("sweep point %1").arg(valuesText(index)));
   });
   setPolicies({});
 }
@@ -301,9 +302,10 @@ void SweepView::inputsChanged() {
     m_count->setText(tr("%n point(s)", nullptr, static_cast<int>(ticked.size())));
     if (!m_cancel->isEnabled()) m_run->setEnabled(true);
     if (!m_results)
-      m_status->setText(tr("Every ticked policy is one point, run on the workload on the left on every core. Run "
-                           "sweep, then hover a point for its values; click one to load it into the Policies tab's "
-                           "editor."));
+      m_status->setText(
+          tr("Every ticked policy is one point, run on the workload on the left on every core. Run "
+             "sweep, then hover a point for its values; click one to load it into the Policies tab's "
+             "editor."));
     return;
   }
   const std::vector<SweepAxis> chosen = axes(&why);
@@ -319,14 +321,16 @@ void SweepView::inputsChanged() {
     sizes << QString::number(a.values.size());
     points *= a.values.size();
   }
-  m_count->setText(chosen.size() > 1 ? tr("%1 = %n point(s)", nullptr, static_cast<int>(points))
-                                           .arg(sizes.join(QStringLiteral(" × ")))
-                                     : tr("%n point(s)", nullptr, static_cast<int>(points)));
+  m_count->setText(
+      chosen.size() > 1
+          ? tr("%1 = %n point(s)", nullptr, static_cast<int>(points)).arg(sizes.join(QStringLiteral(" × ")))
+          : tr("%n point(s)", nullptr, static_cast<int>(points)));
   if (!m_cancel->isEnabled()) m_run->setEnabled(true);
   if (!m_results)
-    m_status->setText(tr("Every point is the policy with those values, run on the workload on the left on every "
-                         "core. Run sweep, then hover a point for its values; click one to load it into the "
-                         "Policies tab's editor."));
+    m_status->setText(
+        tr("Every point is the policy with those values, run on the workload on the left on every "
+           "core. Run sweep, then hover a point for its values; click one to load it into the "
+           "Policies tab's editor."));
 }
 
 bool SweepView::run() {
@@ -451,7 +455,8 @@ QString SweepView::valuesText(int index) const {
   QStringList parts;
   const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
   for (std::size_t a = 0; a < m_results->axes.size(); ++a)
-    parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path), parameterValue(point.values[a]));
+    parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path),
+                                           parameterValue(point.values[a]));
   return parts.join(QStringLiteral(", "));
 }
 
@@ -462,17 +467,18 @@ QString SweepView::pointText(int index) const {
   if (m_results->axes.empty() || m_results->policies.size() > 1)
     lines << QString::fromStdString(sweepPolicyNames(m_results->policies)[point.policy]);
   for (std::size_t a = 0; a < m_results->axes.size(); ++a)
-    lines << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path), parameterValue(point.values[a]));
+    lines << QStringLiteral("%1 = %2").arg(QString::fromStdString(m_results->axes[a].path),
+                                           parameterValue(point.values[a]));
   for (const QComboBox* box : {m_x, m_y})
     if (const WhatifMetric* m = metricOf(box->currentData().toString())) {
       if (const Interval* i = sweepInterval(*m, point))
         lines << tr("%1: %2 (95 % interval %3 to %4)")
                      .arg(box->currentText(), number(i->median, m->decimals), number(i->low, m->decimals),
                           number(i->high, m->decimals));
-      else
-        lines << tr("%1: %2").arg(box->currentText(), number(m->value(point.summary), m->decimals));
+      else lines << tr("%1: %2").arg(box->currentText(), number(m->value(point.summary), m->decimals));
     }
-  if (static_cast<std::size_t>(index) < m_front.size() && m_front[static_cast<std::size_t>(index)]) lines << tr("On the Pareto front");
+  if (static_cast<std::size_t>(index) < m_front.size() && m_front[static_cast<std::size_t>(index)])
+    lines << tr("On the Pareto front");
   lines << tr("Click to load this policy into the Policies tab's editor.");
   return lines.join(QLatin1Char('\n'));
 }

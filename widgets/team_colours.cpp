@@ -80,7 +80,8 @@ QColor idleTeamColour(const QPalette& palette) {
 }
 
 QString teamDisplayName(const std::string& team) {
-  return team.empty() ? QCoreApplication::translate("hetsched::TeamColours", "(no team)") : QString::fromStdString(team);
+  return team.empty() ? QCoreApplication::translate("hetsched::TeamColours", "(no team)")
+                      : QString::fromStdString(team);
 }
 
 QString teamLegendHtml(const TeamColours& colours) {

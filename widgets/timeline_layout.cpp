@@ -4,9 +4,7 @@
 
 namespace hetsched {
 
-void TimelineLayout::rebuild(const Topology& topology) {
-  rebuild(std::make_shared<const Topology>(topology));
-}
+void TimelineLayout::rebuild(const Topology& topology) { rebuild(std::make_shared<const Topology>(topology)); }
 
 void TimelineLayout::rebuild(std::shared_ptr<const Topology> topology) {
   if (!topology) return;

@@ -26,7 +26,8 @@ QString kindName(DeviceKind kind) {
 
 QString resourceName(ShortResource r, DeviceKind kind) {
   switch (r) {
-    case ShortResource::Cpu: return kind == DeviceKind::Cpu ? WaitReasonText::tr("CPU") : WaitReasonText::tr("host CPU");
+    case ShortResource::Cpu:
+      return kind == DeviceKind::Cpu ? WaitReasonText::tr("CPU") : WaitReasonText::tr("host CPU");
     case ShortResource::Memory: return WaitReasonText::tr("memory");
     case ShortResource::Accelerator: return kindName(kind);
     case ShortResource::Model: return WaitReasonText::tr("an allowed %1 model").arg(kindName(kind));
@@ -38,8 +39,10 @@ QString resourceName(ShortResource r, DeviceKind kind) {
 QString classText(PriorityClass c) { return priorityName(c); }
 
 QString aheadText(const WaitReason& r) {
-  QString out = r.ahead == 0 ? WaitReasonText::tr("first in line") : WaitReasonText::tr("%n job(s) ahead", nullptr, static_cast<int>(r.ahead));
-  if (r.aheadByClass > 0) out += WaitReasonText::tr(" (%n by priority class)", nullptr, static_cast<int>(r.aheadByClass));
+  QString out = r.ahead == 0 ? WaitReasonText::tr("first in line")
+                             : WaitReasonText::tr("%n job(s) ahead", nullptr, static_cast<int>(r.ahead));
+  if (r.aheadByClass > 0)
+    out += WaitReasonText::tr(" (%n by priority class)", nullptr, static_cast<int>(r.aheadByClass));
   if (r.aged) out += WaitReasonText::tr(" · aged to %1").arg(classText(r.agedClass));
   return out;
 }
@@ -53,9 +56,12 @@ QString quotaText(const WaitReason& r) {
   if (q.noQueue && q.team.empty())
     return WaitReasonText::tr("Held: the job has no team, and the policy holds jobs of teams without a queue");
   const QString team = QString::fromStdString(q.team);
-  if (q.noQueue) return WaitReasonText::tr("Held: team %1 has no queue in the policy, which holds such teams").arg(team);
-  if (q.team.empty() && q.usedMilli == 0 && q.guaranteeMilli == 0) return WaitReasonText::tr("Held by a quota · %1").arg(aheadText(r));
-  return WaitReasonText::tr("Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more")
+  if (q.noQueue)
+    return WaitReasonText::tr("Held: team %1 has no queue in the policy, which holds such teams").arg(team);
+  if (q.team.empty() && q.usedMilli == 0 && q.guaranteeMilli == 0)
+    return WaitReasonText::tr("Held by a quota · %1").arg(aheadText(r));
+  return WaitReasonText::tr(
+             "Team %1 is over its %2 quota: uses %3 (%4 guaranteed + %5 borrowed), asks %6, may borrow %7 more")
       .arg(team, kindName(r.kind), amount(q.usedMilli), amount(std::min(q.usedMilli, q.guaranteeMilli)),
            amount(q.borrowedMilli()), amount(q.requestMilli), amount(q.borrowableMilli));
 }
@@ -80,7 +86,8 @@ QString waitReasonText(const WaitReason& r) {
     case WaitCause::Unknown: return WaitReasonText::tr("Just submitted: not yet seen by the scheduler");
     case WaitCause::NeverFits: return WaitReasonText::tr("Can never fit: the largest %1 node is too small").arg(kind);
     case WaitCause::Quota: return quotaText(r);
-    case WaitCause::NodesDown: return WaitReasonText::tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
+    case WaitCause::NodesDown:
+      return WaitReasonText::tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();
       return WaitReasonText::tr("No %1 node has room: %2 short on %3 of %4 nodes · %5")
@@ -90,7 +97,8 @@ QString waitReasonText(const WaitReason& r) {
           .arg(aheadText(r));
     }
     case WaitCause::Queue:
-      return WaitReasonText::tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr, static_cast<int>(r.nodesWithRoom))
+      return WaitReasonText::tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr,
+                                static_cast<int>(r.nodesWithRoom))
           .arg(aheadText(r), kind);
   }
   return {};

@@ -63,9 +63,9 @@ void WeightSliders::follow(const QString& text) {
     m_sliders[at]->setValue(weight);
     m_labels[at]->setText(tr("Node %1: %2").arg(i + 1).arg(weight));
   }
-  m_more->setText(list.size() > kMaxSliders ? tr("%n more weight(s): type them above", nullptr,
-                                                 static_cast<int>(list.size()) - kMaxSliders)
-                                            : QString());
+  m_more->setText(list.size() > kMaxSliders
+                      ? tr("%n more weight(s): type them above", nullptr, static_cast<int>(list.size()) - kMaxSliders)
+                      : QString());
   m_more->setVisible(list.size() > kMaxSliders);
   setVisible(!list.isEmpty());
 }

@@ -85,8 +85,8 @@ void plotUtilisation(QCustomPlot* plot, const WhatifResults& results) {
   int row = 0;
   for (const DeviceKind kind : kDeviceKinds) {
     if (!present[index(kind)]) continue;
-    auto* title = new QCPTextElement(plot, QCoreApplication::translate("WhatifCharts", "%1 busy (%)")
-                                               .arg(kindName(kind)));
+    auto* title =
+        new QCPTextElement(plot, QCoreApplication::translate("WhatifCharts", "%1 busy (%)").arg(kindName(kind)));
     plot->plotLayout()->addElement(row++, 0, title);
     auto* rect = new QCPAxisRect(plot);
     plot->plotLayout()->addElement(row++, 0, rect);
@@ -160,12 +160,16 @@ void fillChangedJobs(QTableWidget* table, const WhatifResults& results, int limi
                     [&](const Row& a, const Row& b) { return change(a) > change(b); });
   table->clearContents();
   table->setColumnCount(6);
-  table->setHorizontalHeaderLabels({QCoreApplication::translate("WhatifCharts", "Job"), QCoreApplication::translate("WhatifCharts", "Arrival (s)"), QCoreApplication::translate("WhatifCharts", "Policy"),
-                                    QCoreApplication::translate("WhatifCharts", "Wait before (s)"), QCoreApplication::translate("WhatifCharts", "Wait after (s)"),
+  table->setHorizontalHeaderLabels({QCoreApplication::translate("WhatifCharts", "Job"),
+                                    QCoreApplication::translate("WhatifCharts", "Arrival (s)"),
+                                    QCoreApplication::translate("WhatifCharts", "Policy"),
+                                    QCoreApplication::translate("WhatifCharts", "Wait before (s)"),
+                                    QCoreApplication::translate("WhatifCharts", "Wait after (s)"),
                                     QCoreApplication::translate("WhatifCharts", "Change (s)")});
   table->setRowCount(static_cast<int>(shown));
   const auto number = [](double v) {
-    auto* item = new QTableWidgetItem(std::isinf(v) ? QCoreApplication::translate("WhatifCharts", "never ran") : QString::number(v, 'f', 1));
+    auto* item = new QTableWidgetItem(std::isinf(v) ? QCoreApplication::translate("WhatifCharts", "never ran")
+                                                    : QString::number(v, 'f', 1));
     item->setData(Qt::UserRole, v);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;

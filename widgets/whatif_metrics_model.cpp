@@ -78,8 +78,8 @@ const std::array kDefinitions{
                QT_TRANSLATE_NOOP("WhatifMetricsModel",
                                  "Mean finish-time fairness ρ: completion time shared ÷ alone with a 1/N share; ≤ 1 "
                                  "is fair; Themis, NSDI'20")},
-    Definition{"ftf_rho_max", QT_TRANSLATE_NOOP("WhatifMetricsModel",
-                                                "Worst job's finish-time fairness ρ; Themis, NSDI'20")},
+    Definition{"ftf_rho_max",
+               QT_TRANSLATE_NOOP("WhatifMetricsModel", "Worst job's finish-time fairness ρ; Themis, NSDI'20")},
 };
 
 QString definitionOf(std::string_view key) {
@@ -227,7 +227,8 @@ QVariant WhatifMetricsModel::replicaData(int row, int policy, int role) const {
       // A narrow column wraps before the interval or the difference, never
       // inside one: the spaces within them do not break.
       if (policy > 0)
-        text += QStringLiteral("  Δ\u00a0") + signedNumber(d.median) + (significant ? QStringLiteral("\u00a0*") : QString());
+        text += QStringLiteral("  Δ\u00a0") + signedNumber(d.median) +
+                (significant ? QStringLiteral("\u00a0*") : QString());
       return text;
     }
     case MedianRole: return v.median;
@@ -254,17 +255,16 @@ QVariant WhatifMetricsModel::replicaData(int row, int policy, int role) const {
       QString text = tr("Median over %n replica(s): %1; 95 % of them between %2 and %3.", nullptr, n)
                          .arg(number(v.median), number(v.low), number(v.high));
       if (policy > 0) {
-        text += QLatin1Char('\n') +
-                tr("Difference from %1, replica by replica: median %2, 95 % interval %3 to %4.")
-                    .arg(QString::fromStdString(m_replicas->policies[0]), signedNumber(d.median),
-                         signedNumber(d.low), signedNumber(d.high));
+        text += QLatin1Char('\n') + tr("Difference from %1, replica by replica: median %2, 95 % interval %3 to %4.")
+                                        .arg(QString::fromStdString(m_replicas->policies[0]), signedNumber(d.median),
+                                             signedNumber(d.low), signedNumber(d.high));
         text += QLatin1Char('\n') + (significant ? tr("The interval excludes zero: the difference is significant.")
-                                                  : tr("The interval includes zero: the difference may be noise, "
-                                                       "not significant."));
+                                                 : tr("The interval includes zero: the difference may be noise, "
+                                                      "not significant."));
       }
-      const QString definition =
-          m.key == "jain_teams" ? teamsText(m_results->runs[static_cast<std::size_t>(policy)].result.summary)
-                                : definitionOf(m.key);
+      const QString definition = m.key == "jain_teams"
+                                     ? teamsText(m_results->runs[static_cast<std::size_t>(policy)].result.summary)
+                                     : definitionOf(m.key);
       return definition.isEmpty() ? text : definition + QLatin1Char('\n') + text;
     }
     default: return {};

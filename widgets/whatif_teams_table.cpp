@@ -34,15 +34,27 @@ void fillTeamsTable(QTableWidget* table, const WhatifResults& results) {
   std::vector<DeviceKind> kinds{DeviceKind::Gpu};
   if (guaranteed(results, DeviceKind::Cpu)) kinds.push_back(DeviceKind::Cpu);
   if (guaranteed(results, DeviceKind::Tpu)) kinds.push_back(DeviceKind::Tpu);
-  QStringList headers{QCoreApplication::translate("WhatifTeamsTable", "Policy"), QCoreApplication::translate("WhatifTeamsTable", "Team"), QCoreApplication::translate("WhatifTeamsTable", "Completed"), QCoreApplication::translate("WhatifTeamsTable", "Wait avg (s)"), QCoreApplication::translate("WhatifTeamsTable", "Share (%)")};
+  QStringList headers{QCoreApplication::translate("WhatifTeamsTable", "Policy"),
+                      QCoreApplication::translate("WhatifTeamsTable", "Team"),
+                      QCoreApplication::translate("WhatifTeamsTable", "Completed"),
+                      QCoreApplication::translate("WhatifTeamsTable", "Wait avg (s)"),
+                      QCoreApplication::translate("WhatifTeamsTable", "Share (%)")};
   for (const DeviceKind kind : kinds) {
     if (kind == DeviceKind::Cpu)
-      headers << QCoreApplication::translate("WhatifTeamsTable", "CPU cores guaranteed") << QCoreApplication::translate("WhatifTeamsTable", "CPU cores avg") << QCoreApplication::translate("WhatifTeamsTable", "CPU cores peak")
+      headers << QCoreApplication::translate("WhatifTeamsTable", "CPU cores guaranteed")
+              << QCoreApplication::translate("WhatifTeamsTable", "CPU cores avg")
+              << QCoreApplication::translate("WhatifTeamsTable", "CPU cores peak")
               << QCoreApplication::translate("WhatifTeamsTable", "Borrowed core-hours");
     else if (kind == DeviceKind::Gpu)
-      headers << QCoreApplication::translate("WhatifTeamsTable", "GPUs guaranteed") << QCoreApplication::translate("WhatifTeamsTable", "GPUs avg") << QCoreApplication::translate("WhatifTeamsTable", "GPUs peak") << QCoreApplication::translate("WhatifTeamsTable", "Borrowed GPU-hours");
+      headers << QCoreApplication::translate("WhatifTeamsTable", "GPUs guaranteed")
+              << QCoreApplication::translate("WhatifTeamsTable", "GPUs avg")
+              << QCoreApplication::translate("WhatifTeamsTable", "GPUs peak")
+              << QCoreApplication::translate("WhatifTeamsTable", "Borrowed GPU-hours");
     else
-      headers << QCoreApplication::translate("WhatifTeamsTable", "TPUs guaranteed") << QCoreApplication::translate("WhatifTeamsTable", "TPUs avg") << QCoreApplication::translate("WhatifTeamsTable", "TPUs peak") << QCoreApplication::translate("WhatifTeamsTable", "Borrowed TPU-hours");
+      headers << QCoreApplication::translate("WhatifTeamsTable", "TPUs guaranteed")
+              << QCoreApplication::translate("WhatifTeamsTable", "TPUs avg")
+              << QCoreApplication::translate("WhatifTeamsTable", "TPUs peak")
+              << QCoreApplication::translate("WhatifTeamsTable", "Borrowed TPU-hours");
   }
   int rows = 0;
   for (const WhatifOutcome& run : results.runs) rows += static_cast<int>(run.result.summary.teams.size());
@@ -55,14 +67,18 @@ void fillTeamsTable(QTableWidget* table, const WhatifResults& results) {
     for (const TeamService& t : run.result.summary.teams) {
       int col = 0;
       table->setItem(row, col++, text(QString::fromStdString(run.policy)));
-      table->setItem(row, col++, text(t.name.empty() ? QCoreApplication::translate("WhatifTeamsTable", "(no team)") : QString::fromStdString(t.name)));
+      table->setItem(row, col++,
+                     text(t.name.empty() ? QCoreApplication::translate("WhatifTeamsTable", "(no team)")
+                                         : QString::fromStdString(t.name)));
       table->setItem(row, col++, number(static_cast<double>(t.completed), 0));
       table->setItem(row, col++, number(t.waitAvgS, 1));
       table->setItem(row, col++, number(100.0 * t.share, 1));
       for (const DeviceKind kind : kinds) {
         const TeamUsage& u = t.usage[index(kind)];
         // No guarantee: the team is not limited in this kind.
-        table->setItem(row, col++, u.guarantee ? number(*u.guarantee, 2) : text(QCoreApplication::translate("WhatifTeamsTable", "not limited")));
+        table->setItem(row, col++,
+                       u.guarantee ? number(*u.guarantee, 2)
+                                   : text(QCoreApplication::translate("WhatifTeamsTable", "not limited")));
         table->setItem(row, col++, number(u.avg, 2));
         table->setItem(row, col++, number(u.peak, 2));
         table->setItem(row, col++, number(u.borrowedHours, 2));

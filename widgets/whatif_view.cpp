@@ -124,8 +124,8 @@ WhatifView::WhatifView(QWidget* parent)
   });
   connect(exportChartsButton, &QPushButton::clicked, this, [this] {
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export charts"), {}, tr("PNG (*.png);;PDF (*.pdf)"),
-                                                      &selected);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export charts"), {}, tr("PNG (*.png);;PDF (*.pdf)"), &selected);
     if (path.isEmpty()) return;
     const QString ext = selected.contains(QStringLiteral("pdf")) ? QStringLiteral("pdf") : QStringLiteral("png");
     const QString base = path.endsWith(QLatin1Char('.') + ext) ? path.chopped(ext.size() + 1) : path;
@@ -139,11 +139,10 @@ bool WhatifView::run() {
     return false;
   }
   setRunning(true);
-  m_status->setText(replicas() > 1
-                        ? tr("Running %n policies, then each on %1 replicas…", nullptr,
-                             static_cast<int>(m_policies.size()))
-                              .arg(replicas())
-                        : tr("Running %n policies…", nullptr, static_cast<int>(m_policies.size())));
+  m_status->setText(replicas() > 1 ? tr("Running %n policies, then each on %1 replicas…", nullptr,
+                                        static_cast<int>(m_policies.size()))
+                                         .arg(replicas())
+                                   : tr("Running %n policies…", nullptr, static_cast<int>(m_policies.size())));
   Q_EMIT runRequested(source(), m_policies);
   return true;
 }

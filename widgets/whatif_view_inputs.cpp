@@ -61,8 +61,9 @@ QWidget* WhatifView::buildInputs() {
   auto* workload = new QGroupBox(tr("Workload"), panel);
   auto* wl = new QVBoxLayout(workload);
   auto* fromNow = new QPushButton(tr("From the cluster now"), workload);
-  fromNow->setToolTip(tr("Snapshot the cluster shown (or use the snapshot being replayed), start from its cut, "
-                         "and compare the policy in force with the editor's policy (Ctrl+Shift+W)"));
+  fromNow->setToolTip(
+      tr("Snapshot the cluster shown (or use the snapshot being replayed), start from its cut, "
+         "and compare the policy in force with the editor's policy (Ctrl+Shift+W)"));
   wl->addWidget(fromNow);
   connect(fromNow, &QPushButton::clicked, this, &WhatifView::fromNowRequested);
   m_sourceKind = new QComboBox(workload);

@@ -37,7 +37,8 @@ QString workloadText(const WorkloadFacts& f) {
           .arg(f.again);
     case WorkloadFacts::Kind::Trace:
       return tr("Alibaba trace excerpt: %1, %2")
-          .arg(QFileInfo(QString::fromStdString(f.path)).fileName(), QFileInfo(QString::fromStdString(f.podPath)).fileName());
+          .arg(QFileInfo(QString::fromStdString(f.path)).fileName(),
+               QFileInfo(QString::fromStdString(f.podPath)).fileName());
   }
   return {};
 }

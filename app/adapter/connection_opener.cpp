@@ -15,9 +15,8 @@ ConnectionOpener::ConnectionOpener(SavedConnection connection, TokenVault* vault
 void ConnectionOpener::start() {
   const auto options = clientOptionsOf(m_connection);
   if (!options) {
-    QTimer::singleShot(0, this, [this] {
-      Q_EMIT failed(tr("Cannot read the CA certificate %1").arg(m_connection.caFile));
-    });
+    QTimer::singleShot(0, this,
+                       [this] { Q_EMIT failed(tr("Cannot read the CA certificate %1").arg(m_connection.caFile)); });
     return;
   }
   m_options = *options;
@@ -26,9 +25,8 @@ void ConnectionOpener::start() {
   } else if (!m_connection.tokenFile.isEmpty()) {
     QFile file(m_connection.tokenFile);
     if (!file.open(QIODevice::ReadOnly)) {
-      QTimer::singleShot(0, this, [this] {
-        Q_EMIT failed(tr("Cannot read the token file %1").arg(m_connection.tokenFile));
-      });
+      QTimer::singleShot(0, this,
+                         [this] { Q_EMIT failed(tr("Cannot read the token file %1").arg(m_connection.tokenFile)); });
       return;
     }
     const QString token = QString::fromUtf8(file.readAll()).trimmed().section(QLatin1Char(' '), 0, 0);

@@ -65,8 +65,8 @@ void GatewayControl::fetchPolicyHistory() {
       });
       return;
     }
-    auto history =
-        std::make_shared<const v1::ListPolicyHistoryResponse>(std::get<v1::ListPolicyHistoryResponse>(std::move(result)));
+    auto history = std::make_shared<const v1::ListPolicyHistoryResponse>(
+        std::get<v1::ListPolicyHistoryResponse>(std::move(result)));
     guard.post(this, [this, history] { Q_EMIT policyHistoryListed(history); });
   });
 }

@@ -6,9 +6,7 @@
 
 namespace hetsched {
 
-JobMapWorker::JobMapWorker(QObject* parent) : QObject(parent) {
-  qRegisterMetaType<std::vector<EmbeddedPoint>>();
-}
+JobMapWorker::JobMapWorker(QObject* parent) : QObject(parent) { qRegisterMetaType<std::vector<EmbeddedPoint>>(); }
 
 JobMapWorker::~JobMapWorker() {
   m_closing = true;
@@ -21,8 +19,7 @@ void JobMapWorker::request(std::shared_ptr<const std::vector<Job>> jobs, std::sh
   enqueue(Request{std::move(jobs), std::move(topology), false, nullptr});
 }
 
-void JobMapWorker::requestReplay(std::shared_ptr<const std::vector<Job>> jobs,
-                                 std::shared_ptr<const Topology> topology,
+void JobMapWorker::requestReplay(std::shared_ptr<const std::vector<Job>> jobs, std::shared_ptr<const Topology> topology,
                                  std::shared_ptr<const embed::JobMapModel> model) {
   if (!jobs || !topology) return;
   enqueue(Request{std::move(jobs), std::move(topology), true, std::move(model)});

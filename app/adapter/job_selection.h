@@ -28,7 +28,7 @@ class JobSelection : public QObject {
   bool contains(JobId job) const;
   bool isEmpty() const { return m_jobs.empty(); }
 
-Q_SIGNALS:
+ Q_SIGNALS:
   void changed(hetsched::JobSelection::Origin origin);
 
  private:

@@ -37,12 +37,16 @@ LiveWhatifRunner::~LiveWhatifRunner() {
   m_thread.join();
 }
 
-quint64 LiveWhatifRunner::request(const WhatifSource& source, quint64 workloadGeneration,
-                                  const v1::Policy& baseline, const v1::Policy& candidate,
-                                  std::uint32_t canaryPercent) {
+quint64 LiveWhatifRunner::request(const WhatifSource& source, quint64 workloadGeneration, const v1::Policy& baseline,
+                                  const v1::Policy& candidate, std::uint32_t canaryPercent) {
   // Both runs are judged by the edited policy's SLO targets (see serve), so
   // the baseline's run is reused only while those stay the same too.
-  Request r{++m_latest, source, workloadGeneration, baseline, candidate, canaryPercent,
+  Request r{++m_latest,
+            source,
+            workloadGeneration,
+            baseline,
+            candidate,
+            canaryPercent,
             baseline.SerializeAsString() + '\0' + candidate.slo().SerializeAsString()};
   const quint64 id = r.id;
   {
@@ -50,8 +54,8 @@ quint64 LiveWhatifRunner::request(const WhatifSource& source, quint64 workloadGe
     // The run in progress is now pointless, unless it is the baseline this
     // request needs too: a slider dragged faster than a run would otherwise
     // cancel every baseline and never show anything.
-    const bool sameBaseline = m_runningBaseline && m_runningGeneration == r.generation &&
-                              m_runningBaselineKey == r.baselineKey;
+    const bool sameBaseline =
+        m_runningBaseline && m_runningGeneration == r.generation && m_runningBaselineKey == r.baselineKey;
     if (m_cancel && !sameBaseline) m_cancel->store(true);
     m_pending = std::move(r);
   }
@@ -74,8 +78,8 @@ void LiveWhatifRunner::work() {
       m_runningBaselineKey = r.baselineKey;
       // Set with the request taken, so no newer one slips in between and
       // cancels a workload or baseline it needs as well.
-      m_runningBaseline = !m_workloadRead || r.generation != m_workloadGeneration || !m_baselineRun ||
-                          m_baselineKey != r.baselineKey;
+      m_runningBaseline =
+          !m_workloadRead || r.generation != m_workloadGeneration || !m_baselineRun || m_baselineKey != r.baselineKey;
     }
     m_serving = r.id;
     serve(r, *cancel);

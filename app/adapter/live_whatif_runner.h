@@ -74,16 +74,16 @@ class LiveWhatifRunner : public QObject {
   void serve(const Request& request, const std::atomic<bool>& cancel);
   void deliverFailure(quint64 id, const QString& message);
 
-  quint64 m_latest = 0;  // GUI thread only
+  quint64 m_latest = 0; // GUI thread only
   std::atomic<quint64> m_cancelledRuns{0};
   std::atomic<quint64> m_completedRuns{0};
   std::atomic<quint64> m_serving{0};
 
-  std::mutex m_mutex;  // guards the members down to the worker's own
+  std::mutex m_mutex; // guards the members down to the worker's own
   std::condition_variable m_wake;
   std::optional<Request> m_pending;
   bool m_stop = false;
-  std::shared_ptr<std::atomic<bool>> m_cancel;  // the run in progress
+  std::shared_ptr<std::atomic<bool>> m_cancel; // the run in progress
   bool m_runningBaseline = false;
   quint64 m_runningGeneration = 0;
   std::string m_runningBaselineKey;
@@ -96,7 +96,7 @@ class LiveWhatifRunner : public QObject {
   std::unique_ptr<WhatifOutcome> m_baselineRun;
   std::string m_baselineKey;
 
-  std::thread m_thread;  // last: started once everything above exists
+  std::thread m_thread; // last: started once everything above exists
 };
 
-}  // namespace hetsched
+} // namespace hetsched

@@ -16,7 +16,8 @@ ConnectionProblem validate(const SavedConnection& c) {
   if (!uri && (colon <= 0 || !portOk || port <= 0 || port > 65535 || a.contains(QLatin1Char(' '))))
     return ConnectionProblem::BadAddress;
   if (!c.tls && !c.caFile.isEmpty()) return ConnectionProblem::CaWithoutTls;
-  if (c.tls && !c.caFile.isEmpty() && !QFile(c.caFile).open(QIODevice::ReadOnly)) return ConnectionProblem::CaUnreadable;
+  if (c.tls && !c.caFile.isEmpty() && !QFile(c.caFile).open(QIODevice::ReadOnly))
+    return ConnectionProblem::CaUnreadable;
   return ConnectionProblem::None;
 }
 

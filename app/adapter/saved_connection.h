@@ -13,8 +13,8 @@ namespace hetsched {
 // bearer token (kept in the keychain, or read from a token file).
 struct SavedConnection {
   SavedConnection() = default;
-  SavedConnection(QString name_, QString address_, bool tls_, QString caFile_, QString token_,
-                  QString tokenFile_ = {}, QString fingerprint_ = {})
+  SavedConnection(QString name_, QString address_, bool tls_, QString caFile_, QString token_, QString tokenFile_ = {},
+                  QString fingerprint_ = {})
       : name(std::move(name_)),
         address(std::move(address_)),
         tls(tls_),

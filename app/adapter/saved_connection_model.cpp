@@ -133,6 +133,8 @@ void SavedConnectionModel::setLastUsed(const QString& name) {
   m_settings->sync();
 }
 
-QString SavedConnectionModel::lastUsed() const { return m_settings->value(QStringLiteral("lastConnection")).toString(); }
+QString SavedConnectionModel::lastUsed() const {
+  return m_settings->value(QStringLiteral("lastConnection")).toString();
+}
 
 }  // namespace hetsched

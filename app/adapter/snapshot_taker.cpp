@@ -28,9 +28,9 @@ void SnapshotTaker::start(const QString& path, const QString& name, double histo
   const QString receiving = tr("Receiving the snapshot from the gateway…");
   const QString saving = tr("Saving into %1…").arg(QFileInfo(path).fileName());
   const QString training = tr("Training the job embedder…");
-  m_thread = std::thread([this, cancel = m_cancel, channel = m_channel, token = m_bearerToken, file = path.toStdString(), exists,
-                          name = name.toStdString(), historySeconds, receiving, saving, training, path,
-                          embedder = std::move(embedder)] {
+  m_thread = std::thread([this, cancel = m_cancel, channel = m_channel, token = m_bearerToken,
+                          file = path.toStdString(), exists, name = name.toStdString(), historySeconds, receiving,
+                          saving, training, path, embedder = std::move(embedder)] {
     const auto post = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
     const auto fail = [&](const std::string& message) {
       post([this, m = QString::fromStdString(message)] { Q_EMIT failed(m); });

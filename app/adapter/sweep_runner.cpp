@@ -35,55 +35,55 @@ bool SweepRunner::start(const WhatifSource& source, std::vector<v1::Policy> poli
   for (const SweepAxis& a : axes) points *= a.values.size();
   m_shared->total = sweepRuns(points, replicas);
   auto shared = m_shared;
-  m_worker = std::thread([this, shared, source, policies = std::move(policies), axes = std::move(axes), replicas,
-                          threads = m_threads] {
-    const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
-    const auto t0 = std::chrono::steady_clock::now();
-    auto loaded = WhatifRunner::loadWorkload(source);
-    if (auto* e = std::get_if<std::string>(&loaded)) {
-      deliver([this, msg = QString::fromStdString(*e)] {
-        join();
-        Q_EMIT failed(msg);
-      });
-      return;
-    }
-    const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
-    SweepOptions options;
-    options.threads = threads;
+  m_worker = std::thread(
+      [this, shared, source, policies = std::move(policies), axes = std::move(axes), replicas, threads = m_threads] {
+        const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
+        const auto t0 = std::chrono::steady_clock::now();
+        auto loaded = WhatifRunner::loadWorkload(source);
+        if (auto* e = std::get_if<std::string>(&loaded)) {
+          deliver([this, msg = QString::fromStdString(*e)] {
+            join();
+            Q_EMIT failed(msg);
+          });
+          return;
+        }
+        const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
+        SweepOptions options;
+        options.threads = threads;
     // As WhatifRunner and `hetsched sweep --seed` seed every run.
-    options.simulation.seed = source.seed;
-    options.simulation.cancel = &shared->cancel;
-    options.pointsDone = &shared->done;
-    options.replicas = replicas;
-    options.replicaSeed = source.seed;
-    auto swept = runWhatifSweep(workload, policies, axes, options);
-    if (auto* e = std::get_if<WhatifComparisonError>(&swept)) {
-      if (e->error.code == SimError::Cancelled) {
-        deliver([this, shared] {
+        options.simulation.seed = source.seed;
+        options.simulation.cancel = &shared->cancel;
+        options.pointsDone = &shared->done;
+        options.replicas = replicas;
+        options.replicaSeed = source.seed;
+        auto swept = runWhatifSweep(workload, policies, axes, options);
+        if (auto* e = std::get_if<WhatifComparisonError>(&swept)) {
+          if (e->error.code == SimError::Cancelled) {
+            deliver([this, shared] {
+              join();
+              Q_EMIT cancelled(static_cast<int>(shared->done.load()), static_cast<int>(shared->total));
+            });
+          } else {
+            deliver([this, msg = QString::fromStdString(e->policy + ": " + e->error.message)] {
+              join();
+              Q_EMIT failed(msg);
+            });
+          }
+          return;
+        }
+        auto results = std::make_shared<SweepResults>();
+        results->policies = policies;
+        results->axes = axes;
+        results->replicas = replicas > 1 ? replicas : 0;
+        results->points = std::get<std::vector<SweepPoint>>(std::move(swept));
+        results->workload = workload.description;
+        results->wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        deliver([this, shared, results = std::shared_ptr<const SweepResults>(std::move(results))] {
           join();
-          Q_EMIT cancelled(static_cast<int>(shared->done.load()), static_cast<int>(shared->total));
+          Q_EMIT progress(static_cast<int>(shared->total), static_cast<int>(shared->total));
+          Q_EMIT finished(results);
         });
-      } else {
-        deliver([this, msg = QString::fromStdString(e->policy + ": " + e->error.message)] {
-          join();
-          Q_EMIT failed(msg);
-        });
-      }
-      return;
-    }
-    auto results = std::make_shared<SweepResults>();
-    results->policies = policies;
-    results->axes = axes;
-    results->replicas = replicas > 1 ? replicas : 0;
-    results->points = std::get<std::vector<SweepPoint>>(std::move(swept));
-    results->workload = workload.description;
-    results->wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    deliver([this, shared, results = std::shared_ptr<const SweepResults>(std::move(results))] {
-      join();
-      Q_EMIT progress(static_cast<int>(shared->total), static_cast<int>(shared->total));
-      Q_EMIT finished(results);
-    });
-  });
+      });
   m_progressTimer.start(kProgressMs);
   Q_EMIT progress(0, static_cast<int>(m_shared->total));
   return true;

@@ -14,8 +14,7 @@ QString problemOf(const QKeychain::Job* job) {
     case QKeychain::EntryNotFound: return {};
     case QKeychain::NoBackendAvailable:
     case QKeychain::NotImplemented:
-    case QKeychain::OtherError:
-      return TokenVault::tr("no keychain service is running (%1)").arg(job->errorString());
+    case QKeychain::OtherError: return TokenVault::tr("no keychain service is running (%1)").arg(job->errorString());
     case QKeychain::AccessDeniedByUser:
     case QKeychain::AccessDenied: return TokenVault::tr("the keychain refused access (%1)").arg(job->errorString());
     case QKeychain::CouldNotDeleteEntry: return TokenVault::tr("the keychain could not delete the token");

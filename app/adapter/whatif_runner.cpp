@@ -116,9 +116,9 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
       auto ran = runWhatifReplicas(workload, policies, ro);
       if (auto* e = std::get_if<WhatifComparisonError>(&ran)) {
         const bool wasCancelled = e->error.code == SimError::Cancelled;
-        deliver([this, wasCancelled, msg = tr("replicas: %1: %2")
-                                            .arg(QString::fromStdString(e->policy),
-                                                 QString::fromStdString(e->error.message))] {
+        deliver([this, wasCancelled,
+                 msg = tr("replicas: %1: %2")
+                           .arg(QString::fromStdString(e->policy), QString::fromStdString(e->error.message))] {
           join();
           if (wasCancelled) Q_EMIT cancelled();
           else Q_EMIT failed(msg);
@@ -133,13 +133,13 @@ bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> pol
     bool recordedOk = false;
     if (comparison.recorded) {
       recordedOk = std::holds_alternative<std::vector<std::int64_t>>(*comparison.recorded);
-      note = recordedOk ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr,
-                             static_cast<int>(policies.size()))
-                              .arg(workload.snapshotId)
-                              .arg(QString::fromStdString(source.path))
-                        : tr("The what-if runs were not recorded in %1: %2")
-                              .arg(QString::fromStdString(source.path),
-                                   QString::fromStdString(std::get<std::string>(*comparison.recorded)));
+      note = recordedOk
+                 ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr, static_cast<int>(policies.size()))
+                       .arg(workload.snapshotId)
+                       .arg(QString::fromStdString(source.path))
+                 : tr("The what-if runs were not recorded in %1: %2")
+                       .arg(QString::fromStdString(source.path),
+                            QString::fromStdString(std::get<std::string>(*comparison.recorded)));
     }
     deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), replicas, note, recordedOk] {
       join();

@@ -42,5 +42,4 @@ std::variant<WhatifWorkload, std::string> loadWhatifWorkload(const WhatifSource&
   return std::string("unknown workload");
 }
 
-
 }  // namespace hetsched

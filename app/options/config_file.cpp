@@ -55,8 +55,7 @@ std::variant<std::vector<std::string>, std::string> parseConfig(std::string_view
   return options;
 }
 
-std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv,
-                                               std::span<const std::string_view> known) {
+std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv, std::span<const std::string_view> known) {
   const Args commandLine(argv);
   const auto file = commandLine.value("config");
   if (!file) {

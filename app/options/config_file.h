@@ -24,8 +24,7 @@ namespace hetsched::cli {
 // argsWithConfig reads --config FILE from argv, if given, and returns the
 // command line followed by the file's options, or an error naming FILE:LINE
 // (an unknown key, a line without a key, a nested config).
-std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv,
-                                               std::span<const std::string_view> known);
+std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv, std::span<const std::string_view> known);
 
 // The option list a config file's text stands for ("--key=value", "--flag"),
 // or the first error, naming fileName:line.

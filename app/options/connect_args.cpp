@@ -35,7 +35,8 @@ std::variant<ChannelSecurity, std::string> channelSecurityFromArgs(const Args& a
   if (auto ca = args.value("ca")) {
     auto pem = readFile(*ca, &error);
     if (!pem) return "--ca " + error;
-    if (pem->find("-----BEGIN CERTIFICATE-----") == std::string::npos) return "--ca " + *ca + ": no PEM certificate in it";
+    if (pem->find("-----BEGIN CERTIFICATE-----") == std::string::npos)
+      return "--ca " + *ca + ": no PEM certificate in it";
     security.caPem = std::move(*pem);
     security.tls = true;
   }

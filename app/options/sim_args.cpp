@@ -6,27 +6,25 @@
 
 namespace hetsched::cli {
 
-std::variant<long long, std::string> parseInteger(std::string_view option, const std::string& text,
-                                                  long long min, long long max) {
+std::variant<long long, std::string> parseInteger(std::string_view option, const std::string& text, long long min,
+                                                  long long max) {
   long long value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size())
     return "--" + std::string(option) + ": not a whole number: '" + text + "'";
   if (value < min || value > max)
-    return "--" + std::string(option) + ": must be between " + std::to_string(min) + " and " +
-           std::to_string(max);
+    return "--" + std::string(option) + ": must be between " + std::to_string(min) + " and " + std::to_string(max);
   return value;
 }
 
-std::variant<double, std::string> parseNumber(std::string_view option, const std::string& text,
-                                              double min, double max) {
+std::variant<double, std::string> parseNumber(std::string_view option, const std::string& text, double min,
+                                              double max) {
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size())
     return "--" + std::string(option) + ": not a number: '" + text + "'";
   if (!(value >= min && value <= max))
-    return "--" + std::string(option) + ": must be between " + std::to_string(min) + " and " +
-           std::to_string(max);
+    return "--" + std::string(option) + ": must be between " + std::to_string(min) + " and " + std::to_string(max);
   return value;
 }
 

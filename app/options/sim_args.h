@@ -10,8 +10,8 @@
 namespace hetsched::cli {
 
 // Options shared by everything that starts a simulated cluster.
-inline constexpr std::string_view kSimOptionNames[] = {
-    "cluster", "cpu-nodes", "gpu-nodes", "tpu-nodes", "seed", "agent-period-ms", "load", "warmup"};
+inline constexpr std::string_view kSimOptionNames[] = {"cluster", "cpu-nodes",       "gpu-nodes", "tpu-nodes",
+                                                       "seed",    "agent-period-ms", "load",      "warmup"};
 inline constexpr const char* kSimOptionsHelp =
     "  --cluster FILE          cluster description (JSON, hetsched.v1.ClusterDescription)\n"
     "  --cpu-nodes N           CPU nodes, 2 Xeon sockets each (default 24)\n"
@@ -25,9 +25,8 @@ inline constexpr const char* kSimOptionsHelp =
 std::variant<SimOptions, std::string> simOptionsFromArgs(const Args& args);
 
 // Parses a whole number or fails with a message naming the option.
-std::variant<long long, std::string> parseInteger(std::string_view option, const std::string& text,
-                                                  long long min, long long max);
-std::variant<double, std::string> parseNumber(std::string_view option, const std::string& text,
-                                              double min, double max);
+std::variant<long long, std::string> parseInteger(std::string_view option, const std::string& text, long long min,
+                                                  long long max);
+std::variant<double, std::string> parseNumber(std::string_view option, const std::string& text, double min, double max);
 
 }  // namespace hetsched::cli

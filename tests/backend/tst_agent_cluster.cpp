@@ -114,9 +114,18 @@ class TestAgentCluster : public QObject {
       case 4: r.cpuUsage = std::nan(""); break;
       case 5: r.memoryFreeBytes = r.memoryTotalBytes + 1; break;
       case 6: r.devices.assign(257, ok); break;
-      case 7: r.devices = {ok, ok}; r.devices[1].utilization = -0.1; break;
-      case 8: ok.model = std::string(200, 'x'); r.devices = {ok}; break;
-      case 9: ok.memoryUsedBytes = 101; r.devices = {ok}; break;
+      case 7:
+        r.devices = {ok, ok};
+        r.devices[1].utilization = -0.1;
+        break;
+      case 8:
+        ok.model = std::string(200, 'x');
+        r.devices = {ok};
+        break;
+      case 9:
+        ok.memoryUsedBytes = 101;
+        r.devices = {ok};
+        break;
     }
     AgentCluster cluster(200);
     const auto error = cluster.report(r);

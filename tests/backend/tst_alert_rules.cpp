@@ -220,8 +220,8 @@ class TestAlertRules : public QObject {
         << "rules[1].name: 'a' is also the name of rules[0]";
     QTest::newRow("negative for") << R"({"rules": [{"name": "a", "kind": "node_down", "for_s": -1}]})"
                                   << "rules[0].for_s: must be 0 to 604800 seconds";
-    QTest::newRow("negative threshold")
-        << R"({"rules": [{"name": "a", "kind": "device_power", "above": -5}]})" << "rules[0].above: must be 0 to 1e9";
+    QTest::newRow("negative threshold") << R"({"rules": [{"name": "a", "kind": "device_power", "above": -5}]})"
+                                        << "rules[0].above: must be 0 to 1e9";
     QTest::newRow("bad severity") << R"({"rules": [{"name": "a", "kind": "node_down", "severity": "page"}]})"
                                   << "rules[0].severity: 'page' is not warning or critical";
     QTest::newRow("bad device kind")

@@ -106,8 +106,7 @@ class TestLivePolicies : public QObject {
     QCOMPARE(std::uint64_t(arms[1].startedInWindow), arms[1].arrivals);
     QCOMPARE(arms[1].meanWaitS, 0.0);
     // The split is by job id, so the same id always lands on the same arm.
-    for (JobId id = 1; id <= kJobs; ++id)
-      QCOMPARE(SimulatedCluster::armFor(id, 30), SimulatedCluster::armFor(id, 30));
+    for (JobId id = 1; id <= kJobs; ++id) QCOMPARE(SimulatedCluster::armFor(id, 30), SimulatedCluster::armFor(id, 30));
   }
 
   void armsSurviveTheFrameCodec() {

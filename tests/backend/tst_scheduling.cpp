@@ -25,8 +25,8 @@ QString name(DeviceKind kind) { return QString::fromLatin1(toString(kind)); }
 
 Topology smallCluster() {
   ClusterShape shape;
-  shape.groups = {{"cpu", 2, "Xeon", 2, 0, 65536}, {"gpu", 2, "A100", 4, 32000, 262144},
-                  {"tpu", 1, "TPUv4", 4, 32000, 131072}};
+  shape.groups = {
+      {"cpu", 2, "Xeon", 2, 0, 65536}, {"gpu", 2, "A100", 4, 32000, 262144}, {"tpu", 1, "TPUv4", 4, 32000, 131072}};
   return std::get<Topology>(buildTopology(shape));
 }
 
@@ -127,8 +127,7 @@ class TestScheduling : public QObject {
     QFETCH(double, freeCapacity);
     QFETCH(double, totalCapacity);
     QFETCH(double, expected);
-    QCOMPARE(nodeScore({priorityFactor, resourceScore}, taskWeight(priority), freeCapacity, totalCapacity),
-             expected);
+    QCOMPARE(nodeScore({priorityFactor, resourceScore}, taskWeight(priority), freeCapacity, totalCapacity), expected);
   }
 
   void validation_data() {
@@ -147,10 +146,10 @@ class TestScheduling : public QObject {
                                 << "spec.requests.cpu_milli";
     QTest::newRow("share > 1 GPU") << JobKind::Training << "t" << 0u << 0u << 1500u << 0u << 60.0
                                    << "spec.requests.gpu_milli";
-    QTest::newRow("training without GPU") << JobKind::Training << "t" << 1000u << 0u << 0u << 0u << 60.0
-                                          << "spec.requests.gpu_count";
-    QTest::newRow("inference without TPU") << JobKind::Inference << "i" << 1000u << 0u << 0u << 0u << 60.0
-                                           << "spec.requests.tpu_count";
+    QTest::newRow("training without GPU")
+        << JobKind::Training << "t" << 1000u << 0u << 0u << 0u << 60.0 << "spec.requests.gpu_count";
+    QTest::newRow("inference without TPU")
+        << JobKind::Inference << "i" << 1000u << 0u << 0u << 0u << 60.0 << "spec.requests.tpu_count";
     QTest::newRow("service without CPU") << JobKind::Service << "s" << 0u << 0u << 0u << 0u << 60.0
                                          << "spec.requests.cpu_milli";
     QTest::newRow("negative runtime") << JobKind::Service << "s" << 10u << 0u << 0u << 0u << -1.0

@@ -74,7 +74,8 @@ class TestSimulatedCluster : public QObject {
     SimulatedCluster c(larger(8));
     std::size_t differ = 0;
     const std::vector<Job> other = c.jobs(all, 100000, &total);
-    for (std::size_t i = 0; i < std::min(other.size(), jobs.size()); ++i) differ += other[i].spec.owner != jobs[i].spec.owner;
+    for (std::size_t i = 0; i < std::min(other.size(), jobs.size()); ++i)
+      differ += other[i].spec.owner != jobs[i].spec.owner;
     QVERIFY(differ > 0);
   }
 
@@ -219,9 +220,8 @@ class TestSimulatedCluster : public QObject {
     QTest::newRow("not json") << "{" << "test.json: ";
     QTest::newRow("unknown field") << R"({"groupz": []})" << "test.json: ";
     QTest::newRow("no groups") << R"({"name": "x"})" << "test.json: groups: at least one";
-    QTest::newRow("zero devices")
-        << R"({"groups": [{"namePrefix": "g", "count": 1, "deviceModel": "A100"}]})"
-        << "test.json: groups[0].devices_per_node";
+    QTest::newRow("zero devices") << R"({"groups": [{"namePrefix": "g", "count": 1, "deviceModel": "A100"}]})"
+                                  << "test.json: groups[0].devices_per_node";
     QTest::newRow("model without kind")
         << R"({"models": [{"name": "H100"}], "groups": [{"namePrefix": "g", "count": 1, "deviceModel": "H100", "devicesPerNode": 8}]})"
         << "test.json: models[0].kind";

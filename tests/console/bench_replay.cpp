@@ -70,8 +70,8 @@ class BenchReplay : public QObject {
       rates.push_back(static_cast<double>(ws.replay()->framesApplied() - before) / seconds);
     }
     std::ranges::sort(rates);
-    qInfo("replay scrubbing, %zu devices: median %.1f frames applied/s (min %.1f, max %.1f, 5 runs of 2 s)",
-          m_devices, rates[2], rates.front(), rates.back());
+    qInfo("replay scrubbing, %zu devices: median %.1f frames applied/s (min %.1f, max %.1f, 5 runs of 2 s)", m_devices,
+          rates[2], rates.front(), rates.back());
     QVERIFY(rates[2] > 0);
   }
 };

@@ -27,9 +27,11 @@ class TestConnectDialog : public QObject {
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("console.ini")), QSettings::IniFormat);
     SavedConnectionModel model(&settings);
-    SavedConnection lab(QStringLiteral("lab"), QStringLiteral("10.0.0.5:50051"), true, QString(),
-                        QStringLiteral("typed-this-session"), QStringLiteral("/home/op/.config/hetsched/lab.token"),
-                        QStringLiteral("AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89"));
+    SavedConnection lab(
+        QStringLiteral("lab"), QStringLiteral("10.0.0.5:50051"), true, QString(), QStringLiteral("typed-this-session"),
+        QStringLiteral("/home/op/.config/hetsched/lab.token"),
+        QStringLiteral(
+            "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89"));
     const int row = model.upsert(lab);
     ConnectDialog dialog(&model, row);
     dialog.resize(820, 420);

@@ -101,7 +101,8 @@ void TestConnectionModel::validation_data() {
   QTest::newRow("no port") << "a" << "gw" << false << QString() << int(ConnectionProblem::BadAddress);
   QTest::newRow("port 0") << "a" << "gw:0" << false << QString() << int(ConnectionProblem::BadAddress);
   QTest::newRow("port big") << "a" << "gw:70000" << false << QString() << int(ConnectionProblem::BadAddress);
-  QTest::newRow("ca missing") << "a" << "gw:443" << true << "/nonexistent/ca.pem" << int(ConnectionProblem::CaUnreadable);
+  QTest::newRow("ca missing") << "a" << "gw:443" << true << "/nonexistent/ca.pem"
+                              << int(ConnectionProblem::CaUnreadable);
   QTest::newRow("ca without tls") << "a" << "gw:443" << false << ca << int(ConnectionProblem::CaWithoutTls);
 }
 
@@ -120,14 +121,14 @@ void TestConnectionModel::clientOptions() {
   QVERIFY(ca.open(QIODevice::WriteOnly));
   ca.write("-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n");
   ca.close();
-  const auto options = clientOptionsOf({QStringLiteral("a"), QStringLiteral("gw:443"), true, caPath,
-                                        QStringLiteral("tok")});
+  const auto options =
+      clientOptionsOf({QStringLiteral("a"), QStringLiteral("gw:443"), true, caPath, QStringLiteral("tok")});
   QVERIFY(options);
   QVERIFY(options->tls);
   QCOMPARE(options->bearerToken, std::string("tok"));
   QVERIFY(options->caPem.find("BEGIN CERTIFICATE") != std::string::npos);
-  QVERIFY(!clientOptionsOf({QStringLiteral("a"), QStringLiteral("gw:443"), true, QStringLiteral("/nonexistent"),
-                            QString()}));
+  QVERIFY(!clientOptionsOf(
+      {QStringLiteral("a"), QStringLiteral("gw:443"), true, QStringLiteral("/nonexistent"), QString()}));
 }
 
 QTEST_GUILESS_MAIN(TestConnectionModel)

@@ -197,7 +197,8 @@ class TestConnectionTrust : public QObject {
     const QString ini = m_tmp.filePath(QStringLiteral("old.ini"));
     QFile file(ini);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("[connections]\n1\\name=old\n1\\address=10.0.0.5:50051\n1\\tls=false\n1\\token=old-plain-token\nsize=1\n");
+    file.write(
+        "[connections]\n1\\name=old\n1\\address=10.0.0.5:50051\n1\\tls=false\n1\\token=old-plain-token\nsize=1\n");
     file.close();
     {
       QSettings settings(ini, QSettings::IniFormat);

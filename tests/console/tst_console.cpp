@@ -67,8 +67,8 @@ class TestConsole : public QObject {
   void liveDataReachesTheViewsAndGoesStale() {
     auto gateway = startGateway();
     MainWindow window;
-    ClusterWorkspace& ws =
-        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
+    ClusterWorkspace& ws = *window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
     window.resize(1200, 800);
     window.show();
     ClusterDashboard* dashboard = ws.dashboard();
@@ -122,9 +122,9 @@ class TestConsole : public QObject {
   void enterInTheSubmitDialogSubmits() {
     auto gateway = startGateway();
     MainWindow window;
-    ClusterWorkspace* ws = window.addCluster(
-        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
-        QStringLiteral("test"));
+    ClusterWorkspace* ws =
+        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
+                          QStringLiteral("test"));
     window.show();
     QTRY_VERIFY_WITH_TIMEOUT(ws->connection()->status().state == ConnectionState::Live, 5000);
     ws->openSubmitDialog();
@@ -148,9 +148,9 @@ class TestConsole : public QObject {
     QStandardPaths::setTestModeEnabled(true);  // the scratch snapshot goes to a test folder
     auto gateway = startGateway();
     MainWindow window;
-    ClusterWorkspace* ws = window.addCluster(
-        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
-        QStringLiteral("test"));
+    ClusterWorkspace* ws =
+        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address()), withToken()),
+                          QStringLiteral("test"));
     window.show();
     PolicyPages* pages = ws->policyPages();
     QTRY_VERIFY_WITH_TIMEOUT(pages->gatewayState() != nullptr, 10000);
@@ -184,8 +184,8 @@ class TestConsole : public QObject {
   void queueTimelineFillsFromTheGatewayAndSelectsOnTheHeatmap() {
     auto gateway = startGateway();
     MainWindow window;
-    ClusterWorkspace& ws =
-        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
+    ClusterWorkspace& ws = *window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(gateway->address())), QStringLiteral("test"));
     window.resize(1200, 800);
     QVERIFY(window.showTab(QStringLiteral("timeline")));
     QVERIFY(!window.showTab(QStringLiteral("nonsense")));
@@ -199,9 +199,8 @@ class TestConsole : public QObject {
     QVERIFY(!ws.jobMap()->showsEmptyState());
     // A running job picked on the timeline selects its device on the heatmap.
     const auto& segments = timeline->timeline().segments;
-    const auto running = std::ranges::find_if(segments, [](const TimelineSegment& s) {
-      return s.kind == SegmentKind::Running && s.endMs < 0;
-    });
+    const auto running = std::ranges::find_if(
+        segments, [](const TimelineSegment& s) { return s.kind == SegmentKind::Running && s.endMs < 0; });
     QVERIFY(running != segments.end());
     const JobId job = running->job;
     ws.selection()->select(std::vector<JobId>{job}, JobSelection::Origin::Timeline);

@@ -116,14 +116,12 @@ class TestDeviceHistoryConsole : public QObject {
     ws.replay()->openFile(file);
     QTRY_VERIFY_WITH_TIMEOUT(ws.inReplay(), 10000);
     // The same devices, now over the snapshot's frames, first to last.
-    QTRY_VERIFY_WITH_TIMEOUT(panel->view()->history() &&
-                                 panel->view()->history()->framesRead == data.history.size() &&
+    QTRY_VERIFY_WITH_TIMEOUT(panel->view()->history() && panel->view()->history()->framesRead == data.history.size() &&
                                  panel->view()->history()->fromMs == data.history.front().simTimeMs,
                              10000);
     QCOMPARE(panel->view()->shownDevices(), 2);
     ws.leaveReplay();
-    QTRY_VERIFY_WITH_TIMEOUT(panel->view()->history() &&
-                                 panel->view()->history()->toMs > data.history.back().simTimeMs,
+    QTRY_VERIFY_WITH_TIMEOUT(panel->view()->history() && panel->view()->history()->toMs > data.history.back().simTimeMs,
                              10000);
   }
 };

@@ -129,7 +129,8 @@ class Collector {
 
   void addModel(const QString& where, const QAbstractItemModel* model) {
     if (!model) return;
-    for (int c = 0; c < model->columnCount(); ++c) add(where + QStringLiteral(" header"), model->headerData(c, Qt::Horizontal).toString());
+    for (int c = 0; c < model->columnCount(); ++c)
+      add(where + QStringLiteral(" header"), model->headerData(c, Qt::Horizontal).toString());
     for (int r = 0; r < std::min(model->rowCount(), 60); ++r) {
       for (int c = 0; c < model->columnCount(); ++c) {
         const QModelIndex i = model->index(r, c);
@@ -239,7 +240,8 @@ class TestKorean : public QObject {
     QVERIFY2(ours->load(QStringLiteral(HETSCHED_KO_QM)), HETSCHED_KO_QM);  // a missing file fails, never skips
     QCoreApplication::installTranslator(ours);
     auto* qt = new QTranslator(qApp);
-    QVERIFY(qt->load(korean, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
+    QVERIFY(qt->load(korean, QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
     QCoreApplication::installTranslator(qt);
     m_sources = sourcesOf(QStringLiteral(HETSCHED_KO_TS));
     QVERIFY(m_sources.size() > 300);
@@ -267,9 +269,9 @@ class TestKorean : public QObject {
     MainWindow window;
     ClientOptions options;
     options.bearerToken = kToken;
-    ClusterWorkspace* ws = window.addCluster(
-        std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address()), options),
-        QStringLiteral("서울"));
+    ClusterWorkspace* ws =
+        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address()), options),
+                          QStringLiteral("서울"));
     window.resize(1400, 900);
     window.show();
     QTRY_VERIFY_WITH_TIMEOUT(ws->lastFrame() && ws->policyPages()->gatewayState(), 15000);
@@ -297,7 +299,8 @@ class TestKorean : public QObject {
       window.showTab(page);
       QTest::qWait(200);
       collector.addWidgets(page, &window);
-      if (!shots.isEmpty()) QVERIFY(window.grab().save(shots + QStringLiteral("/ko-test-") + page + QStringLiteral(".png")));
+      if (!shots.isEmpty())
+        QVERIFY(window.grab().save(shots + QStringLiteral("/ko-test-") + page + QStringLiteral(".png")));
     }
     collector.addMenus(window.menuBar());
 
@@ -342,7 +345,8 @@ class TestKorean : public QObject {
     for (const Finding& f : collector.findings()) report << f.where + QStringLiteral(": ") + f.text;
     report.removeDuplicates();
     QVERIFY2(collector.checked() > 400, qPrintable(QString::number(collector.checked())));
-    QVERIFY2(report.isEmpty(), qPrintable(QStringLiteral("%1 untranslated:\n").arg(report.size()) + report.join(QLatin1Char('\n'))));
+    QVERIFY2(report.isEmpty(),
+             qPrintable(QStringLiteral("%1 untranslated:\n").arg(report.size()) + report.join(QLatin1Char('\n'))));
   }
 };
 

@@ -88,7 +88,8 @@ double worstDistance(const QList<QColor>& colours, QString* pair) {
   for (int i = 0; i < colours.size(); ++i) {
     for (int j = i + 1; j < colours.size(); ++j) {
       for (int d = -1; d < 3; ++d) {
-        const double e = distance(colours[i], colours[j], d < 0 ? nullptr : &kDeficiencies[static_cast<std::size_t>(d)]);
+        const double e =
+            distance(colours[i], colours[j], d < 0 ? nullptr : &kDeficiencies[static_cast<std::size_t>(d)]);
         if (e < worst) {
           worst = e;
           *pair = QStringLiteral("%1/%2 (%3)").arg(colours[i].name(), colours[j].name()).arg(d);
@@ -143,16 +144,16 @@ class TestLook : public QObject {
     window.resize(1200, 800);
     window.show();
     QTRY_VERIFY_WITH_TIMEOUT(ws->lastFrame() != nullptr, 10000);
-    const QList<QCustomPlot*> plots{ws->dashboard()->heatmap()->plot(), ws->jobMap()->plot(),
-                                    ws->policyPages()->whatif()->cdfPlot(),
-                                    ws->policyPages()->whatif()->utilisationPlot(),
-                                    ws->policyPages()->whatif()->sweepView()->plot()};
+    const QList<QCustomPlot*> plots{
+        ws->dashboard()->heatmap()->plot(), ws->jobMap()->plot(), ws->policyPages()->whatif()->cdfPlot(),
+        ws->policyPages()->whatif()->utilisationPlot(), ws->policyPages()->whatif()->sweepView()->plot()};
     for (const Theme::Choice choice : {Theme::Choice::Dark, Theme::Choice::Light, Theme::Choice::Dark}) {
       Theme::instance()->setChoice(choice);
       const bool dark = choice == Theme::Choice::Dark;
       QCOMPARE(Theme::instance()->dark(), dark);
       QCoreApplication::processEvents();
-      QVERIFY2(Theme::isDark(QApplication::palette()) == dark, qPrintable(QApplication::palette().color(QPalette::Window).name()));
+      QVERIFY2(Theme::isDark(QApplication::palette()) == dark,
+               qPrintable(QApplication::palette().color(QPalette::Window).name()));
       QCOMPARE(Theme::isDark(window.palette()), dark);
       for (QCustomPlot* plot : plots) {
         QCOMPARE(Theme::isDark(plot->palette()), dark);
@@ -190,8 +191,8 @@ class TestLook : public QObject {
                              qobject_cast<HeatmapView*>(w);
         // A line edit inside a spin box or a combo box is named by its
         // owner, a table's header by the table.
-        if (!control || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget()) ||
-            qobject_cast<QHeaderView*>(w))
+        if (!control || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) ||
+            qobject_cast<QComboBox*>(w->parentWidget()) || qobject_cast<QHeaderView*>(w))
           continue;
         if (accessibleName(w).trimmed().isEmpty()) unnamed << page + QStringLiteral(": ") + path(w);
       }
@@ -285,13 +286,13 @@ class TestLook : public QObject {
     }
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
     // Each thing a page's buttons do has an entry in the menus.
-    const char* operations[] = {"connect",        "connectInWindow", "closeCluster",   "moveToWindow",  "takeSnapshot",
-                                "openSnapshot",   "quit",            "showOverview",   "show-cluster",  "show-timeline",
-                                "show-map",       "show-policies",   "show-whatif",    "nextCluster",   "submitJob",
-                                "refreshJobs",    "whatifFromNow",   "pushPolicy",     "promoteCanary", "rollbackPolicy",
-                                "refreshPolicy",  "whatifInForce",   "runWhatif",      "cancelWhatif",  "replayPlay",
-                                "replayBack",     "replayForward",   "backToLive",     "userGuide",     "keyboardShortcuts",
-                                "about",          "theme-dark",      "theme-light",    "theme-system",  "fullScreen"};
+    const char* operations[] = {
+        "connect",       "connectInWindow", "closeCluster",  "moveToWindow",  "takeSnapshot",  "openSnapshot",
+        "quit",          "showOverview",    "show-cluster",  "show-timeline", "show-map",      "show-policies",
+        "show-whatif",   "nextCluster",     "submitJob",     "refreshJobs",   "whatifFromNow", "pushPolicy",
+        "promoteCanary", "rollbackPolicy",  "refreshPolicy", "whatifInForce", "runWhatif",     "cancelWhatif",
+        "replayPlay",    "replayBack",      "replayForward", "backToLive",    "userGuide",     "keyboardShortcuts",
+        "about",         "theme-dark",      "theme-light",   "theme-system",  "fullScreen"};
     for (const char* name : operations) {
       QAction* action = window.findChild<QAction*>(QString::fromLatin1(name));
       QVERIFY2(action, name);

@@ -93,11 +93,10 @@ class TestManyClusters : public QObject {
     // The overview: one row per open cluster, with its numbers and state.
     ClusterOverviewModel* overview = registry.overview();
     QCOMPARE(overview->rowCount(), 2);
-    QTRY_VERIFY_WITH_TIMEOUT(overview->data(overview->index(0, ClusterOverviewModel::State)).toString() ==
-                                     QStringLiteral("live") &&
-                                 overview->data(overview->index(1, ClusterOverviewModel::State)).toString() ==
-                                     QStringLiteral("live"),
-                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        overview->data(overview->index(0, ClusterOverviewModel::State)).toString() == QStringLiteral("live") &&
+            overview->data(overview->index(1, ClusterOverviewModel::State)).toString() == QStringLiteral("live"),
+        10000);
     QTRY_VERIFY_WITH_TIMEOUT(overview->summaryAt(0).haveFrame && overview->summaryAt(1).haveFrame, 10000);
     QCOMPARE(overview->data(overview->index(0, ClusterOverviewModel::Devices)).toULongLong(),
              qulonglong(alpha->topology()->devices.size()));
@@ -179,9 +178,8 @@ class TestManyClusters : public QObject {
   // indicator in the status bar.
   void messagesLeaveTheConnectionIndicatorAlone() {
     MainWindow window;
-    ClusterWorkspace* ws =
-        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())),
-                          QStringLiteral("alpha"));
+    ClusterWorkspace* ws = window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())), QStringLiteral("alpha"));
     window.resize(1200, 800);
     window.show();
     ConnectionIndicator* indicator = window.statusArea()->indicator();
@@ -195,9 +193,8 @@ class TestManyClusters : public QObject {
   // Issue 13: at 1024 px the window snapped to 1163 px.
   void windowFitsIn1024By700() {
     MainWindow window;
-    ClusterWorkspace* ws =
-        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())),
-                          QStringLiteral("alpha"));
+    ClusterWorkspace* ws = window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())), QStringLiteral("alpha"));
     window.resize(1024, 700);
     window.show();
     QTRY_VERIFY_WITH_TIMEOUT(ws->lastFrame() != nullptr, 10000);
@@ -233,9 +230,8 @@ class TestManyClusters : public QObject {
     QList<int> sizes;
     {
       MainWindow window;
-      ClusterWorkspace* ws =
-          window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())),
-                            QStringLiteral("alpha"));
+      ClusterWorkspace* ws = window.addCluster(
+          std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())), QStringLiteral("alpha"));
       window.resize(1300, 820);
       window.show();
       QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -251,9 +247,8 @@ class TestManyClusters : public QObject {
       window.close();
     }
     MainWindow again;
-    ClusterWorkspace* ws =
-        again.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())),
-                         QStringLiteral("alpha"));
+    ClusterWorkspace* ws = again.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(m_alpha->address())), QStringLiteral("alpha"));
     QCOMPARE(ws->dashboard()->heatmap()->shownMetric(), Metric::Temperature);
     QCOMPARE(ws->pages()->currentIndex(), 2);
     QCOMPARE(again.size(), QSize(1300, 820));
@@ -264,7 +259,8 @@ class TestManyClusters : public QObject {
     const QList<int> restored = ws->findChild<QSplitter*>(QStringLiteral("dashboardSplitter"))->sizes();
     QCOMPARE(restored.size(), sizes.size());
     for (int i = 0; i < sizes.size(); ++i)  // the same split, give or take a pixel of layout
-      QVERIFY2(std::abs(restored[i] - sizes[i]) <= 2, qPrintable(QStringLiteral("%1 vs %2").arg(restored[i]).arg(sizes[i])));
+      QVERIFY2(std::abs(restored[i] - sizes[i]) <= 2,
+               qPrintable(QStringLiteral("%1 vs %2").arg(restored[i]).arg(sizes[i])));
   }
 };
 

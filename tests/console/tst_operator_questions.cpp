@@ -174,7 +174,9 @@ class TestOperatorQuestions : public QObject {
     QCOMPARE(ws.queuePage()->queuePanel()->model()->rowCount(), 0);  // running jobs do not wait
     for (const EmbeddedPoint& p : ws.jobMap()->shownPoints()) QVERIFY(passes(p.job));
     QVERIFY(ws.jobMap()->shownPoints().size() <= allPoints);
-    QCOMPARE(bar->countText(), QStringLiteral("%1 jobs, %2 devices shown").arg(QLocale().toString(qulonglong(pass.jobs.size())), QLocale().toString(qulonglong(pass.devices.size()))));
+    QCOMPARE(bar->countText(), QStringLiteral("%1 jobs, %2 devices shown")
+                                   .arg(QLocale().toString(qulonglong(pass.jobs.size())),
+                                        QLocale().toString(qulonglong(pass.devices.size()))));
     // Find finds within the filter.
     ws.find(QStringLiteral("running"));
     QVERIFY(!ws.findHits().jobs.empty());

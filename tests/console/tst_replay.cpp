@@ -157,8 +157,8 @@ class TestReplay : public QObject {
     std::string error;
     QVERIFY2(gateway.start(&error), error.c_str());
     MainWindow window;
-    ClusterWorkspace& ws =
-        *window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(gateway.address())), QStringLiteral("test"));
+    ClusterWorkspace& ws = *window.addCluster(
+        std::make_unique<ClusterConnection>(QString::fromStdString(gateway.address())), QStringLiteral("test"));
     QTest::qWait(500);  // ten frames into the ring
     const QString file = m_dir.filePath(QStringLiteral("taken.hsnap"));
     QSignalSpy saved(window.snapshotMenu(), &SnapshotMenu::snapshotSaved);

@@ -172,8 +172,8 @@ class TestReplayJobMap : public QObject {
 
   void consoleReplayShowsTheStoredMap() {
     MainWindow window;  // nothing at the address: replay needs no cluster
-    ClusterWorkspace& ws = *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")),
-                                              QStringLiteral("test"));
+    ClusterWorkspace& ws =
+        *window.addCluster(std::make_unique<ClusterConnection>(QStringLiteral("127.0.0.1:1")), QStringLiteral("test"));
     QSignalSpy entered(ws.replay(), &ReplayController::entered);
     ws.replay()->openFile(m_file);
     QVERIFY(entered.wait(10000));

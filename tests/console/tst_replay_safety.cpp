@@ -80,16 +80,17 @@ class TestReplaySafety : public QObject {
     MainWindow window;
     ClientOptions options;
     options.bearerToken = kToken;
-    ClusterWorkspace* ws = window.addCluster(
-        std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address()), options),
-        QStringLiteral("live"));
+    ClusterWorkspace* ws =
+        window.addCluster(std::make_unique<ClusterConnection>(QString::fromStdString(m_gateway->address()), options),
+                          QStringLiteral("live"));
     window.resize(1200, 800);
     window.show();
     PolicyPages* pages = ws->policyPages();
     QTRY_VERIFY_WITH_TIMEOUT(pages->gatewayState() != nullptr, 10000);
     QVERIFY(ws->control());
     QVERIFY(pages->editor()->pushButton()->isEnabled());
-    QTRY_VERIFY(pages->livePanel()->rollbackButton()->isEnabled() || pages->livePanel()->rollbackTarget()->count() == 0);
+    QTRY_VERIFY(pages->livePanel()->rollbackButton()->isEnabled() ||
+                pages->livePanel()->rollbackTarget()->count() == 0);
     for (const char* name : {"submitJob", "pushPolicy", "promoteCanary", "refreshPolicy", "takeSnapshot"})
       QVERIFY2(action(window, name) && action(window, name)->isEnabled(), name);
     const quint64 before = gatewayVersion(m_gateway->address());
@@ -108,13 +109,14 @@ class TestReplaySafety : public QObject {
     // Every gateway control is off, and says why.
     const QString why = ws->readOnlyReason();
     QVERIFY(why.contains(QStringLiteral("Replaying")));
-    for (QWidget* w : std::initializer_list<QWidget*>{pages->livePanel()->promoteButton(), pages->livePanel()->rollbackButton(),
-                                                     pages->editor()->pushButton()}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{pages->livePanel()->promoteButton(), pages->livePanel()->rollbackButton(),
+                                         pages->editor()->pushButton()}) {
       QVERIFY2(!w->isEnabled(), qPrintable(w->objectName()));
       QCOMPARE(w->toolTip(), why);
     }
-    for (const char* name : {"submitJob", "pushPolicy", "promoteCanary", "rollbackPolicy", "refreshPolicy",
-                             "takeSnapshot"}) {
+    for (const char* name :
+         {"submitJob", "pushPolicy", "promoteCanary", "rollbackPolicy", "refreshPolicy", "takeSnapshot"}) {
       QVERIFY2(!action(window, name)->isEnabled(), name);
       QVERIFY2(!action(window, name)->toolTip().isEmpty(), name);
     }

@@ -69,7 +69,8 @@ class TestSelectionLinking : public QObject {
     m_map->setPoints({{10, 0, 0, JobKind::Training, DeviceKind::Gpu, 0},
                       {11, 5, 5, JobKind::Batch, DeviceKind::Cpu, 1},
                       {12, 9, 1, JobKind::Service, DeviceKind::Gpu, 0}});
-    for (QWidget* w : std::initializer_list<QWidget*>{m_dashboard.get(), m_timeline.get(), m_queue.get(), m_map.get()}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_dashboard.get(), m_timeline.get(), m_queue.get(), m_map.get()}) {
       w->resize(800, 400);
       w->show();
       QVERIFY(QTest::qWaitForWindowExposed(w));
@@ -86,9 +87,8 @@ class TestSelectionLinking : public QObject {
 
   void timelineClickSelectsEverywhere() {
     QSignalSpy changed(m_selection.get(), &JobSelection::changed);
-    const auto segment = std::ranges::find_if(m_timeline->timeline().segments, [](const TimelineSegment& s) {
-      return s.job == 10 && s.device == 3;
-    });
+    const auto segment = std::ranges::find_if(m_timeline->timeline().segments,
+                                              [](const TimelineSegment& s) { return s.job == 10 && s.device == 3; });
     const auto index = static_cast<std::size_t>(segment - m_timeline->timeline().segments.begin());
     QTest::mouseClick(m_timeline.get(), Qt::LeftButton, {}, m_timeline->segmentRect(index).center());
     QCOMPARE(m_selection->jobs(), (std::vector<JobId>{10}));
@@ -157,7 +157,8 @@ class TestSelectionLinking : public QObject {
     m_linker->setTimeline(timelineFromJobs(jobs(), 100'000));
     QCoreApplication::processEvents();  // the heatmap settles its size after a layout
     heatmap->replotNow();
-    QTest::mouseClick(heatmap->plot(), Qt::LeftButton, {}, heatmap->plot()->mapFrom(heatmap, heatmap->cellCenter(3).toPoint()));
+    QTest::mouseClick(heatmap->plot(), Qt::LeftButton, {},
+                      heatmap->plot()->mapFrom(heatmap, heatmap->cellCenter(3).toPoint()));
     QCOMPARE(heatmap->selectedDevice(), std::optional<int>(3));
     m_linker->setTimeline(timelineFromJobs(later, 120'000));
     QCOMPARE(heatmap->selectedDevice(), std::optional<int>(3));

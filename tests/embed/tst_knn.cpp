@@ -38,7 +38,8 @@ void checkWellFormed(const KnnGraph& graph, std::size_t n) {
     for (std::size_t m = 0; m < graph.k; ++m) {
       const std::int32_t j = graph.indices[i * graph.k + m];
       QVERIFY(j >= 0 && static_cast<std::size_t>(j) < n && static_cast<std::size_t>(j) != i);
-      if (m > 0) QVERIFY(graph.distances2[i * graph.k + m - 1] <= graph.distances2[i * graph.k + m] * (1.0 + 1e-5) + 1e-9);
+      if (m > 0)
+        QVERIFY(graph.distances2[i * graph.k + m - 1] <= graph.distances2[i * graph.k + m] * (1.0 + 1e-5) + 1e-9);
     }
   }
 }

@@ -35,31 +35,55 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
     s.job.submitTimeMs = static_cast<std::int64_t>(between(0.0, 7 * 86400e3));
     switch (g) {
       case 0:
-        spec = {"train", JobKind::Training, PriorityClass::Middle, Qos::Guaranteed,
+        spec = {"train",
+                JobKind::Training,
+                PriorityClass::Middle,
+                Qos::Guaranteed,
                 {static_cast<std::uint32_t>(between(16000, 32000)), static_cast<std::uint64_t>(between(65536, 262144)),
                  static_cast<std::uint32_t>(between(4, 9)), 0, 0},
-                between(3600, 36000), false, {}, {}};
+                between(3600, 36000),
+                false,
+                {},
+                {}};
         s.device = *findBuiltinModel("A100");
         break;
       case 1:
-        spec = {"serve", JobKind::Inference, PriorityClass::High, Qos::LatencySensitive,
+        spec = {"serve",
+                JobKind::Inference,
+                PriorityClass::High,
+                Qos::LatencySensitive,
                 {static_cast<std::uint32_t>(between(1000, 4000)), static_cast<std::uint64_t>(between(4096, 16384)), 0,
                  static_cast<std::uint32_t>(between(100, 500)), 0},
-                between(1, 120), false, {}, {}};
+                between(1, 120),
+                false,
+                {},
+                {}};
         s.device = *findBuiltinModel("A100");
         break;
       case 2:
-        spec = {"etl", JobKind::Batch, PriorityClass::Low, Qos::BestEffort,
+        spec = {"etl",
+                JobKind::Batch,
+                PriorityClass::Low,
+                Qos::BestEffort,
                 {static_cast<std::uint32_t>(between(4000, 16000)), static_cast<std::uint64_t>(between(8192, 32768)), 0,
                  0, 0},
-                between(600, 3600), true, {}, {}};
+                between(600, 3600),
+                true,
+                {},
+                {}};
         s.device = *findBuiltinModel("Xeon");
         break;
       default:
-        spec = {"tpu-train", JobKind::Training, PriorityClass::Middle, Qos::Guaranteed,
+        spec = {"tpu-train",
+                JobKind::Training,
+                PriorityClass::Middle,
+                Qos::Guaranteed,
                 {static_cast<std::uint32_t>(between(8000, 16000)), static_cast<std::uint64_t>(between(32768, 131072)),
                  0, 0, static_cast<std::uint32_t>(between(4, 9))},
-                between(3600, 36000), false, {}, {}};
+                between(3600, 36000),
+                false,
+                {},
+                {}};
         s.device = *findBuiltinModel("TPUv4");
         break;
     }
@@ -70,7 +94,8 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
 
 double mean(const std::vector<float>& v, std::size_t from, std::size_t to) {
   return std::accumulate(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to),
-                         0.0) / static_cast<double>(to - from);
+                         0.0) /
+         static_cast<double>(to - from);
 }
 
 struct Trained {

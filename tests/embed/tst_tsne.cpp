@@ -46,11 +46,14 @@ double trustworthiness(const PointMatrix& x, const Embedding2d& y, int k) {
       dy[static_cast<std::size_t>(j)] = j == i ? -1.0 : (y.row(i) - y.row(j)).squaredNorm();
     }
     std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::sort(order.begin(), order.end(), [&](auto a, auto b) { return dx[static_cast<std::size_t>(a)] < dx[static_cast<std::size_t>(b)]; });
-    for (Eigen::Index r = 0; r < n; ++r) inputRank[static_cast<std::size_t>(order[static_cast<std::size_t>(r)])] = static_cast<int>(r);
+    std::sort(order.begin(), order.end(),
+              [&](auto a, auto b) { return dx[static_cast<std::size_t>(a)] < dx[static_cast<std::size_t>(b)]; });
+    for (Eigen::Index r = 0; r < n; ++r)
+      inputRank[static_cast<std::size_t>(order[static_cast<std::size_t>(r)])] = static_cast<int>(r);
     std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::partial_sort(order.begin(), order.begin() + k + 1, order.end(),
-                      [&](auto a, auto b) { return dy[static_cast<std::size_t>(a)] < dy[static_cast<std::size_t>(b)]; });
+    std::partial_sort(order.begin(), order.begin() + k + 1, order.end(), [&](auto a, auto b) {
+      return dy[static_cast<std::size_t>(a)] < dy[static_cast<std::size_t>(b)];
+    });
     for (int m = 1; m <= k; ++m) {
       const int rank = inputRank[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
       if (rank > k) penalty += rank - k;

@@ -251,7 +251,8 @@ class TestDispatchOrder : public QObject {
         QCOMPARE(b.met, a.met);
         QCOMPARE(b.started, a.started);
         met += a.met.size();
-        std::erase_if(waiting, [&](const QueueEntry& e) { return std::ranges::find(a.started, e.seq) != a.started.end(); });
+        std::erase_if(waiting,
+                      [&](const QueueEntry& e) { return std::ranges::find(a.started, e.seq) != a.started.end(); });
       }
       QVERIFY2(met > 2000, "the dispatches read many entries");
       // What is left drains in the same order too.

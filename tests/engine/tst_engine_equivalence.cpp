@@ -94,7 +94,8 @@ Tally compare(const std::vector<Job>& live, const SimResult& whatif, double hori
     const JobTimeline& tl = whatif.jobs[i];
     const QString who = QString::fromStdString(job.spec.name);
     if (job.state == JobState::Unschedulable) {
-      if (tl.state != JobState::Unschedulable) QTest::qFail(qPrintable(who + " unschedulable live only"), __FILE__, __LINE__);
+      if (tl.state != JobState::Unschedulable)
+        QTest::qFail(qPrintable(who + " unschedulable live only"), __FILE__, __LINE__);
       continue;
     }
     const std::int64_t liveStart = job.firstStartMs();
@@ -106,8 +107,9 @@ Tally compare(const std::vector<Job>& live, const SimResult& whatif, double hori
     }
     ++tally.started;
     if (std::llround(tl.startS * 1000.0) != liveStart)
-      QTest::qFail(qPrintable(who + QString(" start %1 ms live, %2 s what-if").arg(liveStart).arg(tl.startS, 0, 'f', 3)),
-                   __FILE__, __LINE__);
+      QTest::qFail(
+          qPrintable(who + QString(" start %1 ms live, %2 s what-if").arg(liveStart).arg(tl.startS, 0, 'f', 3)),
+          __FILE__, __LINE__);
     // The first run's node, and how each run before the horizon ended.
     std::uint32_t firstNode = tl.node;
     double firstEnd = INFINITY;
@@ -133,7 +135,10 @@ Tally compare(const std::vector<Job>& live, const SimResult& whatif, double hori
     }
     if (preemptions != livePreemptions || migrations != liveMigrations)
       QTest::qFail(qPrintable(who + QString(" preempted %1/%2, migrated %3/%4 (live/what-if)")
-                                        .arg(livePreemptions).arg(preemptions).arg(liveMigrations).arg(migrations)),
+                                        .arg(livePreemptions)
+                                        .arg(preemptions)
+                                        .arg(liveMigrations)
+                                        .arg(migrations)),
                    __FILE__, __LINE__);
     // A job that ran once and finished had the same devices throughout.
     if (job.state == JobState::Completed && job.earlierRuns.empty() && tl.preemptions == 0 && tl.migrations == 0 &&
@@ -161,7 +166,9 @@ class TestEngineEquivalence : public QObject {
     QTest::addColumn<QString>("policy");
     QTest::addColumn<int>("seed");
     for (const v1::Policy& p : builtinPolicies())
-      for (const int seed : {1, 2, 3}) QTest::newRow(qPrintable(QString::fromStdString(p.name()) + "/" + QString::number(seed))) << QString::fromStdString(p.name()) << seed;
+      for (const int seed : {1, 2, 3})
+        QTest::newRow(qPrintable(QString::fromStdString(p.name()) + "/" + QString::number(seed)))
+            << QString::fromStdString(p.name()) << seed;
   }
   void liveEqualsWhatif() {
     QFETCH(QString, policy);
@@ -176,7 +183,8 @@ class TestEngineEquivalence : public QObject {
     QVERIFY(live.size() > 100);
     const ScorerRegistry scorers = liveScorers();
     const double endS = static_cast<double>(cluster.nowMs()) / 1000.0;
-    const SimResult whatif = replay(cluster.topology(), arms, asWhatif(live), scorers, static_cast<std::uint64_t>(seed), endS);
+    const SimResult whatif =
+        replay(cluster.topology(), arms, asWhatif(live), scorers, static_cast<std::uint64_t>(seed), endS);
     const Tally tally = compare(live, whatif, endS);
     QVERIFY(tally.started > 100);
     // The policies that move work did move some, so that was compared too.

@@ -24,7 +24,8 @@ Topology small() {
   DeviceModel core = *findBuiltinModel("Xeon");
   core.cores = 1;
   t.models = {core, *findBuiltinModel("A100")};
-  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096}, {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
+  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096},
+             {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
              {"g0", DeviceKind::Gpu, 4, 4, 16000, 65536}};
   t.devices = {{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {2, 1, 1}, {2, 2, 1}, {2, 3, 1}};
   return t;

@@ -62,7 +62,8 @@ struct Fixture {
     if (!core->setPolicies(arms).empty()) qFatal("refused");
   }
   // A one-GPU training job of `team`, arrived and decided at `t`.
-  JobSlot gpu(const std::string& team, double t, std::uint32_t count = 1, PriorityClass priority = PriorityClass::Middle) {
+  JobSlot gpu(const std::string& team, double t, std::uint32_t count = 1,
+              PriorityClass priority = PriorityClass::Middle) {
     CoreJob& j = jobs.emplace_back();
     j.spec.name = "j" + std::to_string(jobs.size());
     j.spec.kind = JobKind::Training;

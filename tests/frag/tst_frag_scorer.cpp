@@ -86,7 +86,8 @@ SimResult run(const Topology& t, const CompiledPolicy& p, const std::vector<SimJ
 // Forwards to a FragScorer and, when the run is over, keeps its nodes.
 class Probe final : public CopyableScorer<Probe> {
  public:
-  Probe(std::shared_ptr<FragScorer> inner, std::vector<frag::GpuNode>* last) : m_inner(std::move(inner)), m_last(last) {}
+  Probe(std::shared_ptr<FragScorer> inner, std::vector<frag::GpuNode>* last)
+      : m_inner(std::move(inner)), m_last(last) {}
   ~Probe() override { *m_last = m_inner->nodes(); }
   std::optional<std::uint32_t> choose(const ScoringContext& c, const PlacementRequest& r, FitOracle& f) override {
     return m_inner->choose(c, r, f);
@@ -195,12 +196,13 @@ class TestFragScorer : public QObject {
       const SimResult fgd = run(t, external("fgd"), jobs, registry, seed);
       const SimResult best = run(t, external("bestfit"), jobs, registry, seed);
       const SimResult random = run(t, external("random"), jobs, registry, seed);
-      qInfo("seed %llu: jobs that waited FGD %lld, Best-fit %lld, Random %lld; wait avg %.0f / %.0f / %.0f s; "
-            "GPU allocation %.3f / %.3f / %.3f",
-            static_cast<unsigned long long>(seed), static_cast<long long>(waited(fgd)),
-            static_cast<long long>(waited(best)), static_cast<long long>(waited(random)), fgd.summary.waitAvgS,
-            best.summary.waitAvgS, random.summary.waitAvgS, fgd.summary.gpuAllocationRatio,
-            best.summary.gpuAllocationRatio, random.summary.gpuAllocationRatio);
+      qInfo(
+          "seed %llu: jobs that waited FGD %lld, Best-fit %lld, Random %lld; wait avg %.0f / %.0f / %.0f s; "
+          "GPU allocation %.3f / %.3f / %.3f",
+          static_cast<unsigned long long>(seed), static_cast<long long>(waited(fgd)),
+          static_cast<long long>(waited(best)), static_cast<long long>(waited(random)), fgd.summary.waitAvgS,
+          best.summary.waitAvgS, random.summary.waitAvgS, fgd.summary.gpuAllocationRatio,
+          best.summary.gpuAllocationRatio, random.summary.gpuAllocationRatio);
       QCOMPARE(fgd.summary.completed, std::uint64_t{jobs.size()});
       QVERIFY(fgd.summary.waitAvgS < random.summary.waitAvgS);
       QVERIFY(waited(fgd) <= waited(random));

@@ -37,9 +37,12 @@ JobRequests whole(std::uint32_t gpus) { return {.cpuMilli = 1000, .memoryMib = 1
 // Three shares on GPU 0 (device 2), a 2-GPU job on devices 3-4, device 5
 // free; a finished job once held device 5, one job waits for a whole GPU.
 std::vector<Job> jobs() {
-  return {job(1, JobState::Running, 1, {2}, share(300)),   job(2, JobState::Running, 1, {2}, share(200)),
-          job(3, JobState::Running, 1, {2}, share(250)),   job(4, JobState::Running, 1, {3, 4}, whole(2)),
-          job(5, JobState::Completed, 1, {5}, whole(1)),   job(6, JobState::Queued, 0, {}, whole(1)),
+  return {job(1, JobState::Running, 1, {2}, share(300)),
+          job(2, JobState::Running, 1, {2}, share(200)),
+          job(3, JobState::Running, 1, {2}, share(250)),
+          job(4, JobState::Running, 1, {3, 4}, whole(2)),
+          job(5, JobState::Completed, 1, {5}, whole(1)),
+          job(6, JobState::Queued, 0, {}, whole(1)),
           job(7, JobState::Running, 0, {0, 1}, {.cpuMilli = 30000})};
 }
 

@@ -146,7 +146,8 @@ class TestPlacementPolicies : public QObject {
   }
 
   void schedulerAccountsCapacity() {
-    AtcReplay scheduler(tinyCluster().nodes, PolicyKind::Fgd, std::make_shared<const TargetWorkload>(tinyWorkload()), 1);
+    AtcReplay scheduler(tinyCluster().nodes, PolicyKind::Fgd, std::make_shared<const TargetWorkload>(tinyWorkload()),
+                        1);
     preplace(scheduler);
     QCOMPARE(scheduler.gpuCapacityMilli(), std::uint64_t{18000});
     QCOMPARE(scheduler.gpuAllocatedMilli(), std::uint64_t{0});  // the pre-placed tasks came with the nodes

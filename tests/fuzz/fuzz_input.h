@@ -20,7 +20,7 @@ inline std::string_view text(const std::uint8_t* data, std::size_t size) {
 // (the last one cut short where the input ends): several messages, lines or
 // blobs in a row, as a stream delivers them.
 inline std::vector<std::span<const std::uint8_t>> parts(const std::uint8_t* data, std::size_t size,
-                                                         std::size_t maxParts = 64) {
+                                                        std::size_t maxParts = 64) {
   std::vector<std::span<const std::uint8_t>> out;
   std::size_t at = 0;
   while (at + 2 <= size && out.size() < maxParts) {

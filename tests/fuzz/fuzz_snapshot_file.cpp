@@ -75,7 +75,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::uint32_t offset = data[at] | data[at + 1] << 8 | data[at + 2] << 16 | std::uint32_t{data[at + 3]} << 24;
     const std::size_t length = data[at + 4];
     at += 5;
-    for (std::size_t i = 0; i < length && at < size; ++i, ++at) bytes[(offset + i) % bytes.size()] = static_cast<char>(data[at]);
+    for (std::size_t i = 0; i < length && at < size; ++i, ++at)
+      bytes[(offset + i) % bytes.size()] = static_cast<char>(data[at]);
   }
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -143,7 +143,8 @@ class TestDeviceHistory : public QObject {
                                      << "devices[1]";
     QTest::newRow("twice") << std::vector<std::uint32_t>{3, 1, 3} << 0u << qint64(0) << qint64(0) << "devices[2]";
     QTest::newRow("points") << std::vector<std::uint32_t>{0} << 5000u << qint64(0) << qint64(0) << "points";
-    QTest::newRow("cells") << std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8} << 4096u << qint64(0) << qint64(0) << "points";
+    QTest::newRow("cells") << std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8} << 4096u << qint64(0) << qint64(0)
+                           << "points";
     QTest::newRow("backwards") << std::vector<std::uint32_t>{0} << 0u << qint64(5000) << qint64(4000) << "to_ms";
     QTest::newRow("negative") << std::vector<std::uint32_t>{0} << 0u << qint64(-1) << qint64(0) << "from_ms";
   }

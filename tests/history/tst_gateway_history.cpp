@@ -31,8 +31,7 @@ bool sameValue(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a 
 // Equal series, values bit for bit (NaN where both have no frame).
 QString difference(const DeviceHistory& a, const DeviceHistory& b) {
   if (a.fromMs != b.fromMs || a.toMs != b.toMs || a.points != b.points) return QStringLiteral("range");
-  if (a.framesRead != b.framesRead)
-    return QStringLiteral("frames read %1 vs %2").arg(a.framesRead).arg(b.framesRead);
+  if (a.framesRead != b.framesRead) return QStringLiteral("frames read %1 vs %2").arg(a.framesRead).arg(b.framesRead);
   if (a.devices.size() != b.devices.size()) return QStringLiteral("device count");
   for (std::size_t d = 0; d < a.devices.size(); ++d) {
     if (a.devices[d].device != b.devices[d].device) return QStringLiteral("device order");
@@ -43,7 +42,13 @@ QString difference(const DeviceHistory& a, const DeviceHistory& b) {
       for (std::size_t i = 0; i < a.points; ++i)
         if (!sameValue(x.min[i], y.min[i]) || !sameValue(x.max[i], y.max[i]))
           return QStringLiteral("device %1 metric %2 point %3: %4..%5 vs %6..%7")
-              .arg(d).arg(m).arg(i).arg(x.min[i]).arg(x.max[i]).arg(y.min[i]).arg(y.max[i]);
+              .arg(d)
+              .arg(m)
+              .arg(i)
+              .arg(x.min[i])
+              .arg(x.max[i])
+              .arg(y.min[i])
+              .arg(y.max[i]);
     }
   }
   return {};
@@ -150,7 +155,8 @@ class TestGatewayHistory : public QObject {
   void consoleClientDecodesIt() {
     ClusterClient client(m_gateway->address(), ClientEvents{});
     std::promise<std::variant<DeviceHistory, RpcError>> answer;
-    client.getDeviceHistory(m_request, [&](std::variant<DeviceHistory, RpcError> r) { answer.set_value(std::move(r)); });
+    client.getDeviceHistory(m_request,
+                            [&](std::variant<DeviceHistory, RpcError> r) { answer.set_value(std::move(r)); });
     auto result = answer.get_future().get();
     QVERIFY(std::holds_alternative<DeviceHistory>(result));
     QCOMPARE(std::get<DeviceHistory>(result).devices.size(), std::size_t{3});

@@ -208,7 +208,8 @@ __attribute__((visibility("default"))) int nvmlDeviceGetTemperature(void* device
 
 #ifndef FAKE_NVML_NO_MIG
 
-__attribute__((visibility("default"))) int nvmlDeviceGetMigMode(void* device, unsigned int* current, unsigned int* pending) {
+__attribute__((visibility("default"))) int nvmlDeviceGetMigMode(void* device, unsigned int* current,
+                                                                unsigned int* pending) {
   const Device* d = deviceOf(device);
   if (!d || !current || !pending || d->isInstance) return kInvalidArgument;
   if (d->mode == Mode::Unsupported) return kNotSupported;
@@ -224,7 +225,8 @@ __attribute__((visibility("default"))) int nvmlDeviceGetMaxMigDeviceCount(void* 
   return kSuccess;
 }
 
-__attribute__((visibility("default"))) int nvmlDeviceGetMigDeviceHandleByIndex(void* device, unsigned int index, void** mig) {
+__attribute__((visibility("default"))) int nvmlDeviceGetMigDeviceHandleByIndex(void* device, unsigned int index,
+                                                                               void** mig) {
   const Device* d = deviceOf(device);
   if (!d || !mig || d->isInstance) return kInvalidArgument;
   if (d->mode != Mode::Mig) return kNotSupported;

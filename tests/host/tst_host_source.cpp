@@ -83,7 +83,8 @@ class TestHostSource : public QObject {
     QVERIFY(qAbs(s.cpuUsage - cpuUsage) < 1e-9);
     QCOMPARE(s.cpuGroups.size(), std::size_t(groupUsage.size()));
     for (qsizetype g = 0; g < groupUsage.size(); ++g) {
-      QVERIFY2(qAbs(s.cpuGroups[g].utilization - groupUsage[g]) < 1e-9, qPrintable(QString::number(s.cpuGroups[g].utilization)));
+      QVERIFY2(qAbs(s.cpuGroups[g].utilization - groupUsage[g]) < 1e-9,
+               qPrintable(QString::number(s.cpuGroups[g].utilization)));
       QCOMPARE(int(s.cpuGroups[g].cores), groupCores[g]);
     }
     QCOMPARE(s.memory.totalBytes, memTotalKib * 1024);
@@ -145,11 +146,14 @@ class TestHostSource : public QObject {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
     QTest::newRow("stat without aggregate") << "stat" << "cpu0 1 2 3 4\n" << "/proc/stat: no aggregate 'cpu' line";
-    QTest::newRow("stat short line") << "stat" << "cpu 1 2 3 4\ncpu0 1 2\n" << "/proc/stat:2: fewer than four time columns";
+    QTest::newRow("stat short line") << "stat" << "cpu 1 2 3 4\ncpu0 1 2\n"
+                                     << "/proc/stat:2: fewer than four time columns";
     QTest::newRow("stat letters") << "stat" << "cpu 1 2 x 4\n" << "/proc/stat:1: column 3 is not a number";
-    QTest::newRow("stat bad cpu name") << "stat" << "cpu 1 2 3 4\ncpuX 1 2 3 4\n" << "/proc/stat:2: bad cpu name 'cpuX'";
+    QTest::newRow("stat bad cpu name") << "stat" << "cpu 1 2 3 4\ncpuX 1 2 3 4\n"
+                                       << "/proc/stat:2: bad cpu name 'cpuX'";
     QTest::newRow("meminfo empty") << "meminfo" << "" << "/proc/meminfo: no MemTotal";
-    QTest::newRow("meminfo units") << "meminfo" << "MemTotal: 12 MB\n" << "/proc/meminfo:1: MemTotal: expected '<number> kB'";
+    QTest::newRow("meminfo units") << "meminfo" << "MemTotal: 12 MB\n"
+                                   << "/proc/meminfo:1: MemTotal: expected '<number> kB'";
     QTest::newRow("meminfo no free") << "meminfo" << "MemTotal: 12 kB\n" << "/proc/meminfo: no MemFree";
     QTest::newRow("net short") << "net" << "eth0: 1 2 3\n" << "/proc/net/dev:1: eth0: expected 16 counters, found 3";
     QTest::newRow("net nameless") << "net" << " : 1 2 3\n" << "/proc/net/dev:1: interface without a name";

@@ -223,9 +223,8 @@ class TestNvmlMig : public QObject {
       QVERIFY(!mig.isInstance(*d));
       QVERIFY(!mig.parentOf(*d));
     }
-    const auto gpus = std::ranges::count_if(t.devices, [&](const DeviceInfo& d) {
-      return t.models[d.model].kind == DeviceKind::Gpu;
-    });
+    const auto gpus = std::ranges::count_if(
+        t.devices, [&](const DeviceInfo& d) { return t.models[d.model].kind == DeviceKind::Gpu; });
     QCOMPARE(gpus, 6);
   }
 };

@@ -89,8 +89,8 @@ std::vector<TrainingWorkload> workloads(std::initializer_list<std::uint64_t> see
 // aging, a mix of the proposers, and a defer that wins now and then.
 HybridModel everyWeight() {
   HybridModel m;
-  m.weights = {-0.3, -1.0, -0.5, 0.8, 0.2,                 // job
-               0.3,  -0.6, -0.4, 0.7, 1.2, 0.9, 1.5, 0.4,  // node
+  m.weights = {-0.3, -1.0, -0.5, 0.8,  0.2,                 // job
+               0.3,  -0.6, -0.4, 0.7,  1.2, 0.9, 1.5, 0.4,  // node
                0.6,  0.5,  -0.3, -0.8, 0.4};               // defer
   return m;
 }
@@ -120,12 +120,14 @@ struct TraceCase {
 };
 TraceCase alibabaExcerpt(double scale) {
   TraceCase c;
-  const auto nodes = trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
+  const auto nodes =
+      trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
   c.topology = topologyFromTrace(nodes.rows);
   for (const v1::Policy& p : builtinPolicies())
     if (p.name() == "seed-score") c.rule = std::get<CompiledPolicy>(compilePolicy(p));
   c.rule.routing.set(JobKind::Batch, DeviceKind::Gpu);
-  for (const char* list : {"/alibaba/openb_pod_list_default_excerpt.csv", "/alibaba/openb_pod_list_gpuspec10_excerpt.csv"}) {
+  for (const char* list :
+       {"/alibaba/openb_pod_list_default_excerpt.csv", "/alibaba/openb_pod_list_gpuspec10_excerpt.csv"}) {
     const auto pods = trace::AlibabaTraceImporter::loadPods(std::string(HETSCHED_TEST_DATA) + list);
     for (SimJob& j : jobsFromTrace(pods.rows, c.topology).jobs) c.jobs.push_back(std::move(j));
   }
@@ -229,25 +231,28 @@ class TestHybrid : public QObject {
   // equal to the last bit; equal features give equal scores on any libm.)
   void deepQueueScheduleUnchanged() {
     const TraceCase trace = alibabaExcerpt(0.01);
-    const auto onTrace = std::get<SimResult>(runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf),
-                                                       everyWeight(), trace.jobs));
-    const auto zeroOnTrace = std::get<SimResult>(runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf),
-                                                           HybridModel{}, trace.jobs));
+    const auto onTrace = std::get<SimResult>(
+        runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf), everyWeight(), trace.jobs));
+    const auto zeroOnTrace = std::get<SimResult>(
+        runHybrid(trace.topology, hybridPolicy(trace.rule, QueueKind::Sjf), HybridModel{}, trace.jobs));
     const Topology t = gpuCluster(4);
     auto jobs = fragmentingJobs(3000, 8);
     for (SimJob& j : jobs) j.arrivalS *= 0.3;  // thousands waiting
-    const auto synthetic = std::get<SimResult>(runHybrid(t, hybridPolicy(seedScore(), QueueKind::Sjf), everyWeight(), jobs));
+    const auto synthetic =
+        std::get<SimResult>(runHybrid(t, hybridPolicy(seedScore(), QueueKind::Sjf), everyWeight(), jobs));
     // With backfill: jobs tried and failed stay passed over for the rest of
     // their dispatch.
     CompiledPolicy backfill = seedScore();
     backfill.backfillDepth = 3;
-    const auto backfilled = std::get<SimResult>(runHybrid(t, hybridPolicy(backfill, QueueKind::Sjf), everyWeight(), jobs));
-    qInfo("schedule hashes: excerpt %016llx (%zu jobs, wait avg %.1f s), excerpt zero weights %016llx (wait avg %.1f s), "
-          "synthetic %016llx (wait avg %.1f s), with backfill %016llx (wait avg %.1f s)",
-          static_cast<unsigned long long>(scheduleHash(onTrace)), trace.jobs.size(), onTrace.summary.waitAvgS,
-          static_cast<unsigned long long>(scheduleHash(zeroOnTrace)), zeroOnTrace.summary.waitAvgS,
-          static_cast<unsigned long long>(scheduleHash(synthetic)), synthetic.summary.waitAvgS,
-          static_cast<unsigned long long>(scheduleHash(backfilled)), backfilled.summary.waitAvgS);
+    const auto backfilled =
+        std::get<SimResult>(runHybrid(t, hybridPolicy(backfill, QueueKind::Sjf), everyWeight(), jobs));
+    qInfo(
+        "schedule hashes: excerpt %016llx (%zu jobs, wait avg %.1f s), excerpt zero weights %016llx (wait avg %.1f s), "
+        "synthetic %016llx (wait avg %.1f s), with backfill %016llx (wait avg %.1f s)",
+        static_cast<unsigned long long>(scheduleHash(onTrace)), trace.jobs.size(), onTrace.summary.waitAvgS,
+        static_cast<unsigned long long>(scheduleHash(zeroOnTrace)), zeroOnTrace.summary.waitAvgS,
+        static_cast<unsigned long long>(scheduleHash(synthetic)), synthetic.summary.waitAvgS,
+        static_cast<unsigned long long>(scheduleHash(backfilled)), backfilled.summary.waitAvgS);
     QCOMPARE(scheduleHash(onTrace), std::uint64_t{0xbc9cc910ddeead8eull});
     QCOMPARE(scheduleHash(zeroOnTrace), std::uint64_t{0x6a1dba972e8a5a1bull});
     QCOMPARE(scheduleHash(synthetic), std::uint64_t{0xe10fd76793cb3692ull});

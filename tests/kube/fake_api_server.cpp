@@ -49,15 +49,15 @@ FakeApiServer::FakeApiServer(std::string dataDir) : m_dataDir(std::move(dataDir)
   };
   m_server.Get("/api/v1/nodes", resourceHandler("nodes"));
   m_server.Get("/api/v1/pods", resourceHandler("pods"));
-  m_server.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding)",
-                [this](const httplib::Request& req, httplib::Response& res) {
-                  std::lock_guard lock(m_mutex);
-                  m_bindings.emplace_back(req.matches[1].str() + "/" + req.matches[2].str(), req.body);
-                  res.status = m_bindStatus;
-                  res.set_content(read(m_bindStatus == 201 ? "binding-created.json"
-                                                           : "status-" + std::to_string(m_bindStatus) + ".json"),
-                                  "application/json");
-                });
+  m_server.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding)", [this](const httplib::Request& req,
+                                                                             httplib::Response& res) {
+    std::lock_guard lock(m_mutex);
+    m_bindings.emplace_back(req.matches[1].str() + "/" + req.matches[2].str(), req.body);
+    res.status = m_bindStatus;
+    res.set_content(
+        read(m_bindStatus == 201 ? "binding-created.json" : "status-" + std::to_string(m_bindStatus) + ".json"),
+        "application/json");
+  });
   m_server.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/eviction)",
                 [this](const httplib::Request& req, httplib::Response& res) {
                   std::lock_guard lock(m_mutex);

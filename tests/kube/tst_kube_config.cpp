@@ -147,9 +147,10 @@ void TestKubeConfig::kubeconfigErrors_data() {
   QTest::newRow("missing user") << "current-context: a\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n"
                                    "clusters:\n- name: c\n  cluster: {server: 'https://x'}\n"
                                 << QString() << "names user 'u', which is missing";
-  QTest::newRow("bad base64") << "current-context: a\ncontexts:\n- name: a\n  context: {cluster: c}\n"
-                                 "clusters:\n- name: c\n  cluster: {server: 'https://x', certificate-authority-data: '%%%'}\n"
-                              << QString() << "not valid base64";
+  QTest::newRow("bad base64")
+      << "current-context: a\ncontexts:\n- name: a\n  context: {cluster: c}\n"
+         "clusters:\n- name: c\n  cluster: {server: 'https://x', certificate-authority-data: '%%%'}\n"
+      << QString() << "not valid base64";
 }
 
 void TestKubeConfig::kubeconfigErrors() {

@@ -195,10 +195,12 @@ void TestKubeSource::goneEventRelists() {
 void TestKubeSource::errorsSurface_data() {
   QTest::addColumn<int>("status");
   QTest::addColumn<QString>("expected");
-  QTest::newRow("401") << 401 << "401 Unauthorized (the token or client certificate was not accepted): GET "
-                                 "/api/v1/nodes?limit=500: Unauthorized";
-  QTest::newRow("403") << 403 << "403 Forbidden (the account lacks an RBAC permission; see "
-                                 "packaging/kubernetes/rbac.yaml): GET /api/v1/nodes?limit=500: nodes is forbidden";
+  QTest::newRow("401") << 401
+                       << "401 Unauthorized (the token or client certificate was not accepted): GET "
+                          "/api/v1/nodes?limit=500: Unauthorized";
+  QTest::newRow("403") << 403
+                       << "403 Forbidden (the account lacks an RBAC permission; see "
+                          "packaging/kubernetes/rbac.yaml): GET /api/v1/nodes?limit=500: nodes is forbidden";
   QTest::newRow("500") << 500 << "HTTP 500: GET /api/v1/nodes?limit=500: Internal error occurred: etcdserver";
 }
 

@@ -109,14 +109,16 @@ class TestMetrics : public QObject {
     const auto response = http.Get("/metrics");
     QVERIFY(response);
     QCOMPARE(response->status, 200);
-    QVERIFY(QString::fromStdString(response->get_header_value("Content-Type")).startsWith(QStringLiteral("text/plain")));
+    QVERIFY(
+        QString::fromStdString(response->get_header_value("Content-Type")).startsWith(QStringLiteral("text/plain")));
     const QString text = QString::fromStdString(response->body);
     QCOMPARE(sampleValue(text, QStringLiteral("hetsched_grpc_request_duration_seconds_count{method=\"/hetsched.v1."
                                               "ClusterService/GetTopology\"}")),
              3.0);
     QCOMPARE(sampleValue(text, QStringLiteral("hetsched_connected_consoles")), 1.0);
     for (const char* kind : {"cpu", "gpu", "tpu"}) {
-      const double u = sampleValue(text, QStringLiteral("hetsched_device_utilization{kind=\"%1\"}").arg(QLatin1String(kind)));
+      const double u =
+          sampleValue(text, QStringLiteral("hetsched_device_utilization{kind=\"%1\"}").arg(QLatin1String(kind)));
       QVERIFY2(u >= 0.0 && u <= 1.0, kind);
     }
     QVERIFY(sampleValue(text, QStringLiteral("hetsched_queue_length{class=\"high\"}")) >= 0.0);

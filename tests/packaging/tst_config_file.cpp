@@ -62,13 +62,14 @@ class TestConfigFile : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void readsKeysValuesFlagsAndComments() {
-    const QStringList options = optionsOf("# the gateway\n"
-                                          "listen = 0.0.0.0:50051   # all interfaces\n"
-                                          "\n"
-                                          "   source=host\r\n"
-                                          "agent\n"
-                                          "policy = /etc/hetsched/a b.json\n"
-                                          "policy = second.json");
+    const QStringList options = optionsOf(
+        "# the gateway\n"
+        "listen = 0.0.0.0:50051   # all interfaces\n"
+        "\n"
+        "   source=host\r\n"
+        "agent\n"
+        "policy = /etc/hetsched/a b.json\n"
+        "policy = second.json");
     QCOMPARE(options, (QStringList{QStringLiteral("--listen=0.0.0.0:50051"), QStringLiteral("--source=host"),
                                    QStringLiteral("--agent"), QStringLiteral("--policy=/etc/hetsched/a b.json"),
                                    QStringLiteral("--policy=second.json")}));
@@ -138,7 +139,8 @@ class TestConfigFile : public QObject {
     conf.close();
     Run run = runHetschedd({QStringLiteral("--config"), conf.fileName()});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.output.contains(conf.fileName() + QStringLiteral(":3: unknown key 'threads'")), qPrintable(run.output));
+    QVERIFY2(run.output.contains(conf.fileName() + QStringLiteral(":3: unknown key 'threads'")),
+             qPrintable(run.output));
 
     run = runHetschedd({QStringLiteral("--config"), dir.filePath(QStringLiteral("absent.conf"))});
     QCOMPARE(run.exitCode, 2);

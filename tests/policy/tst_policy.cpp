@@ -58,14 +58,17 @@ class TestPolicy : public QObject {
     QTest::addColumn<QStringList>("expected");
     const QString ok = QStringLiteral(R"("name":"p","version":1,"queue":{"kind":"FCFS"},)");
     QTest::newRow("valid") << ok + QStringLiteral(R"("placement":{"kind":"FIRST_FIT"}})") << QStringList{};
-    QTest::newRow("weights") << ok + QStringLiteral(R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[3,1,2,0]}})")
+    QTest::newRow("weights") << ok + QStringLiteral(
+                                         R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[3,1,2,0]}})")
                              << QStringList{QStringLiteral("placement.weights[3]: must be > 0")};
-    QTest::newRow("two weights") << ok + QStringLiteral(R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[0,1,0]}})")
+    QTest::newRow("two weights") << ok + QStringLiteral(
+                                             R"("placement":{"kind":"WEIGHTED_ROUND_ROBIN","weights":[0,1,0]}})")
                                  << QStringList{QStringLiteral("placement.weights[0]: must be > 0"),
                                                 QStringLiteral("placement.weights[2]: must be > 0")};
-    QTest::newRow("no name, no version")
-        << QStringLiteral(R"({"queue":{"kind":"SJF"},"placement":{"kind":"BEST_FIT"}})")
-        << QStringList{QStringLiteral("name: must not be empty"), QStringLiteral("version: must be > 0")};
+    QTest::newRow("no name, no version") << QStringLiteral(
+                                                R"({"queue":{"kind":"SJF"},"placement":{"kind":"BEST_FIT"}})")
+                                         << QStringList{QStringLiteral("name: must not be empty"),
+                                                        QStringLiteral("version: must be > 0")};
     QTest::newRow("kinds unset") << QStringLiteral(R"({"name":"p","version":2})")
                                  << QStringList{QStringLiteral("queue.kind: must be set"),
                                                 QStringLiteral("placement.kind: must be set")};
@@ -73,29 +76,34 @@ class TestPolicy : public QObject {
         << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":"PRIORITY"},"placement":{"kind":"FIRST_FIT"}})")
         << QStringList{QStringLiteral("queue.aging_interval_s: must be > 0 for PRIORITY, or low classes can starve")};
     QTest::newRow("negative aging")
-        << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":"FCFS","agingIntervalS":-1},"placement":{"kind":"FIRST_FIT"}})")
+        << QStringLiteral(
+               R"({"name":"p","version":1,"queue":{"kind":"FCFS","agingIntervalS":-1},"placement":{"kind":"FIRST_FIT"}})")
         << QStringList{QStringLiteral("queue.aging_interval_s: must be >= 0")};
-    QTest::newRow("ring without points")
-        << ok + QStringLiteral(R"("placement":{"kind":"CONSISTENT_HASH"}})")
-        << QStringList{QStringLiteral("placement.virtual_nodes: must be > 0")};
+    QTest::newRow("ring without points") << ok + QStringLiteral(R"("placement":{"kind":"CONSISTENT_HASH"}})")
+                                         << QStringList{QStringLiteral("placement.virtual_nodes: must be > 0")};
     QTest::newRow("route unset")
-        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"},{"job_kind":"JOB_KIND_SERVICE"}]}})")
+        << ok +
+               QStringLiteral(
+                   R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"},{"job_kind":"JOB_KIND_SERVICE"}]}})")
         << QStringList{QStringLiteral("placement.routes[1].device_kind: must be set")};
     // Proto3 enums are open: JSON numbers outside the schema parse, and a
     // route to device kind 77 once crashed `hetsched whatif` (SIGSEGV).
     QTest::newRow("route device kind out of range")
-        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":77}]}})")
+        << ok + QStringLiteral(
+                    R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":77}]}})")
         << QStringList{QStringLiteral("placement.routes[0].device_kind: 77 is not a device kind")};
     QTest::newRow("route job kind out of range")
-        << ok + QStringLiteral(R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":-4,"device_kind":"DEVICE_KIND_GPU"}]}})")
+        << ok +
+               QStringLiteral(
+                   R"("placement":{"kind":"TYPE_ROUTING","routes":[{"job_kind":-4,"device_kind":"DEVICE_KIND_GPU"}]}})")
         << QStringList{QStringLiteral("placement.routes[0].job_kind: -4 is not a job kind")};
     QTest::newRow("kinds out of range")
         << QStringLiteral(R"({"name":"p","version":1,"queue":{"kind":9},"placement":{"kind":2147483647}})")
         << QStringList{QStringLiteral("queue.kind: 9 is not a queue kind"),
                        QStringLiteral("placement.kind: 2147483647 is not a placement kind")};
-    QTest::newRow("seed score negative")
-        << ok + QStringLiteral(R"("placement":{"kind":"SEED_SCORE","priority_factor":-0.5}})")
-        << QStringList{QStringLiteral("placement.priority_factor: must be >= 0")};
+    QTest::newRow("seed score negative") << ok + QStringLiteral(
+                                                     R"("placement":{"kind":"SEED_SCORE","priority_factor":-0.5}})")
+                                         << QStringList{QStringLiteral("placement.priority_factor: must be >= 0")};
     QTest::newRow("external unnamed") << ok + QStringLiteral(R"("placement":{"kind":"EXTERNAL"}})")
                                       << QStringList{QStringLiteral("placement.external_scorer: must name a scorer")};
     QTest::newRow("preemption and migration")
@@ -106,9 +114,11 @@ class TestPolicy : public QObject {
                        QStringLiteral("migration.max_per_event: must be > 0")};
     const QString fit = ok + QStringLiteral(R"("placement":{"kind":"FIRST_FIT"},)");
     QTest::newRow("quotas fine")
-        << fit + QStringLiteral(R"("quotas":{"unlisted_teams":"HOLD","fair_share":true,"teams":[)"
-                                R"({"team":"vision","cohort":"all","guarantee":{"gpus":8,"cpu_cores":0},"borrowing_limit":{"gpus":4}},)"
-                                R"({"team":"ads","guarantee":{"gpus":0.5}}]}})")
+        << fit +
+               QStringLiteral(
+                   R"("quotas":{"unlisted_teams":"HOLD","fair_share":true,"teams":[)"
+                   R"({"team":"vision","cohort":"all","guarantee":{"gpus":8,"cpu_cores":0},"borrowing_limit":{"gpus":4}},)"
+                   R"({"team":"ads","guarantee":{"gpus":0.5}}]}})")
         << QStringList{};
     QTest::newRow("quotas negative")
         << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"vision","guarantee":{"gpus":-1,"tpus":2e12}}]}})")
@@ -120,15 +130,17 @@ class TestPolicy : public QObject {
     QTest::newRow("quotas unnamed team") << fit + QStringLiteral(R"("quotas":{"teams":[{"guarantee":{"gpus":1}}]}})")
                                          << QStringList{QStringLiteral("quotas.teams[0].team: must name a team")};
     QTest::newRow("borrowing without a cohort")
-        << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"ads","guarantee":{"gpus":2},"borrowing_limit":{"gpus":1}}]}})")
+        << fit + QStringLiteral(
+                     R"("quotas":{"teams":[{"team":"ads","guarantee":{"gpus":2},"borrowing_limit":{"gpus":1}}]}})")
         << QStringList{QStringLiteral("quotas.teams[0].borrowing_limit: needs a cohort to borrow from")};
     QTest::newRow("borrowing without a guarantee")
         << fit + QStringLiteral(R"("quotas":{"teams":[{"team":"ads","cohort":"c","guarantee":{"gpus":2},)"
                                 R"("borrowing_limit":{"gpus":1,"cpu_cores":-4}}]}})")
         << QStringList{QStringLiteral("quotas.teams[0].borrowing_limit.cpu_cores: must be >= 0"),
                        QStringLiteral("quotas.teams[0].borrowing_limit.cpu_cores: needs guarantee.cpu_cores")};
-    QTest::newRow("unlisted out of range") << fit + QStringLiteral(R"("quotas":{"unlisted_teams":7}})")
-                                           << QStringList{QStringLiteral("quotas.unlisted_teams: 7 is not a choice for unlisted teams")};
+    QTest::newRow("unlisted out of range")
+        << fit + QStringLiteral(R"("quotas":{"unlisted_teams":7}})")
+        << QStringList{QStringLiteral("quotas.unlisted_teams: 7 is not a choice for unlisted teams")};
     QTest::newRow("slo fine") << fit + QStringLiteral(R"("slo":{"high_wait_s":60,"low_wait_s":86400}})")
                               << QStringList{};
     QTest::newRow("slo negative, zero")
@@ -196,10 +208,10 @@ class TestPolicy : public QObject {
   // Amounts become milli-units of each kind's primary resource; a kind the
   // policy leaves unset is unlimited, in the guarantee and the limit alike.
   void compileQuotas() {
-    auto parsed = parsePolicyJson(
-        R"({"name":"q","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},"quotas":{)"
-        R"("unlisted_teams":"HOLD","fair_share":true,"teams":[{"team":"vision","cohort":"all",)"
-        R"("guarantee":{"gpus":2.5,"cpu_cores":0},"borrowing_limit":{"gpus":0.25}}]}})");
+    auto parsed =
+        parsePolicyJson(R"({"name":"q","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},"quotas":{)"
+                        R"("unlisted_teams":"HOLD","fair_share":true,"teams":[{"team":"vision","cohort":"all",)"
+                        R"("guarantee":{"gpus":2.5,"cpu_cores":0},"borrowing_limit":{"gpus":0.25}}]}})");
     QVERIFY(std::holds_alternative<v1::Policy>(parsed));
     const auto c = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
     QVERIFY(c.quotas.holdUnlisted);
@@ -219,9 +231,8 @@ class TestPolicy : public QObject {
 
   // An unset class keeps its default target; a set one is the policy's own.
   void compileSloTargets() {
-    auto parsed = parsePolicyJson(
-        R"({"name":"s","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},)"
-        R"("slo":{"middle_wait_s":90.5}})");
+    auto parsed = parsePolicyJson(R"({"name":"s","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},)"
+                                  R"("slo":{"middle_wait_s":90.5}})");
     QVERIFY(std::holds_alternative<v1::Policy>(parsed));
     const auto c = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
     QCOMPARE(c.sloTargetWaitS, (SloTargets{300.0, 90.5, 4 * 3600.0}));
@@ -261,9 +272,9 @@ class TestPolicy : public QObject {
   }
 
   void compileResolvesRoutes() {
-    auto parsed = parsePolicyJson(
-        R"({"name":"r","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"TYPE_ROUTING",)"
-        R"("routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"}]}})");
+    auto parsed =
+        parsePolicyJson(R"({"name":"r","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"TYPE_ROUTING",)"
+                        R"("routes":[{"job_kind":"JOB_KIND_BATCH","device_kind":"DEVICE_KIND_GPU"}]}})");
     const auto compiled = std::get<CompiledPolicy>(compilePolicy(std::get<v1::Policy>(parsed)));
     QCOMPARE(int(compiled.routing.route(JobKind::Batch)), int(DeviceKind::Gpu));
     QCOMPARE(int(compiled.routing.route(JobKind::Training)), int(DeviceKind::Gpu));

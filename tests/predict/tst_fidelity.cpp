@@ -73,9 +73,11 @@ class TestFidelity : public QObject {
     QFETCH(int, seed);
     QFETCH(double, failures);
     const v1::Policy p = policy == "live-default" ? liveDefaultPolicy() : test::builtinPolicy(policy.toStdString());
-    const Recording r = record(static_cast<std::uint64_t>(seed), 600, failures, policy == "live-default" ? nullptr : &p);
+    const Recording r =
+        record(static_cast<std::uint64_t>(seed), 600, failures, policy == "live-default" ? nullptr : &p);
     const auto result = validateRecorded(r.topology, r.jobs, r.history, p);
-    QVERIFY2(std::holds_alternative<FidelityReport>(result), std::get_if<std::string>(&result) ? std::get<std::string>(result).c_str() : "");
+    QVERIFY2(std::holds_alternative<FidelityReport>(result),
+             std::get_if<std::string>(&result) ? std::get<std::string>(result).c_str() : "");
     const FidelityReport& report = std::get<FidelityReport>(result);
     QVERIFY(report.all.jobs > 100);
     if (failures > 0) QVERIFY(report.nodeChanges > 0);
@@ -106,12 +108,17 @@ class TestFidelity : public QObject {
     data.policy = {p.name(), p.version(), policyToJson(p)};
     QVERIFY(std::holds_alternative<SnapshotId>(std::get<SnapshotStore>(opened).save(data)));
     const auto result = validateSnapshot(path, 0);
-    QVERIFY2(std::holds_alternative<FidelityReport>(result), std::get_if<std::string>(&result) ? std::get<std::string>(result).c_str() : "");
+    QVERIFY2(std::holds_alternative<FidelityReport>(result),
+             std::get_if<std::string>(&result) ? std::get<std::string>(result).c_str() : "");
     const FidelityReport& report = std::get<FidelityReport>(result);
     QCOMPARE(report.snapshotId, SnapshotId{1});
-    QVERIFY2(report.exact(), qPrintable(QStringLiteral("%1 jobs, %2 same node, %3 within a period, %4 not started, P50 %5 s")
-                                            .arg(report.all.jobs).arg(report.all.sameNode).arg(report.all.withinPeriod)
-                                            .arg(report.all.notStarted).arg(report.all.errorP50S)));
+    QVERIFY2(report.exact(),
+             qPrintable(QStringLiteral("%1 jobs, %2 same node, %3 within a period, %4 not started, P50 %5 s")
+                            .arg(report.all.jobs)
+                            .arg(report.all.sameNode)
+                            .arg(report.all.withinPeriod)
+                            .arg(report.all.notStarted)
+                            .arg(report.all.errorP50S)));
     QVERIFY(report.all.jobs > 50);
   }
 

@@ -31,7 +31,8 @@ Topology small() {
   DeviceModel core = *findBuiltinModel("Xeon");
   core.cores = 1;
   t.models = {core, *findBuiltinModel("A100")};
-  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096}, {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
+  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096},
+             {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
              {"g0", DeviceKind::Gpu, 4, 4, 16000, 65536}};
   t.devices = {{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {2, 1, 1}, {2, 2, 1}, {2, 3, 1}};
   return t;
@@ -96,7 +97,8 @@ struct Live {
     for (std::size_t i = 0; i < jobs.size(); ++i)
       if (driver.core().isWaiting(static_cast<JobSlot>(i)) || driver.core().isRunning(static_cast<JobSlot>(i)) ||
           jobs[i].arrivalS >= nowS)
-      out.push_back({static_cast<JobSlot>(i), JobId{i} + 100, static_cast<std::int64_t>(jobs[i].arrivalS * 1000), jobs[i]});
+        out.push_back(
+            {static_cast<JobSlot>(i), JobId{i} + 100, static_cast<std::int64_t>(jobs[i].arrivalS * 1000), jobs[i]});
     return out;
   }
 };

@@ -53,7 +53,7 @@ constexpr const char* kModel = "NVIDIA A100-SXM4-40GB";
 // device, modelName and Hostname.
 std::string dcgmExposition(const std::string& host) {
   std::string out;
-  const auto family = [&](const char* name, const char* type, const char* help, double FakeGpu::*field) {
+  const auto family = [&](const char* name, const char* type, const char* help, double FakeGpu::* field) {
     out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
     for (const FakeGpu& g : kGpus) {
       out += std::string(name) + "{gpu=\"" + std::to_string(g.index) + "\",UUID=\"GPU-fake-" + std::to_string(g.index) +
@@ -126,8 +126,8 @@ class TestPrometheusSource : public QObject {
     std::string error;
     QVERIFY2(m_scraped->start(&error), error.c_str());
     {  // one request, so that its duration histogram is there to scrape
-      auto stub = v1::ClusterService::NewStub(
-          grpc::CreateChannel(m_scraped->address(), grpc::InsecureChannelCredentials()));
+      auto stub =
+          v1::ClusterService::NewStub(grpc::CreateChannel(m_scraped->address(), grpc::InsecureChannelCredentials()));
       grpc::ClientContext context;
       v1::Topology topology;
       QVERIFY(stub->GetTopology(&context, {}, &topology).ok());
@@ -204,7 +204,8 @@ class TestPrometheusSource : public QObject {
     console.start();
     std::shared_ptr<const Frame> frame;
     QDeadlineTimer deadline(10000);
-    while (!deadline.hasExpired() && !(frame && console.topology() && frame->topologyVersion == console.topology()->version)) {
+    while (!deadline.hasExpired() &&
+           !(frame && console.topology() && frame->topologyVersion == console.topology()->version)) {
       if (auto f = console.takeFrame()) frame = f;
       QTest::qWait(20);
     }
@@ -313,8 +314,7 @@ class TestPrometheusSource : public QObject {
         [&] {
           const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
           auto r = cpuUsageHistory(*api, "5s", now - 8, now - 1, 1);
-          return std::holds_alternative<std::vector<PromSeries>>(r) &&
-                 !std::get<std::vector<PromSeries>>(r).empty() &&
+          return std::holds_alternative<std::vector<PromSeries>>(r) && !std::get<std::vector<PromSeries>>(r).empty() &&
                  std::get<std::vector<PromSeries>>(r)[0].points.size() >= 4;
         }(),
         20000);

@@ -196,7 +196,8 @@ class TestAgentsE2e : public QObject {
       }
     }
     v1::ReportAck ack;
-    const grpc::Status status = sendReports(m_address.toStdString(), {goodReport("gamma"), r, goodReport("gamma")}, &ack);
+    const grpc::Status status =
+        sendReports(m_address.toStdString(), {goodReport("gamma"), r, goodReport("gamma")}, &ack);
     QCOMPARE(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
     QVERIFY2(QString::fromStdString(status.error_message()).startsWith(field), status.error_message().c_str());
   }

@@ -158,7 +158,9 @@ class TestAlertState : public QObject {
   void aSchemaOneFileIsUpgraded() {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("state.db")).toStdString();
-    { QVERIFY(startGateway(path, std::nullopt)); }
+    {
+      QVERIFY(startGateway(path, std::nullopt));
+    }
     sqlite3* db = nullptr;
     QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     QCOMPARE(sqlite3_exec(db, "DROP TABLE alert_rules; PRAGMA user_version=1;", nullptr, nullptr, nullptr), SQLITE_OK);
@@ -181,7 +183,9 @@ class TestAlertState : public QObject {
   void aNewerSchemaIsRefused() {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("state.db")).toStdString();
-    { QVERIFY(startGateway(path, std::nullopt)); }
+    {
+      QVERIFY(startGateway(path, std::nullopt));
+    }
     sqlite3* db = nullptr;
     sqlite3_open(path.c_str(), &db);
     sqlite3_exec(db, "PRAGMA user_version=9;", nullptr, nullptr, nullptr);

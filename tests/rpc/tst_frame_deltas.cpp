@@ -136,8 +136,7 @@ class TestFrameDeltas : public QObject {
         const bool sendDelta = isDelta && reader->heldKey == keys;
         if (!sendDelta) reader->heldKey = isDelta ? 0 : keys;
         Frame got;
-        const auto error =
-            decodeFrame(throughTheWire(sendDelta ? delta : whole), n, nodes, &got, &reader->reference);
+        const auto error = decodeFrame(throughTheWire(sendDelta ? delta : whole), n, nodes, &got, &reader->reference);
         QVERIFY2(!error, error ? error->c_str() : "");
         compareFrames(got, expected);
         (sendDelta ? reader->deltas : reader->wholes) += 1;

@@ -195,9 +195,8 @@ class TestGatewayAlerts : public QObject {
     g.onCluster([&](SimulatedCluster& c) {
       for (std::uint32_t n = 0; n < nodes; ++n) c.setNodeUp(n, true);
     });
-    const auto cleared = g.until([&](const AlertReport& r) {
-      return r.firingCount() == 0 && find(r, a.rule, AlertState::Resolved);
-    });
+    const auto cleared =
+        g.until([&](const AlertReport& r) { return r.firingCount() == 0 && find(r, a.rule, AlertState::Resolved); });
     QVERIFY(cleared);
   }
 
@@ -242,8 +241,8 @@ class TestGatewayAlerts : public QObject {
     canary.minStarted = 3;
     canary.marginRatio = 0.2;
     Running g(cluster(1.6), {canary});
-    auto policies = v1::PolicyService::NewStub(
-        grpc::CreateChannel(g.gateway->address(), grpc::InsecureChannelCredentials()));
+    auto policies =
+        v1::PolicyService::NewStub(grpc::CreateChannel(g.gateway->address(), grpc::InsecureChannelCredentials()));
     v1::Policy fifo = liveDefaultPolicy();
     fifo.set_name("strict-fifo");
     fifo.mutable_queue()->set_kind(v1::QueueDiscipline::FCFS);
@@ -301,8 +300,8 @@ class TestGatewayAlerts : public QObject {
     QCOMPARE(after.rulesOrigin, std::string("pushed by olga"));
     QVERIFY(g.until([](const AlertReport& r) { return find(r, "hot", AlertState::Firing); }));
 
-    auto policies = v1::PolicyService::NewStub(
-        grpc::CreateChannel(g.gateway->address(), grpc::InsecureChannelCredentials()));
+    auto policies =
+        v1::PolicyService::NewStub(grpc::CreateChannel(g.gateway->address(), grpc::InsecureChannelCredentials()));
     grpc::ClientContext context;
     v1::ListAuditLogResponse log;
     QVERIFY(policies->ListAuditLog(&context, {}, &log).ok());

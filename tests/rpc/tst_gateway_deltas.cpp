@@ -145,8 +145,7 @@ class TestGatewayDeltas : public QObject {
     gateway.stop();
 
     qInfo("fast: %d deltas, %d whole; slow: %d deltas, %d whole, %llu skipped; client: %zu frames", fast.deltas,
-          fast.wholes, slow.deltas, slow.wholes, static_cast<unsigned long long>(slow.skipped),
-          clientFrames.size());
+          fast.wholes, slow.deltas, slow.wholes, static_cast<unsigned long long>(slow.skipped), clientFrames.size());
     QVERIFY(fast.deltas > 0);
     QVERIFY(slow.skipped > 0);
     QVERIFY(slow.deltas > 0);

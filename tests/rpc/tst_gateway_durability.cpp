@@ -39,11 +39,14 @@ class TestGatewayDurability : public QObject {
   QString address() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
 
   QStringList gatewayArgs() const {
-    return {QStringLiteral("--listen"), address(), QStringLiteral("--state"), path("state.sqlite"),
-            QStringLiteral("--audit-log"), path("audit.log"), QStringLiteral("--tokens"), path("tokens"),
-            QStringLiteral("--metrics-listen"), QStringLiteral("none"), QStringLiteral("--cpu-nodes"),
-            QStringLiteral("2"), QStringLiteral("--gpu-nodes"), QStringLiteral("2"), QStringLiteral("--tpu-nodes"),
-            QStringLiteral("1")};
+    return {QStringLiteral("--listen"),         address(),
+            QStringLiteral("--state"),          path("state.sqlite"),
+            QStringLiteral("--audit-log"),      path("audit.log"),
+            QStringLiteral("--tokens"),         path("tokens"),
+            QStringLiteral("--metrics-listen"), QStringLiteral("none"),
+            QStringLiteral("--cpu-nodes"),      QStringLiteral("2"),
+            QStringLiteral("--gpu-nodes"),      QStringLiteral("2"),
+            QStringLiteral("--tpu-nodes"),      QStringLiteral("1")};
   }
 
   // Starts hetschedd; its first lines of output, or empty when it did not
@@ -113,8 +116,9 @@ class TestGatewayDurability : public QObject {
     QVERIFY2(started.contains(QLatin1String("resumed at policy v3 with candidate v4 at 15%, audit entry 3")),
              qPrintable(started));
     r = policy({QStringLiteral("get")});
-    QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("version   4")) && r.out.contains(QLatin1String("canary    15%")),
-             qPrintable(r.out));
+    QVERIFY2(
+        r.code == 0 && r.out.contains(QLatin1String("version   4")) && r.out.contains(QLatin1String("canary    15%")),
+        qPrintable(r.out));
     r = policy({QStringLiteral("promote")});
     QVERIFY2(r.code == 0, qPrintable(r.out));
     r = policy({QStringLiteral("audit"), QStringLiteral("--verify")});
@@ -151,16 +155,16 @@ class TestGatewayDurability : public QObject {
         << QStringList{QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"), QStringLiteral("--metrics-listen"),
                        QStringLiteral("none")}
         << "refusing to listen on 0.0.0.0:0 without TLS";
-    QTest::newRow("readable tokens file")
-        << QStringList{QStringLiteral("--listen"), other, QStringLiteral("--state"), QStringLiteral("none"),
-                       QStringLiteral("--metrics-listen"), QStringLiteral("none"), QStringLiteral("--tokens"),
-                       path("tokens-readable")}
-        << "readable or writable by other users";
-    QTest::newRow("short token")
-        << QStringList{QStringLiteral("--listen"), other, QStringLiteral("--state"), QStringLiteral("none"),
-                       QStringLiteral("--metrics-listen"), QStringLiteral("none"), QStringLiteral("--tokens"),
-                       path("tokens-short")}
-        << "token too short";
+    QTest::newRow("readable tokens file") << QStringList{QStringLiteral("--listen"),         other,
+                                                         QStringLiteral("--state"),          QStringLiteral("none"),
+                                                         QStringLiteral("--metrics-listen"), QStringLiteral("none"),
+                                                         QStringLiteral("--tokens"),         path("tokens-readable")}
+                                          << "readable or writable by other users";
+    QTest::newRow("short token") << QStringList{QStringLiteral("--listen"),         other,
+                                                QStringLiteral("--state"),          QStringLiteral("none"),
+                                                QStringLiteral("--metrics-listen"), QStringLiteral("none"),
+                                                QStringLiteral("--tokens"),         path("tokens-short")}
+                                 << "token too short";
   }
   void refusedStarts() {
     QFETCH(QStringList, args);

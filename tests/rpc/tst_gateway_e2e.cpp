@@ -253,7 +253,10 @@ class TestGatewayE2e : public QObject {
       case 2: spec->set_kind(static_cast<v1::JobKind>(42)); break;
       case 3: spec->mutable_requests()->set_cpu_milli(4'000'000'000u); break;
       case 4: spec->set_estimated_runtime_s(-5); break;
-      case 5: spec->mutable_requests()->set_gpu_count(0); spec->mutable_requests()->set_gpu_milli(5000); break;
+      case 5:
+        spec->mutable_requests()->set_gpu_count(0);
+        spec->mutable_requests()->set_gpu_milli(5000);
+        break;
       case 6: spec->set_priority(static_cast<v1::PriorityClass>(9)); break;
       case 7: spec->mutable_requests()->set_gpu_count(0); break;
     }

@@ -75,11 +75,11 @@ class TestGatewayFlood : public QObject {
     const QString audit = dir.filePath(QStringLiteral("audit.log"));
     QProcess gateway;
     gateway.setProgram(QStringLiteral(HETSCHEDD_PATH));
-    gateway.setArguments({QStringLiteral("--listen"), address, QStringLiteral("--state"), dir.filePath(QStringLiteral("state.sqlite")),
-                          QStringLiteral("--audit-log"), audit, QStringLiteral("--tokens"), tokens,
-                          QStringLiteral("--metrics-listen"), QStringLiteral("none"), QStringLiteral("--cpu-nodes"),
-                          QStringLiteral("2"), QStringLiteral("--gpu-nodes"), QStringLiteral("2"),
-                          QStringLiteral("--tpu-nodes"), QStringLiteral("1")});
+    gateway.setArguments(
+        {QStringLiteral("--listen"), address, QStringLiteral("--state"), dir.filePath(QStringLiteral("state.sqlite")),
+         QStringLiteral("--audit-log"), audit, QStringLiteral("--tokens"), tokens, QStringLiteral("--metrics-listen"),
+         QStringLiteral("none"), QStringLiteral("--cpu-nodes"), QStringLiteral("2"), QStringLiteral("--gpu-nodes"),
+         QStringLiteral("2"), QStringLiteral("--tpu-nodes"), QStringLiteral("1")});
     gateway.start();
     QVERIFY(gateway.waitForStarted(5000));
     QString out;
@@ -163,7 +163,8 @@ class TestGatewayFlood : public QObject {
       for (int n = 0; n < refused && cq.Next(&tag, &ok); ++n) {
       }
       int exhausted = 0;
-      for (const auto& w : watches) exhausted += w->refused && w->status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED;
+      for (const auto& w : watches)
+        exhausted += w->refused && w->status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED;
       QCOMPARE(exhausted, 600 - 256);
       for (std::size_t i = 0; i < watches.size(); ++i) {
         if (watches[i]->refused) continue;
@@ -202,7 +203,8 @@ class TestGatewayFlood : public QObject {
     const QList<QByteArray> lines = log.readAll().split('\n');
     const qsizetype entries = lines.size() - 1;
     const double budget = 30 + 0.5 * (seconds + 4) + 2;  // peer burst + refill + the operator's push
-    qInfo("audit: %lld entries, %lld bytes", static_cast<long long>(entries), static_cast<long long>(QFileInfo(audit).size()));
+    qInfo("audit: %lld entries, %lld bytes", static_cast<long long>(entries),
+          static_cast<long long>(QFileInfo(audit).size()));
     QVERIFY2(entries <= budget, qPrintable(QStringLiteral("%1 entries, budget %2").arg(entries).arg(budget)));
     for (const QByteArray& line : lines) QVERIFY2(line.size() < 400, line.left(120).constData());
     QVERIFY2(lines[entries - 1].contains("unaudited before"), lines[entries - 1].constData());
@@ -210,8 +212,9 @@ class TestGatewayFlood : public QObject {
     // `hetsched policy audit` reads it all, and the chain holds.
     QProcess cli;
     cli.setProcessChannelMode(QProcess::MergedChannels);
-    cli.start(QStringLiteral(HETSCHED_CLI), {QStringLiteral("policy"), QStringLiteral("audit"), QStringLiteral("--verify"),
-                                             QStringLiteral("--connect"), address, QStringLiteral("--token-file"), tokenFile});
+    cli.start(QStringLiteral(HETSCHED_CLI),
+              {QStringLiteral("policy"), QStringLiteral("audit"), QStringLiteral("--verify"),
+               QStringLiteral("--connect"), address, QStringLiteral("--token-file"), tokenFile});
     QVERIFY(cli.waitForFinished(30000));
     const QString verified = QString::fromUtf8(cli.readAll());
     QVERIFY2(cli.exitCode() == 0 && verified.contains(QLatin1String("sound")), qPrintable(verified));

@@ -181,8 +181,8 @@ class TestGatewaySnapshot : public QObject {
     }
     QVERIFY(data.topology.devices.size() >= 10000);
     QCOMPARE(data.history.size(), std::size_t(300));
-    qInfo("%zu devices, %zu frames, %.1f MB in chunks (limit 4 MB)", data.topology.devices.size(),
-          data.history.size(), bytes / 1e6);
+    qInfo("%zu devices, %zu frames, %.1f MB in chunks (limit 4 MB)", data.topology.devices.size(), data.history.size(),
+          bytes / 1e6);
     QVERIFY(bytes > std::uint64_t(4 << 20));
     gateway.stop();
   }

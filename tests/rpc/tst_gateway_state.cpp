@@ -140,7 +140,8 @@ class TestGatewayState : public QObject {
     QCOMPARE(after.canary_percent(), 20u);
     auto audit = client.audit();
     QCOMPARE(audit.size(), before.size());
-    for (std::size_t i = 0; i < audit.size(); ++i) QCOMPARE(audit[i].SerializeAsString(), before[i].SerializeAsString());
+    for (std::size_t i = 0; i < audit.size(); ++i)
+      QCOMPARE(audit[i].SerializeAsString(), before[i].SerializeAsString());
 
     // The next change continues both sequences.
     QVERIFY(client.promote().ok());
@@ -258,7 +259,8 @@ class TestGatewayState : public QObject {
   void auditPagesWalkTheWholeLog() {
     auto gateway = start("");
     QVERIFY(gateway);
-    auto stub = v1::ClusterService::NewStub(grpc::CreateChannel(gateway->address(), grpc::InsecureChannelCredentials()));
+    auto stub =
+        v1::ClusterService::NewStub(grpc::CreateChannel(gateway->address(), grpc::InsecureChannelCredentials()));
     for (int i = 0; i < 2500; ++i) {  // refused submissions, each one audited line
       grpc::ClientContext context;
       v1::SubmitJobResponse response;

@@ -95,7 +95,8 @@ class TestGatewayTls : public QObject {
 
   void aStrangersCaIsRefused() {
     const auto gateway = start(m_pki.serverCert(), m_pki.serverKey());
-    QCOMPARE(getPolicy(loopback(*gateway), trusting(m_pki.strangerCaPem())).error_code(), grpc::StatusCode::UNAVAILABLE);
+    QCOMPARE(getPolicy(loopback(*gateway), trusting(m_pki.strangerCaPem())).error_code(),
+             grpc::StatusCode::UNAVAILABLE);
   }
 
   void plaintextToTlsIsRefused() {
@@ -174,7 +175,8 @@ class TestGatewayTls : public QObject {
                           QStringLiteral("--agent-period-ms"), QStringLiteral("200"), QStringLiteral("--state"),
                           QStringLiteral("none"), QStringLiteral("--metrics-listen"), QStringLiteral("none"),
                           QStringLiteral("--tokens"), tokens, QStringLiteral("--tls-cert"), m_pki.serverCert(),
-                          QStringLiteral("--tls-key"), m_pki.serverKey(), QStringLiteral("--client-ca"), m_pki.caPem()});
+                          QStringLiteral("--tls-key"), m_pki.serverKey(), QStringLiteral("--client-ca"),
+                          m_pki.caPem()});
     gateway.start();
     QVERIFY(gateway.waitForStarted(5000));
     QString out;
@@ -182,13 +184,14 @@ class TestGatewayTls : public QObject {
       out += QString::fromUtf8(gateway.readAllStandardOutput());
     QVERIFY2(out.contains(QLatin1String("with mutual TLS")), qPrintable(out + gateway.readAllStandardError()));
 
-    const QStringList mtls{QStringLiteral("--ca"), m_pki.caPem(), QStringLiteral("--cert"), m_pki.clientCert(),
-                           QStringLiteral("--key"), m_pki.clientKey()};
+    const QStringList mtls{QStringLiteral("--ca"), m_pki.caPem(),           QStringLiteral("--cert"),
+                           m_pki.clientCert(),     QStringLiteral("--key"), m_pki.clientKey()};
     QProcess agent;
     agent.setProgram(QStringLiteral(HETSCHEDD_PATH));
     agent.setArguments(QStringList{QStringLiteral("--agent"), QStringLiteral("--report-to"), address,
-                                   QStringLiteral("--node-id"), QStringLiteral("tls-node"), QStringLiteral("--agent-period-ms"),
-                                   QStringLiteral("200"), QStringLiteral("--nvml-library"), QStringLiteral("none"),
+                                   QStringLiteral("--node-id"), QStringLiteral("tls-node"),
+                                   QStringLiteral("--agent-period-ms"), QStringLiteral("200"),
+                                   QStringLiteral("--nvml-library"), QStringLiteral("none"),
                                    QStringLiteral("--token-file"), agentToken} +
                        mtls);
     agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);

@@ -73,7 +73,7 @@ Outcome call(const std::shared_ptr<grpc::Channel>& channel, const std::string& m
 std::vector<const google::protobuf::MethodDescriptor*> everyMethod() {
   std::vector<const google::protobuf::MethodDescriptor*> out;
   for (const auto* service : {v1::ClusterService::service_full_name(), v1::PolicyService::service_full_name(),
-                               v1::AlertService::service_full_name()}) {
+                              v1::AlertService::service_full_name()}) {
     const auto* descriptor = google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(service);
     if (!descriptor) qFatal("no descriptor for %s", service);
     for (int i = 0; i < descriptor->method_count(); ++i) out.push_back(descriptor->method(i));
@@ -123,8 +123,8 @@ class TestMethodRoles : public QObject {
                      Method::SetAlertRules, Method::AcknowledgeAlerts})
       QVERIFY(ruleOf(m).access == Access::Mutate);
     for (Method m : {Method::GetTopology, Method::WatchFrames, Method::ListJobs, Method::GetSnapshot, Method::GetPolicy,
-                     Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions,
-                     Method::GetDeviceHistory, Method::GetAlerts})
+                     Method::ListPolicyHistory, Method::ListAuditLog, Method::GetPredictions, Method::GetDeviceHistory,
+                     Method::GetAlerts})
       QVERIFY(ruleOf(m).access == Access::Read);
   }
 

@@ -202,8 +202,8 @@ class TestPolicyLifecycle : public QObject {
       last = frame.queue().ShortDebugString();
       const auto& arms = frame.queue().arms();
       seen = arms.size() == 2 && arms[1].policy_version() == 2 && arms[1].policy_name() == "first-fit" &&
-             arms[0].policy_version() == 1 && arms[0].arrivals() + arms[1].arrivals() >= 60 &&
-             arms[1].arrivals() > 0 && arms[0].started_in_window() > 0 && arms[1].started_in_window() > 0;
+             arms[0].policy_version() == 1 && arms[0].arrivals() + arms[1].arrivals() >= 60 && arms[1].arrivals() > 0 &&
+             arms[0].started_in_window() > 0 && arms[1].started_in_window() > 0;
     }
     context.TryCancel();
     QVERIFY2(seen, ("no frame carried both arms with arrivals and starts; last: " + last).c_str());

@@ -95,7 +95,8 @@ class TestPushablePolicies : public QObject {
     m_gateway = std::make_unique<Gateway>(std::move(cluster), options);
     std::string error;
     QVERIFY2(m_gateway->start(&error), error.c_str());
-    m_policy = v1::PolicyService::NewStub(grpc::CreateChannel(m_gateway->address(), grpc::InsecureChannelCredentials()));
+    m_policy =
+        v1::PolicyService::NewStub(grpc::CreateChannel(m_gateway->address(), grpc::InsecureChannelCredentials()));
   }
 
   void cleanup() {

@@ -105,7 +105,7 @@ class TestTokenStore : public QObject {
     QTemporaryDir dir;
     const std::filesystem::path path = dir.filePath(QStringLiteral("token")).toStdString();
     QVERIFY(!writeNewPrivateFile(path, "secret\n"));
-    struct stat st {};
+    struct stat st{};
     QCOMPARE(::stat(path.c_str(), &st), 0);
     QCOMPARE(int(st.st_mode & 0777), 0600);
     const auto again = writeNewPrivateFile(path, "other\n");  // a second gateway
@@ -132,7 +132,7 @@ class TestTokenStore : public QObject {
     auto made = privateRuntimeDirectory();
     QVERIFY(std::holds_alternative<std::filesystem::path>(made));
     const std::filesystem::path dir = std::get<std::filesystem::path>(made);
-    struct stat st {};
+    struct stat st{};
     QCOMPARE(::stat(dir.c_str(), &st), 0);
     QCOMPARE(int(st.st_mode & 0777), 0700);
     QVERIFY(std::holds_alternative<std::filesystem::path>(privateRuntimeDirectory()));

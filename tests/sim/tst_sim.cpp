@@ -35,8 +35,8 @@ class TestSim : public QObject {
     const auto jobs = mixedShortLong(false);
     const SimSummary fcfs = simulate(t, policy(QueueKind::Fcfs), jobs).summary;
     const SimSummary sjf = simulate(t, policy(QueueKind::Sjf), jobs).summary;
-    qInfo("average wait: FCFS %.3f ms, SJF %.3f ms (seed: 15.2 -> 7.1); response FCFS %.3f, SJF %.3f",
-          fcfs.waitAvgS, sjf.waitAvgS, fcfs.responseAvgS, sjf.responseAvgS);
+    qInfo("average wait: FCFS %.3f ms, SJF %.3f ms (seed: 15.2 -> 7.1); response FCFS %.3f, SJF %.3f", fcfs.waitAvgS,
+          sjf.waitAvgS, fcfs.responseAvgS, sjf.responseAvgS);
     QCOMPARE(fcfs.completed, 8u);
     QVERIFY(qFuzzyCompare(fcfs.waitAvgS, 137.9 / 8));  // hand-computed
     QVERIFY(qFuzzyCompare(sjf.waitAvgS, 58.9 / 8));
@@ -126,8 +126,9 @@ class TestSim : public QObject {
     t.models = {*findBuiltinModel("Xeon"), *findBuiltinModel("A100")};
     t.nodes = {{"cpu", DeviceKind::Cpu, 0, 1, 0, 4096}, {"gpu", DeviceKind::Gpu, 1, 1, 8000, 4096}};
     t.devices = {{0, 0, 0}, {1, 0, 1}};
-    const SimResult r = simulate(t, policy(QueueKind::Fcfs), {job(0, 10, PriorityClass::Middle, false, 16000),
-                                                              job(10, 10, PriorityClass::Middle, false, 32000)});
+    const SimResult r =
+        simulate(t, policy(QueueKind::Fcfs),
+                 {job(0, 10, PriorityClass::Middle, false, 16000), job(10, 10, PriorityClass::Middle, false, 32000)});
     QCOMPARE(r.summary.makespanS, 20.0);
     QVERIFY(qFuzzyCompare(r.summary.energyJ, 97.5 * 10 + 150.0 * 10 + 50.0 * 20));
     QVERIFY(qFuzzyCompare(r.summary.utilization[index(DeviceKind::Cpu)], 1.0));
@@ -151,8 +152,8 @@ class TestSim : public QObject {
     p.migrationCostS = 1.0;
     p.migrationMaxPerEvent = 1;
     const auto M = PriorityClass::Middle;
-    const SimResult r = simulate(t, p, {job(0, 100, M, true, 2000), job(0, 100, M, true, 2000),
-                                        job(0, 5, M, false, 2000)});
+    const SimResult r =
+        simulate(t, p, {job(0, 100, M, true, 2000), job(0, 100, M, true, 2000), job(0, 5, M, false, 2000)});
     QCOMPARE(r.summary.migrations, 1u);
     QCOMPARE(r.jobs[1].node, 1u);
     QCOMPARE(r.jobs[1].migrations, 1u);
@@ -273,7 +274,7 @@ class TestSim : public QObject {
       j.spec.requests.memoryMib = longShape ? 512 : 1;
       return j;
     };
-    const std::vector<SimJob> jobs{shaped(0, 1, false), shaped(2, 10, true),  shaped(20, 1, false),
+    const std::vector<SimJob> jobs{shaped(0, 1, false),    shaped(2, 10, true),    shaped(20, 1, false),
                                    shaped(20.1, 10, true), shaped(20.2, 10, true), shaped(20.3, 1, false),
                                    shaped(20.4, 1, false)};
     SimulationOptions history;
@@ -285,9 +286,6 @@ class TestSim : public QObject {
     const SimResult fcfs = simulate(t, policy(QueueKind::Fcfs), jobs);
     QVERIFY(learned.summary.waitAvgS < fcfs.summary.waitAvgS);
   }
-
-
-
 };
 
 QTEST_GUILESS_MAIN(TestSim)

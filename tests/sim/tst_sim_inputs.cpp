@@ -128,8 +128,10 @@ class TestSimInputs : public QObject {
   // The published excerpts end to end: every pod with a runtime is placed
   // (CPU-only pods on the GPU nodes' host CPUs, as in the ATC'23 setting).
   void traceExcerpts() {
-    const auto nodes = trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
-    const auto pods = trace::AlibabaTraceImporter::loadPods(HETSCHED_TEST_DATA "/alibaba/openb_pod_list_default_excerpt.csv");
+    const auto nodes =
+        trace::AlibabaTraceImporter::loadNodes(HETSCHED_TEST_DATA "/alibaba/openb_node_list_gpu_node_excerpt.csv");
+    const auto pods =
+        trace::AlibabaTraceImporter::loadPods(HETSCHED_TEST_DATA "/alibaba/openb_pod_list_default_excerpt.csv");
     QVERIFY(nodes.ok());
     QVERIFY(pods.ok());
     const Topology t = topologyFromTrace(nodes.rows);

@@ -61,7 +61,8 @@ CompiledPolicy opportunistic(double threshold, double windowS) {
 }
 
 // A policy that is valid but for its migration rule.
-constexpr const char* kValidHead = R"({"name":"m","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},)";
+constexpr const char* kValidHead =
+    R"({"name":"m","version":1,"queue":{"kind":"FCFS"},"placement":{"kind":"FIRST_FIT"},)";
 
 SimulationOptions everyTenSeconds() {
   SimulationOptions o;
@@ -184,7 +185,8 @@ class TestSimMigration : public QObject {
 
   void tickOnlyPolicyCompiles() {
     auto parsed = parsePolicyJson(
-        std::string(kValidHead) + R"("migration":{"enabled":true,"utilization_threshold":0.8,"max_per_tick":2,"data_gib":1,"link_gib_per_s":0.5}})");
+        std::string(kValidHead) +
+        R"("migration":{"enabled":true,"utilization_threshold":0.8,"max_per_tick":2,"data_gib":1,"link_gib_per_s":0.5}})");
     QVERIFY(std::holds_alternative<v1::Policy>(parsed));
     auto compiled = compilePolicy(std::get<v1::Policy>(parsed));
     QVERIFY(std::holds_alternative<CompiledPolicy>(compiled));

@@ -84,9 +84,7 @@ inline void compareFrame(const Frame& got, const Frame& want) {
         !near(got.temperatureC[d], want.temperatureC[d], 1.0f) ||
         !near(got.memoryUsed[d], std::clamp(want.memoryUsed[d], 0.0f, 1.0f), 1.0f / 65535) ||
         !near(got.powerWatts[d], want.powerWatts[d], 1.0f))
-      QFAIL(qPrintable(QStringLiteral("device %1 of frame %2 differs beyond quantisation")
-                           .arg(d)
-                           .arg(want.sequence)));
+      QFAIL(qPrintable(QStringLiteral("device %1 of frame %2 differs beyond quantisation").arg(d).arg(want.sequence)));
   }
 }
 

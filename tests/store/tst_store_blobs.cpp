@@ -15,8 +15,12 @@ namespace {
 
 // A blob header: format 1, compression, and the raw size it claims.
 std::vector<std::uint8_t> header(std::uint8_t compression, std::uint32_t rawSize) {
-  return {1, compression, static_cast<std::uint8_t>(rawSize), static_cast<std::uint8_t>(rawSize >> 8),
-          static_cast<std::uint8_t>(rawSize >> 16), static_cast<std::uint8_t>(rawSize >> 24)};
+  return {1,
+          compression,
+          static_cast<std::uint8_t>(rawSize),
+          static_cast<std::uint8_t>(rawSize >> 8),
+          static_cast<std::uint8_t>(rawSize >> 16),
+          static_cast<std::uint8_t>(rawSize >> 24)};
 }
 
 bool mentions(const std::optional<std::string>& error, const char* text) {

@@ -156,7 +156,8 @@ class TestStoreFaults : public QObject {
       }
       const auto killAfter = std::chrono::microseconds(static_cast<long long>(moment(rng)));
       const int status = inChild([&] { return saveInto(path, big); }, killAfter);
-      QVERIFY2(status == -1 || status == 0, qPrintable(QStringLiteral("trial %1: save failed with %2").arg(trial).arg(status)));
+      QVERIFY2(status == -1 || status == 0,
+               qPrintable(QStringLiteral("trial %1: save failed with %2").arg(trial).arg(status)));
       if (status == -1) ++killedMidway;
 
       QString why;
@@ -196,9 +197,10 @@ class TestStoreFaults : public QObject {
       const QStringList left = litter(dir.path(), name).filter(name);
       QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
     }
-    qInfo("%d saves killed at random moments of a %.0f ms save (%d before they finished): "
-          "%d paths absent, %d as they were, %d complete, %d lost",
-          kTrials, saveUs / 1000, killedMidway, absent, asItWas, complete, lost);
+    qInfo(
+        "%d saves killed at random moments of a %.0f ms save (%d before they finished): "
+        "%d paths absent, %d as they were, %d complete, %d lost",
+        kTrials, saveUs / 1000, killedMidway, absent, asItWas, complete, lost);
     QCOMPARE(lost, 0);
     // The kills did land mid-save, on both kinds of path (wide margins:
     // uniform moments over the whole run).
@@ -237,9 +239,10 @@ class TestStoreFaults : public QObject {
       const QString text = message.receive();
       QCOMPARE(status, 0);
       qInfo("%s: %s", existing ? "existing file" : "new file", qPrintable(text));
-      QVERIFY2(text.startsWith(target) && (text.contains(QStringLiteral("File too large")) ||
-                                           text.contains(QStringLiteral("file size limit (ulimit -f) of 131072 bytes"))),
-             qPrintable(text));
+      QVERIFY2(
+          text.startsWith(target) && (text.contains(QStringLiteral("File too large")) ||
+                                      text.contains(QStringLiteral("file size limit (ulimit -f) of 131072 bytes"))),
+          qPrintable(text));
       if (existing) {
         SnapshotStore store = openOrFail(path, OpenMode::ReadOnly);
         QString why;
@@ -284,8 +287,8 @@ class TestStoreFaults : public QObject {
     QCOMPARE(litter(dir.path(), QStringLiteral("ro.hsnap")), QStringList());
 
     QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
-    QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup |
-                                                  QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup |
+                                                  QFile::ReadOther | QFile::ExeOther));
     const int status = inChild([&] {
       if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) return 4;
       if (access(path.toUtf8().constData(), W_OK) == 0) return 5;  // the check would prove nothing
@@ -296,7 +299,8 @@ class TestStoreFaults : public QObject {
       if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) return 4;
       auto opened = SnapshotStore::open(path.toStdString(), OpenMode::ReadWrite);
       const auto* e = std::get_if<StoreError>(&opened);
-      return e && e->code == StoreErrorCode::ReadOnly && e->message == path.toStdString() + ": cannot write: Permission denied"
+      return e && e->code == StoreErrorCode::ReadOnly &&
+                     e->message == path.toStdString() + ": cannot write: Permission denied"
                  ? 0
                  : 6;
     });

@@ -103,8 +103,9 @@ class TestStoreFiles : public QObject {
       for (char& c : bytes) c = static_cast<char>(rng());
       writeBytes(path, bytes);
     } else if (kind == QLatin1String("foreign")) {
-      rawExec(path, "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) "
-                    "VALUES('ada')");
+      rawExec(path,
+              "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers(name) "
+              "VALUES('ada')");
     } else if (kind == QLatin1String("newer")) {
       saveSim(path, 1, 5);
       rawExec(path, "PRAGMA user_version = 99");
@@ -178,12 +179,15 @@ class TestStoreFiles : public QObject {
   void missingAndEmptyFiles() {
     QTemporaryDir dir;
     const std::string missing = dir.filePath(QStringLiteral("none.hsnap")).toStdString();
-    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(missing, OpenMode::ReadOnly)).code, StoreErrorCode::NotFound);
-    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(missing, OpenMode::ReadWrite)).code, StoreErrorCode::NotFound);
+    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(missing, OpenMode::ReadOnly)).code,
+                  StoreErrorCode::NotFound);
+    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(missing, OpenMode::ReadWrite)).code,
+                  StoreErrorCode::NotFound);
     QVERIFY(!QFile::exists(QString::fromStdString(missing)));
     const QString empty = dir.filePath(QStringLiteral("empty.hsnap"));
     writeBytes(empty, {});
-    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(empty.toStdString(), OpenMode::ReadOnly)).code, StoreErrorCode::NotSqlite);
+    QCOMPARE_CODE(std::get<StoreError>(SnapshotStore::open(empty.toStdString(), OpenMode::ReadOnly)).code,
+                  StoreErrorCode::NotSqlite);
     QVERIFY(std::holds_alternative<SnapshotStore>(SnapshotStore::open(empty.toStdString(), OpenMode::Create)));
   }
 

@@ -25,14 +25,18 @@ TestPki::TestPki() {
     return;
   }
   const auto key = [](const QString& name) {
-    return QStringList{QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
-                       QStringLiteral("ec_paramgen_curve:P-256"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
+    return QStringList{QStringLiteral("-newkey"),
+                       QStringLiteral("ec"),
+                       QStringLiteral("-pkeyopt"),
+                       QStringLiteral("ec_paramgen_curve:P-256"),
+                       QStringLiteral("-nodes"),
+                       QStringLiteral("-keyout"),
                        name};
   };
   const auto ca = [&](const QString& name, const QString& cn) {
     run(QStringList{QStringLiteral("req"), QStringLiteral("-x509")} + key(name + QStringLiteral(".key")) +
-        QStringList{QStringLiteral("-out"), name + QStringLiteral(".pem"), QStringLiteral("-days"), QStringLiteral("30"),
-                    QStringLiteral("-subj"), QStringLiteral("/CN=") + cn});
+        QStringList{QStringLiteral("-out"), name + QStringLiteral(".pem"), QStringLiteral("-days"),
+                    QStringLiteral("30"), QStringLiteral("-subj"), QStringLiteral("/CN=") + cn});
   };
   // A leaf signed by `issuer`, valid `days` (negative: already expired).
   const auto leaf = [&](const QString& name, const QString& cn, const QString& issuer, int days, const QString& ext) {
@@ -41,11 +45,13 @@ TestPki::TestPki() {
     extensions.write(ext.toUtf8());
     extensions.close();
     run(QStringList{QStringLiteral("req")} + key(name + QStringLiteral(".key")) +
-        QStringList{QStringLiteral("-out"), name + QStringLiteral(".csr"), QStringLiteral("-subj"), QStringLiteral("/CN=") + cn});
+        QStringList{QStringLiteral("-out"), name + QStringLiteral(".csr"), QStringLiteral("-subj"),
+                    QStringLiteral("/CN=") + cn});
     run({QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), name + QStringLiteral(".csr"),
-         QStringLiteral("-CA"), issuer + QStringLiteral(".pem"), QStringLiteral("-CAkey"), issuer + QStringLiteral(".key"),
-         QStringLiteral("-set_serial"), QString::number(qHash(name)), QStringLiteral("-days"), QString::number(days),
-         QStringLiteral("-extfile"), name + QStringLiteral(".ext"), QStringLiteral("-out"), name + QStringLiteral(".pem")});
+         QStringLiteral("-CA"), issuer + QStringLiteral(".pem"), QStringLiteral("-CAkey"),
+         issuer + QStringLiteral(".key"), QStringLiteral("-set_serial"), QString::number(qHash(name)),
+         QStringLiteral("-days"), QString::number(days), QStringLiteral("-extfile"), name + QStringLiteral(".ext"),
+         QStringLiteral("-out"), name + QStringLiteral(".pem")});
   };
   const QString serverExt = QStringLiteral("subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
   const QString clientExt = QStringLiteral("extendedKeyUsage=clientAuth\n");
@@ -59,9 +65,9 @@ TestPki::TestPki() {
   // Self-signed, for trust on first use: its own root, valid for our names.
   for (const QString& self : {QStringLiteral("self"), QStringLiteral("self2")})
     run(QStringList{QStringLiteral("req"), QStringLiteral("-x509")} + key(self + QStringLiteral(".key")) +
-        QStringList{QStringLiteral("-out"), self + QStringLiteral(".pem"), QStringLiteral("-days"), QStringLiteral("30"),
-                    QStringLiteral("-subj"), QStringLiteral("/CN=gateway.example"), QStringLiteral("-addext"),
-                    QStringLiteral("subjectAltName=DNS:gateway.example")});
+        QStringList{QStringLiteral("-out"), self + QStringLiteral(".pem"), QStringLiteral("-days"),
+                    QStringLiteral("30"), QStringLiteral("-subj"), QStringLiteral("/CN=gateway.example"),
+                    QStringLiteral("-addext"), QStringLiteral("subjectAltName=DNS:gateway.example")});
 }
 
 std::string TestPki::read(const QString& path) {

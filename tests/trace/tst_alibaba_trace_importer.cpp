@@ -13,7 +13,9 @@ namespace {
 
 // QCOMPARE would find our toString(enum) by ADL; compare enums as numbers.
 template <class E>
-int n(E e) { return static_cast<int>(e); }
+int n(E e) {
+  return static_cast<int>(e);
+}
 
 std::string dataFile(const char* name) { return std::string(HETSCHED_TEST_DATA) + "/alibaba/" + name; }
 
@@ -81,7 +83,8 @@ class TestAlibabaTraceImporter : public QObject {
     const auto r = AlibabaTraceImporter::loadPods(dataFile("openb_pod_list_gpuspec10_excerpt.csv"));
     QVERIFY(r.ok());
     QCOMPARE(r.rows.size(), std::size_t{80});
-    const auto constrained = std::count_if(r.rows.begin(), r.rows.end(), [](const TracePod& p) { return !p.gpuModels.empty(); });
+    const auto constrained =
+        std::count_if(r.rows.begin(), r.rows.end(), [](const TracePod& p) { return !p.gpuModels.empty(); });
     QCOMPARE(constrained, 40);
     QCOMPARE(r.rows.front().gpuModels, std::vector<std::string>{"T4"});
   }
@@ -107,9 +110,11 @@ class TestAlibabaTraceImporter : public QObject {
     QTest::addColumn<int>("problem");
     QTest::addColumn<QString>("message");
     auto row = [](const char* tag, int line, const char* column, ImportProblem problem, const char* message) {
-      QTest::newRow(tag) << line << QString::fromLatin1(column) << static_cast<int>(problem) << QString::fromLatin1(message);
+      QTest::newRow(tag) << line << QString::fromLatin1(column) << static_cast<int>(problem)
+                         << QString::fromLatin1(message);
     };
-    row("not a number", 3, "gpu_milli", ImportProblem::NotANumber, "malformed_pods.csv:3: gpu_milli: not a number 'abc'");
+    row("not a number", 3, "gpu_milli", ImportProblem::NotANumber,
+        "malformed_pods.csv:3: gpu_milli: not a number 'abc'");
     row("field count", 4, "row", ImportProblem::WrongFieldCount,
         "malformed_pods.csv:4: row: wrong number of fields '10 fields, expected 11'");
     row("qos", 5, "qos", ImportProblem::UnknownQos, "malformed_pods.csv:5: qos: unknown QoS 'XX'");
@@ -117,11 +122,13 @@ class TestAlibabaTraceImporter : public QObject {
     row("share without GPU", 7, "gpu_milli", ImportProblem::Inconsistent,
         "malformed_pods.csv:7: gpu_milli: inconsistent with other columns '500'");
     row("no name", 8, "name", ImportProblem::EmptyField, "malformed_pods.csv:8: name: empty value");
-    row("duplicate", 9, "name", ImportProblem::DuplicateName, "malformed_pods.csv:9: name: duplicate name 'openb-pod-0000'");
+    row("duplicate", 9, "name", ImportProblem::DuplicateName,
+        "malformed_pods.csv:9: name: duplicate name 'openb-pod-0000'");
     row("memory", 11, "memory_mib", ImportProblem::NotANumber, "malformed_pods.csv:11: memory_mib: not a number 'x'");
     row("same row, second column", 11, "num_gpu", ImportProblem::NotANumber,
         "malformed_pods.csv:11: num_gpu: not a number 'y'");
-    row("empty model", 12, "gpu_spec", ImportProblem::EmptyField, "malformed_pods.csv:12: gpu_spec: empty value 'T4||A10'");
+    row("empty model", 12, "gpu_spec", ImportProblem::EmptyField,
+        "malformed_pods.csv:12: gpu_spec: empty value 'T4||A10'");
   }
 
   void malformedRowsAreReported() {
@@ -167,8 +174,10 @@ class TestAlibabaTraceImporter : public QObject {
   void qosToPriority() {
     QFETCH(QString, qos);
     QFETCH(int, priority);
-    std::istringstream in("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,"
-                          "deletion_time,scheduled_time\np,1000,1024,0,0,," + qos.toStdString() + ",Running,1,2,1\n");
+    std::istringstream in(
+        "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,"
+        "deletion_time,scheduled_time\np,1000,1024,0,0,," +
+        qos.toStdString() + ",Running,1,2,1\n");
     const auto r = AlibabaTraceImporter::readPods(in, "x.csv");
     QVERIFY(r.ok());
     QCOMPARE(static_cast<int>(r.rows.at(0).priority), priority);
@@ -197,12 +206,13 @@ class TestAlibabaTraceImporter : public QObject {
   }
 
   void malformedNodes() {
-    std::istringstream in("sn,cpu_milli,memory_mib,gpu,model\r\n"
-                          "a,64000,262144,2,P100\r\n"
-                          "b,64000,262144,2,\r\n"
-                          "c,lots,262144,0,\r\n"
-                          "\r\n"
-                          "d,32000,131072,0,\r\n");
+    std::istringstream in(
+        "sn,cpu_milli,memory_mib,gpu,model\r\n"
+        "a,64000,262144,2,P100\r\n"
+        "b,64000,262144,2,\r\n"
+        "c,lots,262144,0,\r\n"
+        "\r\n"
+        "d,32000,131072,0,\r\n");
     const auto r = AlibabaTraceImporter::readNodes(in, "nodes.csv");
     QCOMPARE(r.rowsRead, std::size_t{5});
     QCOMPARE(r.rows.size(), std::size_t{2});

@@ -31,13 +31,14 @@ inline JobTimeline makeTimeline(const Topology& topology, std::size_t segmentsWa
   for (std::size_t d = 0; d < devices && timeline.segments.size() < segmentsWanted; ++d) {
     for (std::size_t k = 0; k < perDevice && timeline.segments.size() + 1 < segmentsWanted; ++k) {
       const std::int64_t start = static_cast<std::int64_t>(k) * slot + next(static_cast<std::uint32_t>(slot / 4 + 1));
-      const std::int64_t end = k + 1 == perDevice ? -1 : start + slot / 2 + next(static_cast<std::uint32_t>(slot / 4 + 1));
+      const std::int64_t end =
+          k + 1 == perDevice ? -1 : start + slot / 2 + next(static_cast<std::uint32_t>(slot / 4 + 1));
       const std::int64_t submit = std::max<std::int64_t>(0, start - next(static_cast<std::uint32_t>(slot + 1)));
       const auto kind = static_cast<JobKind>(next(kJobKindCount));
       const auto priority = static_cast<PriorityClass>(next(kPriorityClassCount));
       timeline.jobs.push_back({id, "job-" + std::to_string(id), kind, priority, "team-" + std::to_string(id % 5)});
       timeline.segments.push_back({id, -1, submit, start, SegmentKind::Waiting});
-      const SegmentKind runKind = k % 17 == 5 ? SegmentKind::Preempted
+      const SegmentKind runKind = k % 17 == 5   ? SegmentKind::Preempted
                                   : k % 23 == 7 ? SegmentKind::Migrated
                                                 : SegmentKind::Running;
       timeline.segments.push_back({id, static_cast<std::int32_t>(d), start, end, runKind});

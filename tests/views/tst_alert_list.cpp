@@ -98,8 +98,10 @@ class TestAlertList : public QObject {
     QVERIFY(view.model()->isAcknowledged(2));
     QCOMPARE(counts.last().at(0).toInt(), 1);
     QVERIFY(view.model()->index(1, AlertListModel::State).data().toString().contains(QStringLiteral("acknowledged")));
-    QVERIFY(view.model()->index(1, AlertListModel::Rule).data(Qt::ToolTipRole).toString().contains(QStringLiteral("olga")));
-    QVERIFY(view.model()->index(1, AlertListModel::AcknowledgedBy).data().toString().startsWith(QStringLiteral("olga, ")));
+    QVERIFY(
+        view.model()->index(1, AlertListModel::Rule).data(Qt::ToolTipRole).toString().contains(QStringLiteral("olga")));
+    QVERIFY(
+        view.model()->index(1, AlertListModel::AcknowledgedBy).data().toString().startsWith(QStringLiteral("olga, ")));
     QCOMPARE(view.model()->index(0, AlertListModel::AcknowledgedBy).data().toString(), QString());
     // The pending one fires; the acknowledged one stays quiet.
     r.alerts[2].state = AlertState::Firing;

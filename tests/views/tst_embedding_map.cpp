@@ -180,9 +180,14 @@ class TestEmbeddingMap : public QObject {
     const QRect plotArea = view.plot()->axisRect()->rect();
     QVERIFY(legend.isValid() && !legend.isEmpty());
     QVERIFY2(!legend.intersects(plotArea), qPrintable(QStringLiteral("legend %1,%2 %3x%4 over the plot %5,%6 %7x%8")
-                                                           .arg(legend.x()).arg(legend.y()).arg(legend.width())
-                                                           .arg(legend.height()).arg(plotArea.x()).arg(plotArea.y())
-                                                           .arg(plotArea.width()).arg(plotArea.height())));
+                                                          .arg(legend.x())
+                                                          .arg(legend.y())
+                                                          .arg(legend.width())
+                                                          .arg(legend.height())
+                                                          .arg(plotArea.x())
+                                                          .arg(plotArea.y())
+                                                          .arg(plotArea.width())
+                                                          .arg(plotArea.height())));
     QVERIFY(legend.left() >= plotArea.right());
     // Every point is inside the plot area, none under the legend.
     for (const EmbeddedPoint& p : points) QVERIFY(plotArea.contains(view.pixelOf(p.x, p.y).toPoint()));

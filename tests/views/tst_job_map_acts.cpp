@@ -20,7 +20,8 @@ constexpr std::int64_t s = 1000;
 std::vector<EmbeddedPoint> points() {
   std::vector<EmbeddedPoint> p;
   for (JobId id = 1; id <= 10; ++id)
-    p.push_back({id, static_cast<float>(id - 1), 0.0f, id % 2 ? JobKind::Inference : JobKind::Training, DeviceKind::Gpu, 0});
+    p.push_back(
+        {id, static_cast<float>(id - 1), 0.0f, id % 2 ? JobKind::Inference : JobKind::Training, DeviceKind::Gpu, 0});
   return p;
 }
 
@@ -76,9 +77,9 @@ class TestJobMapActs : public QObject {
     // and 60 s (8): mean 142.5 s.
     map.selectInRect(QRectF(QPointF(1.5, -1), QPointF(7.5, 1)));
     const QString summary = map.selectionSummary();
-    for (const QString& part : {QStringLiteral("6 jobs selected"), QStringLiteral("Training 3"),
-                                QStringLiteral("Inference 3"), QStringLiteral("mean wait 1 min 16 s"),
-                                QStringLiteral("mean runtime 2 min 22 s (4 started)")})
+    for (const QString& part :
+         {QStringLiteral("6 jobs selected"), QStringLiteral("Training 3"), QStringLiteral("Inference 3"),
+          QStringLiteral("mean wait 1 min 16 s"), QStringLiteral("mean runtime 2 min 22 s (4 started)")})
       QVERIFY2(summary.contains(part), qPrintable(summary));
     map.setSelectedJobs({});
     QVERIFY(map.selectionSummary().isEmpty());

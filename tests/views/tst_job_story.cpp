@@ -19,9 +19,7 @@ namespace {
 
 constexpr std::int64_t s = 1000;
 
-Topology cluster() {
-  return testing::makeTopology({{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 2, 8}});
-}
+Topology cluster() { return testing::makeTopology({{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 2, 8}}); }
 
 // Job 7 on the GPU nodes (devices 4-11 on gpu-1, 12-19 on gpu-2): submitted
 // at 0, started on gpu-1 slot 1 at 10 s, preempted at 40 s, started again
@@ -48,7 +46,7 @@ Job preemptedThenMigrated() {
 // list's once the source reports earlier runs), out of order and with
 // another job's segment among them.
 std::vector<TimelineSegment> segments() {
-  return {{7, 13, 90 * s, -1, SegmentKind::Running},     {7, -1, 0, 10 * s, SegmentKind::Waiting},
+  return {{7, 13, 90 * s, -1, SegmentKind::Running},      {7, -1, 0, 10 * s, SegmentKind::Waiting},
           {7, 5, 10 * s, 40 * s, SegmentKind::Preempted}, {8, 5, 40 * s, 50 * s, SegmentKind::Running},
           {7, -1, 40 * s, 55 * s, SegmentKind::Waiting},  {7, 5, 55 * s, 90 * s, SegmentKind::Migrated},
           {7, 12, 90 * s, -1, SegmentKind::Running}};
@@ -62,9 +60,9 @@ class TestJobStory : public QObject {
   void eventsOfAPreemptedThenMigratedJob() {
     const JobStory story = jobStoryOf(preemptedThenMigrated(), segments(), 120 * s);
     using K = JobEvent::Kind;
-    const std::vector<JobEvent> expected{{K::Submitted, 0, {}},          {K::Started, 10 * s, {5}},
-                                         {K::Preempted, 40 * s, {5}},    {K::Started, 55 * s, {5}},
-                                         {K::Migrated, 90 * s, {5}},     {K::Started, 90 * s, {13, 12}}};
+    const std::vector<JobEvent> expected{{K::Submitted, 0, {}},       {K::Started, 10 * s, {5}},
+                                         {K::Preempted, 40 * s, {5}}, {K::Started, 55 * s, {5}},
+                                         {K::Migrated, 90 * s, {5}},  {K::Started, 90 * s, {13, 12}}};
     QCOMPARE(story.events, expected);
     QCOMPARE(story.waitedMs, 25 * s);  // 10 s, then 15 s after the preemption
     QCOMPARE(story.ranMs, 95 * s);     // 30 + 35 + 30 s so far
@@ -116,8 +114,8 @@ class TestJobStory : public QObject {
     dialog.setStory(jobStoryOf(preemptedThenMigrated(), segments(), 120 * s));
     const QString text = dialog.displayedText();
     for (const QString& line :
-         {QStringLiteral("Job #7 llama-finetune"), QStringLiteral("State: running"),
-          QStringLiteral("Kind: Training"), QStringLiteral("QoS best effort · may be preempted"),
+         {QStringLiteral("Job #7 llama-finetune"), QStringLiteral("State: running"), QStringLiteral("Kind: Training"),
+          QStringLiteral("QoS best effort · may be preempted"),
           QStringLiteral("Request: 8 CPU cores, 64 GiB memory, 2 GPUs"), QStringLiteral("Started: 0:00:10"),
           QStringLiteral("Waited: 25 s"), QStringLiteral("Ran: 1 min 35 s"), QStringLiteral("Estimate: 10 min 00 s"),
           QStringLiteral("Predicted start: —"), QStringLiteral("Nodes and devices: gpu-2 (slots 0, 1)"),
@@ -179,7 +177,8 @@ class TestJobStory : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
     heatmap.replotNow();
     QSignalSpy fromHeatmap(&heatmap, &HeatmapView::jobActivated);
-    QTest::mouseDClick(heatmap.plot(), Qt::LeftButton, {}, heatmap.plot()->mapFrom(&heatmap, heatmap.cellCenter(12).toPoint()));
+    QTest::mouseDClick(heatmap.plot(), Qt::LeftButton, {},
+                       heatmap.plot()->mapFrom(&heatmap, heatmap.cellCenter(12).toPoint()));
     QCOMPARE(fromHeatmap.size(), 1);
     QCOMPARE(fromHeatmap.front().front().value<JobId>(), JobId{7});
   }

@@ -33,9 +33,8 @@ class TestJobTimeline : public QObject {
     QTest::addColumn<Job>("input");
     QTest::addColumn<int>("jobCount");
     QTest::addColumn<std::vector<TimelineSegment>>("expected");
-    QTest::newRow("queued waits until now")
-        << job(1, JobState::Queued, 2000, -1, -1) << 1
-        << std::vector<TimelineSegment>{{1, -1, 2000, -1, SegmentKind::Waiting}};
+    QTest::newRow("queued waits until now") << job(1, JobState::Queued, 2000, -1, -1) << 1
+                                            << std::vector<TimelineSegment>{{1, -1, 2000, -1, SegmentKind::Waiting}};
     QTest::newRow("running: wait, then one open bar per device")
         << job(2, JobState::Running, 1000, 3000, 9000 /* only the plan */, {4, 5}) << 1
         << std::vector<TimelineSegment>{{2, -1, 1000, 3000, SegmentKind::Waiting},
@@ -47,8 +46,8 @@ class TestJobTimeline : public QObject {
     QTest::newRow("started at once: no zero-length wait")
         << job(4, JobState::Completed, 600, 600, 900, {1}) << 1
         << std::vector<TimelineSegment>{{4, 1, 600, 900, SegmentKind::Running}};
-    QTest::newRow("unschedulable: left out") << job(5, JobState::Unschedulable, 100, -1, -1) << 0
-                                             << std::vector<TimelineSegment>{};
+    QTest::newRow("unschedulable: left out")
+        << job(5, JobState::Unschedulable, 100, -1, -1) << 0 << std::vector<TimelineSegment>{};
   }
   void builder() {
     QFETCH(Job, input);
@@ -64,7 +63,8 @@ class TestJobTimeline : public QObject {
       QVERIFY(timeline.jobs[0].priority == input.spec.priority);
     }
     QCOMPARE(timeline.segments.size(), expected.size());
-    for (std::size_t i = 0; i < expected.size(); ++i) QVERIFY2(timeline.segments[i] == expected[i], QByteArray::number(qulonglong(i)));
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      QVERIFY2(timeline.segments[i] == expected[i], QByteArray::number(qulonglong(i)));
   }
 
   void queueOrderIsPriorityThenSubmit() {

@@ -89,8 +89,9 @@ class TestQueuePanel : public QObject {
     const auto cell = [&](int row, int column) { return model.index(row, column).data().toString(); };
     QCOMPARE(cell(0, QueueTableModel::PredictedNode), QStringLiteral("gpu-001"));
     QCOMPARE(cell(1, QueueTableModel::PredictedNode), QStringLiteral("–"));
-    QCOMPARE(cell(0, QueueTableModel::Reason),
-             QStringLiteral("No GPU node has room: GPU short on 20 of 20 nodes · 12 job(s) ahead (3 by priority class)"));
+    QCOMPARE(
+        cell(0, QueueTableModel::Reason),
+        QStringLiteral("No GPU node has room: GPU short on 20 of 20 nodes · 12 job(s) ahead (3 by priority class)"));
     QCOMPARE(cell(1, QueueTableModel::Reason), QStringLiteral("—"));
     QCOMPARE(cell(2, QueueTableModel::Reason),
              QStringLiteral("1 job(s) ahead · aged to Middle · room on 2 CPU node(s), but its turn has not come"));

@@ -12,9 +12,7 @@ using namespace hetsched;
 namespace {
 
 // cpu-1 (2 devices: 0, 1), gpu-1 (4 devices: 2-5).
-Topology smallTopology() {
-  return testing::makeTopology({{DeviceKind::Cpu, 1, 2}, {DeviceKind::Gpu, 1, 4}});
-}
+Topology smallTopology() { return testing::makeTopology({{DeviceKind::Cpu, 1, 2}, {DeviceKind::Gpu, 1, 4}}); }
 
 // Job 10 waited 0-60 s and runs on GPU devices 2 and 3 from 60 s; job 11 ran
 // on CPU device 0 from 30 to 90 s; job 12 is still queued since 100 s.
@@ -24,8 +22,10 @@ JobTimeline smallTimeline() {
   t.jobs = {{10, "resnet-train", JobKind::Training, PriorityClass::High, "vision"},
             {11, "etl-batch", JobKind::Batch, PriorityClass::Low, "platform"},
             {12, "bert-serve", JobKind::Inference, PriorityClass::Middle, "search"}};
-  t.segments = {{10, -1, 0, 60'000, SegmentKind::Waiting},      {10, 2, 60'000, -1, SegmentKind::Running},
-                {10, 3, 60'000, -1, SegmentKind::Running},      {11, 0, 30'000, 90'000, SegmentKind::Running},
+  t.segments = {{10, -1, 0, 60'000, SegmentKind::Waiting},
+                {10, 2, 60'000, -1, SegmentKind::Running},
+                {10, 3, 60'000, -1, SegmentKind::Running},
+                {11, 0, 30'000, 90'000, SegmentKind::Running},
                 {12, -1, 100'000, -1, SegmentKind::Waiting}};
   return t;
 }
@@ -138,7 +138,8 @@ class TestQueueTimeline : public QObject {
     QVERIFY2(colours.size() >= 2, "a predicted run is hatched");
     QVERIFY2(predictedLight / n > recordedLight / n, "a predicted run is paler than a recorded one");
     // Its tooltip says it is a prediction.
-    QVERIFY2(m_view->toolTipAt(p.center()).contains(QStringLiteral("predicted")), qPrintable(m_view->toolTipAt(p.center())));
+    QVERIFY2(m_view->toolTipAt(p.center()).contains(QStringLiteral("predicted")),
+             qPrintable(m_view->toolTipAt(p.center())));
   }
 
   void collapseAndExpandChangeRows() {
@@ -177,8 +178,8 @@ class TestQueueTimeline : public QObject {
     const std::int64_t beforeDrag = m_view->visibleStartMs();
     const QPoint from = m_view->plotRect().center();
     QTest::mousePress(m_view.get(), Qt::LeftButton, {}, from);
-    QMouseEvent move(QEvent::MouseMove, from + QPoint(100, 0), m_view->mapToGlobal(from + QPoint(100, 0)),
-                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, from + QPoint(100, 0), m_view->mapToGlobal(from + QPoint(100, 0)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(m_view.get(), &move);
     QTest::mouseRelease(m_view.get(), Qt::LeftButton, {}, from + QPoint(100, 0));
     QVERIFY(m_view->visibleStartMs() < beforeDrag);
@@ -201,7 +202,8 @@ class TestQueueTimeline : public QObject {
   void render() {
     const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
     if (dir.isEmpty()) QSKIP("set HETSCHED_RENDER_DIR to write timeline renders");
-    const Topology topology = testing::makeTopology({{DeviceKind::Cpu, 3, 2}, {DeviceKind::Gpu, 3, 8}, {DeviceKind::Tpu, 2, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Cpu, 3, 2}, {DeviceKind::Gpu, 3, 8}, {DeviceKind::Tpu, 2, 4}});
     QueueTimelineView view;
     view.resize(1200, 700);
     view.setTopology(topology);

@@ -112,9 +112,10 @@ class BenchSweepView : public QObject {
         QVERIFY(finished.wait(600000));
         seconds.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e9);
       }
-      qInfo("what-if of 2 policies with %d replica(s) on the default cluster's cut, Run to shown: median %.3f s of %d "
-            "(load average %s)",
-            n, median(seconds), runs(), qPrintable(loadAverage()));
+      qInfo(
+          "what-if of 2 policies with %d replica(s) on the default cluster's cut, Run to shown: median %.3f s of %d "
+          "(load average %s)",
+          n, median(seconds), runs(), qPrintable(loadAverage()));
     }
   }
 

@@ -104,7 +104,8 @@ void numericPaths(const google::protobuf::Descriptor* d, const QString& prefix, 
     const FieldDescriptor* f = d->field(i);
     const QString path = prefix + QString::fromStdString(std::string(f->name()));
     if (f->is_repeated()) continue;
-    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) numericPaths(f->message_type(), path + QLatin1Char('.'), out);
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE)
+      numericPaths(f->message_type(), path + QLatin1Char('.'), out);
     else if (f->cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE || f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32)
       out << path;
   }

@@ -89,11 +89,13 @@ class TestPolicyEditor : public QObject {
     Q_EMIT weights->textEdited(weights->text());
     QCOMPARE(editor.form()->errorText(QStringLiteral("placement.weights")),
              QStringLiteral("placement.weights[3]: must be > 0"));
-    QVERIFY(!editor.errorList()->findItems(QStringLiteral("placement.weights[3]: must be > 0"), Qt::MatchExactly)
+    QVERIFY(!editor.errorList()
+                 ->findItems(QStringLiteral("placement.weights[3]: must be > 0"), Qt::MatchExactly)
                  .isEmpty());
     // Fixed in the JSON instead: the form follows and the message goes.
     QString json = editor.jsonEdit()->toPlainText();
-    json.replace(QRegularExpression(QStringLiteral("\"weights\": \\[[^\\]]*\\]")), QStringLiteral("\"weights\": [3, 1]"));
+    json.replace(QRegularExpression(QStringLiteral("\"weights\": \\[[^\\]]*\\]")),
+                 QStringLiteral("\"weights\": [3, 1]"));
     editor.jsonEdit()->setPlainText(json);
     QVERIFY(editor.errors().empty());
     QCOMPARE(weights->text(), QStringLiteral("3, 1"));
@@ -131,7 +133,8 @@ class TestPolicyEditor : public QObject {
       editor.resize(1300, 700);
       editor.show();
       if (auto* scroll = editor.findChild<QScrollArea*>()) scroll->ensureWidgetVisible(middle);
-      QVERIFY(editor.grab().save(QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("policy-slo.png"))));
+      QVERIFY(editor.grab().save(
+          QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("policy-slo.png"))));
     }
   }
 

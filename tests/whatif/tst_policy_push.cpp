@@ -44,18 +44,18 @@ struct Console {
       lastQuestion = text;
       return answer;
     });
-    pages->setAskPromote([this](const v1::GetPolicyResponse&, const std::vector<ArmSummary>& arms,
-                                const CanaryProgress& progress) {
-      asked << QStringLiteral("Promote");
-      promoteArms = arms;
-      promoteProgress = progress;
-      PromoteAnswer a;
-      a.promote = answer;
-      a.override = overridePromote;
-      a.minS = progress.minS;
-      a.minStarts = progress.minStarts;
-      return a;
-    });
+    pages->setAskPromote(
+        [this](const v1::GetPolicyResponse&, const std::vector<ArmSummary>& arms, const CanaryProgress& progress) {
+          asked << QStringLiteral("Promote");
+          promoteArms = arms;
+          promoteProgress = progress;
+          PromoteAnswer a;
+          a.promote = answer;
+          a.override = overridePromote;
+          a.minS = progress.minS;
+          a.minStarts = progress.minStarts;
+          return a;
+        });
     QObject::connect(&frames, &QTimer::timeout, &host, [this] {
       if (auto frame = connection->takeFrame()) pages->setFrame(*frame);
     });
@@ -216,10 +216,10 @@ class TestPolicyPush : public QObject {
     const CanaryProgress young{60.0, 8, 600.0, 50};
     PromoteDialog dialog(state, {active, canary}, young);
     // Preemptions and migrations per arm too (the engine counts them since issue 11).
-    for (const QString& want : {QStringLiteral("live-default"), QStringLiteral("sjf"), QStringLiteral("120"),
-                                QStringLiteral("17"), QStringLiteral("12.5"), QStringLiteral("3.5"),
-                                QStringLiteral("6021"), QStringLiteral("7033"), QStringLiteral("5011"),
-                                QStringLiteral("4099")})
+    for (const QString& want :
+         {QStringLiteral("live-default"), QStringLiteral("sjf"), QStringLiteral("120"), QStringLiteral("17"),
+          QStringLiteral("12.5"), QStringLiteral("3.5"), QStringLiteral("6021"), QStringLiteral("7033"),
+          QStringLiteral("5011"), QStringLiteral("4099")})
       QVERIFY2(dialog.comparisonText().contains(want), qPrintable(want));
     QVERIFY(!dialog.promoteButton()->isEnabled());
     dialog.overrideBox()->setChecked(true);

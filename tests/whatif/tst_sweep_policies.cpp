@@ -184,7 +184,11 @@ class TestSweepPolicies : public QObject {
       const auto gpu = interval(i, "gpu_allocation_ratio");
       QVERIFY2(std::abs(drawn.left() - wait.low) < 1e-6 && std::abs(drawn.right() - wait.high) < 1e-6,
                qPrintable(QStringLiteral("point %1: drawn %2..%3, interval %4..%5")
-                              .arg(i).arg(drawn.left()).arg(drawn.right()).arg(wait.low).arg(wait.high)));
+                              .arg(i)
+                              .arg(drawn.left())
+                              .arg(drawn.right())
+                              .arg(wait.low)
+                              .arg(wait.high)));
       QVERIFY(std::abs(drawn.top() - gpu.low) < 1e-9 && std::abs(drawn.bottom() - gpu.high) < 1e-9);
     }
     QCOMPARE(c.sweep()->front(), paretoFront(want, "wait_avg_s", "gpu_allocation_ratio"));

@@ -49,15 +49,12 @@ using namespace hetsched::test;
 
 #include "sweep_console.h"
 
-
 class TestSweepView : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void parametersListed() {
     const auto params = policyParameters(test::builtinPolicy("seed-score"));
-    const auto find = [&](const std::string& path) {
-      return std::ranges::find(params, path, &PolicyParameter::path);
-    };
+    const auto find = [&](const std::string& path) { return std::ranges::find(params, path, &PolicyParameter::path); };
     QVERIFY(find("placement.priority_factor") != params.end());
     QCOMPARE(find("placement.priority_factor")->value, 1.0);
     QVERIFY(!find("placement.priority_factor")->integral);
@@ -69,7 +66,8 @@ class TestSweepView : public QObject {
     QVERIFY(find("name") == params.end());
     // Every one listed is one withParameter sets.
     for (const PolicyParameter& p : params)
-      QVERIFY2(std::holds_alternative<v1::Policy>(withParameter(test::builtinPolicy("seed-score"), p.path, 1.0)), p.path.c_str());
+      QVERIFY2(std::holds_alternative<v1::Policy>(withParameter(test::builtinPolicy("seed-score"), p.path, 1.0)),
+               p.path.c_str());
   }
 
   // The view's points are runWhatifSweep's for the same inputs, on one
@@ -95,9 +93,9 @@ class TestSweepView : public QObject {
     SweepOptions options;
     options.threads = 1;
     options.simulation.seed = source.seed;
-    auto direct = runWhatifSweep(syntheticWhatifWorkload(static_cast<std::uint32_t>(source.nodes), source.jobs,
-                                                         source.seed, source.load),
-                                 policy, axes, options);
+    auto direct = runWhatifSweep(
+        syntheticWhatifWorkload(static_cast<std::uint32_t>(source.nodes), source.jobs, source.seed, source.load),
+        policy, axes, options);
     QVERIFY(std::holds_alternative<std::vector<SweepPoint>>(direct));
     const auto& want = std::get<std::vector<SweepPoint>>(direct);
     QCOMPARE(shown->points.size(), want.size());
@@ -107,7 +105,9 @@ class TestSweepView : public QObject {
       bool differs = false;
       for (const WhatifMetric& m : whatifMetrics()) {
         QVERIFY2(m.value(shown->points[i].summary) == m.value(want[i].summary),
-                 qPrintable(QStringLiteral("point %1 %2").arg(i).arg(QString::fromLatin1(m.key.data(), static_cast<qsizetype>(m.key.size())))));
+                 qPrintable(QStringLiteral("point %1 %2")
+                                .arg(i)
+                                .arg(QString::fromLatin1(m.key.data(), static_cast<qsizetype>(m.key.size())))));
         differs = differs || m.value(want[i].summary) != m.value(want[0].summary);
       }
       if (differs) ++differing;
@@ -249,7 +249,8 @@ class TestSweepView : public QObject {
         QCOMPARE(model->data(cell, Qt::ForegroundRole).isValid(), sig);
         QCOMPARE(model->data(cell, Qt::DisplayRole).toString().endsWith(QStringLiteral("\u00a0*")), sig);
         const QString tip = model->data(cell, Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(sig ? QStringLiteral("excludes zero") : QStringLiteral("includes zero")), qPrintable(tip));
+        QVERIFY2(tip.contains(sig ? QStringLiteral("excludes zero") : QStringLiteral("includes zero")),
+                 qPrintable(tip));
         (sig ? significant : not_significant)++;
       }
     }
@@ -311,7 +312,8 @@ class TestSweepView : public QObject {
     QVERIFY(sweepAndWait(c));
     // The hovered look: the tooltip is a window of its own, so the ring of
     // a chosen point stands in for the pointer.
-    c.sweep()->plot()->setChosen(static_cast<int>(std::ranges::find(c.sweep()->front(), true) - c.sweep()->front().begin()));
+    c.sweep()->plot()->setChosen(
+        static_cast<int>(std::ranges::find(c.sweep()->front(), true) - c.sweep()->front().begin()));
     grabBoth(QStringLiteral("whatif-sweep-%1.png"), c.sweep());
     // Policies mode: six policies, named on the plot, with intervals.
     c.sweep()->setMode(SweepView::Mode::Policies);

@@ -12,16 +12,15 @@
 
 using namespace hetsched;
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 class TestWhatifComparison : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void eachRunIsTheSingleRun() {
     const WhatifWorkload w = syntheticWhatifWorkload(12, 400, 3, 0.9);
-    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("best-fit"), test::builtinPolicy("sjf")};
+    const std::vector<v1::Policy> policies{test::builtinPolicy("fcfs"), test::builtinPolicy("best-fit"),
+                                           test::builtinPolicy("sjf")};
     WhatifComparisonOptions options;
     options.simulation.seed = 3;
     std::atomic<std::size_t> index{99};

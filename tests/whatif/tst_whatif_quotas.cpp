@@ -35,7 +35,8 @@ std::size_t startsOverTheLimit(const WhatifWorkload& w, const SimResult& r, cons
     events.push_back({r.jobs[i].startS, 1, i});
     if (r.jobs[i].endS >= 0) events.push_back({r.jobs[i].endS, 0, i});
   }
-  std::ranges::sort(events, [](const Event& a, const Event& b) { return std::tie(a.t, a.order) < std::tie(b.t, b.order); });
+  std::ranges::sort(events,
+                    [](const Event& a, const Event& b) { return std::tie(a.t, a.order) < std::tie(b.t, b.order); });
   std::map<std::pair<std::string, std::size_t>, std::uint64_t> used;
   std::size_t over = 0;
   for (const Event& e : events) {
@@ -87,8 +88,8 @@ class TestWhatifQuotas : public QObject {
     QCOMPARE(startsOverTheLimit(w, a, compiled), std::size_t{0});
     const std::size_t unbounded = startsOverTheLimit(w, b, compiled);
     QVERIFY2(unbounded > 0, "without quotas no team passed its limit: the test shows nothing");
-    qInfo("starts over a team's guarantee + limit without quotas: %zu; waits %.1f s with, %.1f s without",
-          unbounded, a.summary.waitAvgS, b.summary.waitAvgS);
+    qInfo("starts over a team's guarantee + limit without quotas: %zu; waits %.1f s with, %.1f s without", unbounded,
+          a.summary.waitAvgS, b.summary.waitAvgS);
   }
 
   // The per-team table (issue 15 item 2): each team's guarantee as the
@@ -121,8 +122,7 @@ class TestWhatifQuotas : public QObject {
     for (std::size_t i = 0; i < r.jobs.size(); ++i) {
       if (r.jobs[i].heldS <= 0.0) continue;
       const DeviceKind kind = w.topology.nodes[r.jobs[i].node].kind;
-      heldMilliS[{w.jobs[i].spec.team, index(kind)}] +=
-          primaryNeed(w.jobs[i].spec.requests, kind) * r.jobs[i].heldS;
+      heldMilliS[{w.jobs[i].spec.team, index(kind)}] += primaryNeed(w.jobs[i].spec.requests, kind) * r.jobs[i].heldS;
     }
     double borrowed = 0.0;
     const v1::Quotas& q = withQuotas.quotas();
@@ -141,7 +141,10 @@ class TestWhatifQuotas : public QObject {
         const double want = heldMilliS[{t.name, k}] / 1000.0 / span;
         QVERIFY2(std::abs(u.avg - want) <= 1e-6 * std::max(1.0, want),
                  qPrintable(QStringLiteral("%1 kind %2: avg %3, from the timelines %4")
-                                .arg(QString::fromStdString(t.name)).arg(k).arg(u.avg).arg(want)));
+                                .arg(QString::fromStdString(t.name))
+                                .arg(k)
+                                .arg(u.avg)
+                                .arg(want)));
         QVERIFY(u.peak >= u.avg);
         QVERIFY(u.borrowedHours >= 0.0);
         QVERIFY(u.borrowedHours * 3600.0 <= u.avg * span + 1e-6);

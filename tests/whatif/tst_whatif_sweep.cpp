@@ -183,7 +183,8 @@ class TestWhatifSweep : public QObject {
       auto run = runWhatifPolicy(w, policies[i], alone);
       QVERIFY(std::holds_alternative<SimResult>(run));
       QVERIFY2(sameMetrics(points[i].summary, std::get<SimResult>(run).summary, &which), which.c_str());
-      QVERIFY2(sameMetrics(points[i].summary, std::get<std::vector<SweepPoint>>(one)[i].summary, &which), which.c_str());
+      QVERIFY2(sameMetrics(points[i].summary, std::get<std::vector<SweepPoint>>(one)[i].summary, &which),
+               which.c_str());
       differ |= points[i].summary.waitAvgS != points[0].summary.waitAvgS;
     }
     QVERIFY2(differ, "every policy gave the same wait: the comparison would prove nothing");

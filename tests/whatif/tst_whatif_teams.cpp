@@ -59,7 +59,8 @@ class TestWhatifTeams : public QObject {
       const bool withQuotas = t->item(r, 0)->text() == QStringLiteral("team-quotas");
       const std::size_t i = withQuotas ? static_cast<std::size_t>(r) - teams0 : static_cast<std::size_t>(r);
       const TeamService& team = results->runs[withQuotas ? 1 : 0].result.summary.teams[i];
-      QCOMPARE(t->item(r, 1)->text(), team.name.empty() ? QStringLiteral("(no team)") : QString::fromStdString(team.name));
+      QCOMPARE(t->item(r, 1)->text(),
+               team.name.empty() ? QStringLiteral("(no team)") : QString::fromStdString(team.name));
       const TeamUsage& gpu = team.usage[index(DeviceKind::Gpu)];
       QCOMPARE(t->item(r, avg)->data(Qt::UserRole).toDouble(), gpu.avg);
       QCOMPARE(t->item(r, borrowed)->data(Qt::UserRole).toDouble(), gpu.borrowedHours);
@@ -72,8 +73,9 @@ class TestWhatifTeams : public QObject {
     QVERIFY(vision);
 
     QTemporaryDir shots;
-    const QString dir = qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR") ? qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")
-                                                                              : shots.path();
+    const QString dir = qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")
+                            : shots.path();
     auto* tabs = view.findChild<QTabWidget*>();
     QVERIFY(tabs);
     tabs->setCurrentWidget(view.teamsTable());

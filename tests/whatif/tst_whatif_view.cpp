@@ -62,7 +62,8 @@ void compareWithCli(const WhatifView* view, QStringList args, const QStringList&
   QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
   QFile file(json);
   QVERIFY(file.open(QIODevice::ReadOnly));
-  const QJsonArray policies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("policies")).toArray();
+  const QJsonArray policies =
+      QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("policies")).toArray();
   QCOMPARE(policies.size(), names.size());
 
   const WhatifMetricsModel* model = view->metricsModel();
@@ -100,12 +101,13 @@ class TestWhatifView : public QObject {
     c.view()->setSource(source);
     const QStringList names{QStringLiteral("fcfs"), QStringLiteral("sjf"), QStringLiteral("priority-aging"),
                             QStringLiteral("best-fit")};
-    for (const QString& n : names) c.view()->addPolicy(test::builtinPolicy(n.toStdString()), QStringLiteral("built-in"));
+    for (const QString& n : names)
+      c.view()->addPolicy(test::builtinPolicy(n.toStdString()), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
 
-    QStringList args{QStringLiteral("--nodes"), QStringLiteral("30"), QStringLiteral("--synthetic"),
-                     QStringLiteral("1500"), QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--load"),
-                     QStringLiteral("0.95")};
+    QStringList args{QStringLiteral("--nodes"), QStringLiteral("30"),     QStringLiteral("--synthetic"),
+                     QStringLiteral("1500"),    QStringLiteral("--seed"), QStringLiteral("3"),
+                     QStringLiteral("--load"),  QStringLiteral("0.95")};
     int compared = 0;
     compareWithCli(c.view(), args, names, &compared);
     if (QTest::currentTestFailed()) return;
@@ -119,7 +121,8 @@ class TestWhatifView : public QObject {
 
   // Issue 13: Browse hid the .hsnap files the console itself writes.
   void browseOffersTheConsolesOwnSnapshots() {
-    QVERIFY2(WhatifView::snapshotFilter().contains(QStringLiteral("*.hsnap")), qPrintable(WhatifView::snapshotFilter()));
+    QVERIFY2(WhatifView::snapshotFilter().contains(QStringLiteral("*.hsnap")),
+             qPrintable(WhatifView::snapshotFilter()));
   }
 
   // Workload names are paths: quotes and bytes that are not UTF-8 must not
@@ -130,9 +133,19 @@ class TestWhatifView : public QObject {
     const std::string json = whatifJson("a \"quoted\" path\\with\xff byte", {{"fcfs", summary}});
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
     QVERIFY(doc.isObject());
-    QVERIFY(doc.object().value(QStringLiteral("workload")).toString().startsWith(QStringLiteral("a \"quoted\" path\\with")));
-    QCOMPARE(doc.object().value(QStringLiteral("policies")).toArray().at(0).toObject().value(QStringLiteral("summary"))
-                 .toObject().value(QStringLiteral("completed")).toInt(),
+    QVERIFY(doc.object()
+                .value(QStringLiteral("workload"))
+                .toString()
+                .startsWith(QStringLiteral("a \"quoted\" path\\with")));
+    QCOMPARE(doc.object()
+                 .value(QStringLiteral("policies"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("summary"))
+                 .toObject()
+                 .value(QStringLiteral("completed"))
+                 .toInt(),
              3);
   }
 
@@ -177,7 +190,8 @@ class TestWhatifView : public QObject {
     source.nodes = 400;
     source.jobs = 400000;
     c.view()->setSource(source);
-    for (int i = 0; i < 6; ++i) c.view()->addPolicy(test::builtinPolicy(i % 2 ? "sjf" : "fcfs"), QStringLiteral("built-in"));
+    for (int i = 0; i < 6; ++i)
+      c.view()->addPolicy(test::builtinPolicy(i % 2 ? "sjf" : "fcfs"), QStringLiteral("built-in"));
     WhatifRunner* runner = c.runner();
     QSignalSpy cancelled(runner, &WhatifRunner::cancelled);
     QSignalSpy finished(runner, &WhatifRunner::finished);
@@ -227,8 +241,7 @@ class TestWhatifView : public QObject {
     QVERIFY(results->runs[1].result.summary.completed > 0);
     // `hetsched whatif --snapshot` on the same snapshot gives the same numbers.
     int compared = 0;
-    compareWithCli(c.view(),
-                   {QStringLiteral("--snapshot"), path, QStringLiteral("--snapshot-id"), QString::number(id)},
+    compareWithCli(c.view(), {QStringLiteral("--snapshot"), path, QStringLiteral("--snapshot-id"), QString::number(id)},
                    {QStringLiteral("fcfs"), QStringLiteral("best-fit")}, &compared);
     QVERIFY(compared >= 2 * 19);
 
@@ -292,7 +305,8 @@ class TestWhatifView : public QObject {
     if (qEnvironmentVariableIsSet("HETSCHED_SCREENSHOT_DIR")) {
       c.view()->resize(1400, 800);
       c.view()->show();
-      QVERIFY(c.view()->grab().save(QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("whatif-fidelity.png"))));
+      QVERIFY(c.view()->grab().save(
+          QDir(qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR")).filePath(QStringLiteral("whatif-fidelity.png"))));
     }
 
     source.snapshotId = foreignId;
@@ -395,7 +409,8 @@ class TestWhatifView : public QObject {
     source.jobs = 1500;
     source.load = 0.95;
     c.view()->setSource(source);
-    for (const char* n : {"fcfs", "sjf", "priority-aging"}) c.view()->addPolicy(test::builtinPolicy(n), QStringLiteral("built-in"));
+    for (const char* n : {"fcfs", "sjf", "priority-aging"})
+      c.view()->addPolicy(test::builtinPolicy(n), QStringLiteral("built-in"));
     QVERIFY(runAndWait(c.view(), c.runner()));
     c.view()->resize(1400, 800);
     c.view()->show();

@@ -36,9 +36,7 @@ class BenchDeviceHistory : public QObject {
     view.resize(900, 700);
     view.setHistory(testing::makeHistory(topology, shown, true), names, tdp);
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-    QBENCHMARK {
-      view.render(&image);
-    }
+    QBENCHMARK { view.render(&image); }
     QCOMPARE(view.shownDevices(), devices);
   }
 

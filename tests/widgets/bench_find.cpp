@@ -25,10 +25,10 @@ class BenchFind : public QObject {
     QTest::newRow("node") << QStringLiteral("gpu-123") << QString();
     QTest::newRow("id") << QStringLiteral("#54321") << QString();
     QTest::newRow("kind (20,000 jobs)") << QStringLiteral("training") << QString();
-    QTest::newRow("owner, filtered by team and state") << QStringLiteral("user7")
-                                                      << QStringLiteral("states=2;teams=search,ads");
-    QTest::newRow("name, filtered by kind, priority, node group") << QStringLiteral("llama")
-                                                                  << QStringLiteral("kinds=3;priorities=1;groups=gpu");
+    QTest::newRow("owner, filtered by team and state")
+        << QStringLiteral("user7") << QStringLiteral("states=2;teams=search,ads");
+    QTest::newRow("name, filtered by kind, priority, node group")
+        << QStringLiteral("llama") << QStringLiteral("kinds=3;priorities=1;groups=gpu");
     QTest::newRow("filter alone: team and kind") << QString() << QStringLiteral("kinds=1;teams=vision");
     QTest::newRow("filter alone: node group") << QString() << QStringLiteral("groups=gpu");
   }

@@ -24,7 +24,8 @@ class BenchHeatmap : public QObject {
     QTest::addColumn<Metric>("metric");
     // scale s: 20s CPU nodes × 2 + 100s GPU nodes × 8 + 40s TPU nodes × 4.
     // Issue 17: a million devices, banded (160,000 node rows into ~750 pixels).
-    const std::pair<const char*, std::uint32_t> sizes[] = {{"10k devices", 10u}, {"100k devices", 100u}, {"1M devices", 1000u}};
+    const std::pair<const char*, std::uint32_t> sizes[] = {
+        {"10k devices", 10u}, {"100k devices", 100u}, {"1M devices", 1000u}};
     for (const auto& [name, scale] : sizes) {
       const int devices = static_cast<int>(scale) * 1000;
       QTest::addRow("%s, utilization", name) << scale << devices << Metric::Utilization;
@@ -35,9 +36,8 @@ class BenchHeatmap : public QObject {
     QFETCH(std::uint32_t, scale);
     QFETCH(int, devices);
     QFETCH(Metric, metric);
-    const Topology topology = testing::makeTopology({{DeviceKind::Cpu, 20 * scale, 2},
-                                                     {DeviceKind::Gpu, 100 * scale, 8},
-                                                     {DeviceKind::Tpu, 40 * scale, 4}});
+    const Topology topology = testing::makeTopology(
+        {{DeviceKind::Cpu, 20 * scale, 2}, {DeviceKind::Gpu, 100 * scale, 8}, {DeviceKind::Tpu, 40 * scale, 4}});
     QCOMPARE(static_cast<int>(topology.devices.size()), devices);
     // Two frames alternated so every iteration really changes every cell.
     const Frame frames[2] = {testing::makeFrame(topology, 1), testing::makeFrame(topology, 2)};
@@ -52,7 +52,8 @@ class BenchHeatmap : public QObject {
     for (const Job& job : jobs) teamNames.push_back(job.spec.team);
     TeamPalette palette;
     view.setAllocation(allocation);
-    view.setTeams(std::make_shared<const DeviceTeams>(DeviceTeams::build(*allocation, jobs, palette.coloursFor(teamNames))));
+    view.setTeams(
+        std::make_shared<const DeviceTeams>(DeviceTeams::build(*allocation, jobs, palette.coloursFor(teamNames))));
     view.setMetric(metric);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -26,8 +26,8 @@ class BenchTimeline : public QObject {
     QFETCH(int, segments);
     QFETCH(double, windowHours);
     QFETCH(int, fold);
-    const Topology topology = testing::makeTopology(
-        {{DeviceKind::Cpu, 32, 2}, {DeviceKind::Gpu, 64, 8}, {DeviceKind::Tpu, 16, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Cpu, 32, 2}, {DeviceKind::Gpu, 64, 8}, {DeviceKind::Tpu, 16, 4}});
     constexpr std::int64_t kDayMs = 24ll * 3600 * 1000;
     JobTimeline timeline = testing::makeTimeline(topology, static_cast<std::size_t>(segments), kDayMs);
     QCOMPARE(static_cast<int>(timeline.segments.size()), segments);

@@ -16,7 +16,7 @@ namespace hetsched::testing {
 
 inline std::vector<Job> manyJobs(const Topology& topology, std::size_t count) {
   static constexpr std::array<const char*, 6> kNames{"resnet50-train", "bert-serve", "llama-finetune",
-                                                     "etl-nightly", "ocr-batch", "notebook"};
+                                                     "etl-nightly",    "ocr-batch",  "notebook"};
   static constexpr std::array<const char*, 5> kTeams{"vision", "language", "search", "ads", "platform"};
   std::vector<Job> jobs(count);
   for (std::size_t i = 0; i < count; ++i) {

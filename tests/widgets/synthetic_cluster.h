@@ -53,8 +53,7 @@ inline Frame makeFrame(const Topology& topology, std::uint32_t seed) {
   frame.resize(topology.devices.size(), topology.nodes.size());
   for (std::size_t d = 0; d < topology.devices.size(); ++d) {
     const DeviceModel& model = topology.modelOf(d);
-    const double phase = 0.37 * static_cast<double>(topology.devices[d].node) +
-                         0.9 * topology.devices[d].slot + seed;
+    const double phase = 0.37 * static_cast<double>(topology.devices[d].node) + 0.9 * topology.devices[d].slot + seed;
     const double u = 0.5 + 0.5 * std::sin(phase) * std::cos(0.21 * phase + seed);
     const float util = static_cast<float>(std::clamp(u, 0.0, 1.0));
     frame.utilization[d] = util;

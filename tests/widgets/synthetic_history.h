@@ -18,9 +18,8 @@ namespace hetsched::testing {
 // line at a known height) or, with wavy, a slow wave with a short burst;
 // every device runs a job for each quarter hour of the first half hour.
 inline std::shared_ptr<const DeviceHistory> makeHistory(const Topology& topology,
-                                                        const std::vector<std::uint32_t>& devices,
-                                                        bool wavy, std::uint32_t points = 600,
-                                                        std::size_t frames = 1200) {
+                                                        const std::vector<std::uint32_t>& devices, bool wavy,
+                                                        std::uint32_t points = 600, std::size_t frames = 1200) {
   constexpr std::int64_t kPeriodMs = 3000;
   const std::int64_t from = 3'600'000;
   SeriesBuilder builder(devices, from, from + static_cast<std::int64_t>(frames - 1) * kPeriodMs, points);

@@ -15,8 +15,7 @@ using namespace hetsched;
 namespace {
 
 Topology smallTopology() {
-  return testing::makeTopology(
-      {{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
+  return testing::makeTopology({{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
 }
 
 // CPU: 10/20/30/40 % -> 25 %; GPU: all 50 % except slot 7 at 90 % -> 55 %;
@@ -108,10 +107,9 @@ class TestDashboardPanels : public QObject {
     panel.setDevice(5);
     QVERIFY(!panel.showsEmptyState());
     const QString text = panel.displayedText();
-    for (const char* part : {"gpu-1, slot 1", "Node state: up", "Kind: GPU", "Model: A100",
-                             "312 TFLOPS", "400 W", "40 GiB", "1555 GB/s", "Utilization: 50.0 %",
-                             "Memory used: 25.0 %", "Power: 300 W", "Temperature: 71 °C",
-                             "Job: #42 bert-serve · Inference"}) {
+    for (const char* part : {"gpu-1, slot 1", "Node state: up", "Kind: GPU", "Model: A100", "312 TFLOPS", "400 W",
+                             "40 GiB", "1555 GB/s", "Utilization: 50.0 %", "Memory used: 25.0 %", "Power: 300 W",
+                             "Temperature: 71 °C", "Job: #42 bert-serve · Inference"}) {
       QVERIFY2(text.contains(QString::fromUtf8(part)),
                qPrintable(text + QStringLiteral("\nlacks ") + QString::fromUtf8(part)));
     }
@@ -179,8 +177,8 @@ class TestDashboardPanels : public QObject {
   void renderScreenshot() {
     const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
     if (dir.isEmpty()) QSKIP("set HETSCHED_RENDER_DIR to write dashboard screenshots");
-    const Topology topology = testing::makeTopology(
-        {{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 20, 8}, {DeviceKind::Tpu, 15, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 20, 8}, {DeviceKind::Tpu, 15, 4}});
     Frame frame = testing::makeFrame(topology, 3);
     frame.nodeUp[7] = 0;
     frame.nodeUp[52] = 0;
@@ -196,7 +194,7 @@ class TestDashboardPanels : public QObject {
     dashboard.heatmap()->setSelectedDevice(selected);
     dashboard.details()->setDevice(selected);
     const std::pair<Metric, const char*> shots[] = {{Metric::Utilization, "dashboard.png"},
-                                                     {Metric::Temperature, "dashboard-temperature.png"}};
+                                                    {Metric::Temperature, "dashboard-temperature.png"}};
     for (const auto& [metric, name] : shots) {
       dashboard.setMetric(metric);
       dashboard.heatmap()->replotNow();
@@ -213,8 +211,8 @@ class TestDashboardPanels : public QObject {
   // map cannot use, give it back when the window narrows, and stop following
   // once the operator drags the handle.
   void splitterGivesTheMapsUnusedWidthToTheSide() {
-    const Topology topology = testing::makeTopology(
-        {{DeviceKind::Cpu, 24, 2}, {DeviceKind::Gpu, 28, 8}, {DeviceKind::Tpu, 16, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Cpu, 24, 2}, {DeviceKind::Gpu, 28, 8}, {DeviceKind::Tpu, 16, 4}});
     ClusterDashboard dashboard;
     dashboard.resize(1400, 860);
     dashboard.setTopology(topology);
@@ -246,15 +244,16 @@ class TestDashboardPanels : public QObject {
   // snapped to 1163 px. Now the cards wrap, and no value is narrower than
   // its text.
   void summaryStripWrapsInsteadOfClipping() {
-    const Topology topology = testing::makeTopology(
-        {{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 60, 8}, {DeviceKind::Tpu, 20, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 60, 8}, {DeviceKind::Tpu, 20, 4}});
     Frame frame = testing::makeFrame(topology, 3);
     std::fill(frame.powerWatts.begin(), frame.powerWatts.end(), 99.0f);
     for (auto& k : frame.queue.kinds) k = {12345, 67890};
     ClusterDashboard dashboard;
     dashboard.setTopology(topology);
     dashboard.setFrame(frame);
-    QVERIFY2(dashboard.minimumSizeHint().width() <= 1000, qPrintable(QString::number(dashboard.minimumSizeHint().width())));
+    QVERIFY2(dashboard.minimumSizeHint().width() <= 1000,
+             qPrintable(QString::number(dashboard.minimumSizeHint().width())));
     dashboard.resize(1000, 650);
     dashboard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
@@ -262,8 +261,10 @@ class TestDashboardPanels : public QObject {
     QCoreApplication::processEvents();
     for (QLabel* label : dashboard.summary()->findChildren<QLabel*>()) {
       if (!label->isVisible() || label->text().isEmpty()) continue;
-      QVERIFY2(label->width() >= label->sizeHint().width(),
-               qPrintable(QStringLiteral("%1: %2 < %3").arg(label->text()).arg(label->width()).arg(label->sizeHint().width())));
+      QVERIFY2(
+          label->width() >= label->sizeHint().width(),
+          qPrintable(
+              QStringLiteral("%1: %2 < %3").arg(label->text()).arg(label->width()).arg(label->sizeHint().width())));
     }
     // Wide again: side by side.
     dashboard.resize(2400, 800);

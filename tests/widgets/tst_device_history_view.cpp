@@ -78,7 +78,10 @@ class TestDeviceHistoryView : public QObject {
         best = std::min(best, colourDistance(c, view.deviceColor(i)));
       }
       QVERIFY2(best <= 60, qPrintable(QStringLiteral("device %1 not drawn at y %2 (distance %3; %4 for %5)")
-                                          .arg(i).arg(y).arg(best).arg(seen, view.deviceColor(i).name())));
+                                          .arg(i)
+                                          .arg(y)
+                                          .arg(best)
+                                          .arg(seen, view.deviceColor(i).name())));
       // Its job lane is drawn, in its colour.
       const QRect lane = view.laneRect(i);
       QVERIFY(lane.isValid());

@@ -125,8 +125,7 @@ class TestFind : public QObject {
     expected.clear();
     for (const Job& j : jobs) {
       const bool placed = j.state == JobState::Running || j.state == JobState::Completed;
-      const bool there = placed ? topology.nodes[j.node].kind == DeviceKind::Gpu
-                                : j.spec.kind == JobKind::Training;
+      const bool there = placed ? topology.nodes[j.node].kind == DeviceKind::Gpu : j.spec.kind == JobKind::Training;
       if (there) expected.push_back(j.id);
     }
     const SearchHits groups = index.filtered(gpu);
@@ -169,7 +168,8 @@ class TestFind : public QObject {
     QVERIFY(view.veiledRuns().empty());
     QVERIFY(!view.bands().aggregated());
     std::vector<std::uint32_t> shown;
-    for (std::uint32_t d = 0; d < topology.nodes[5].deviceCount; ++d) shown.push_back(topology.nodes[5].firstDevice + d);
+    for (std::uint32_t d = 0; d < topology.nodes[5].deviceCount; ++d)
+      shown.push_back(topology.nodes[5].firstDevice + d);
     shown.push_back(topology.nodes[1].firstDevice + 1);
     view.setShownDevices(shown);
     view.replotNow();

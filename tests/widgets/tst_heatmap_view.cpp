@@ -15,8 +15,7 @@ namespace {
 // 2 CPU nodes × 2, 1 GPU node × 8, 1 TPU node × 4: rows cpu-1, cpu-2, gpu-1,
 // tpu-1; devices 0-3 CPU, 4-11 GPU, 12-15 TPU.
 Topology smallTopology() {
-  return testing::makeTopology(
-      {{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
+  return testing::makeTopology({{DeviceKind::Cpu, 2, 2}, {DeviceKind::Gpu, 1, 8}, {DeviceKind::Tpu, 1, 4}});
 }
 
 // Distinct values per device so a wrong cell shows up as a wrong colour.
@@ -34,15 +33,13 @@ Frame knownFrame(const Topology& topology) {
 }
 
 int colourDistance(QColor a, QColor b) {
-  return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
-                   std::abs(a.blue() - b.blue())});
+  return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()), std::abs(a.blue() - b.blue())});
 }
 
 // The bench's 100,000-device cluster: 2,000 CPU nodes × 2, 10,000 GPU × 8,
 // 4,000 TPU × 4, i.e. 16,000 rows, far more than the plot has pixels.
 Topology largeTopology() {
-  return testing::makeTopology(
-      {{DeviceKind::Cpu, 2000, 2}, {DeviceKind::Gpu, 10000, 8}, {DeviceKind::Tpu, 4000, 4}});
+  return testing::makeTopology({{DeviceKind::Cpu, 2000, 2}, {DeviceKind::Gpu, 10000, 8}, {DeviceKind::Tpu, 4000, 4}});
 }
 
 // Everything at 10 % but one device at 100 %.
@@ -102,15 +99,14 @@ class TestHeatmapView : public QObject {
     const QPoint centre = m_view->cellCenter(device).toPoint();
     const QColor expected = m_view->cellColor(device);
     const QColor actual = image.pixelColor(centre);
-    QVERIFY2(colourDistance(actual, expected) <= 2,
-             qPrintable(QStringLiteral("device %1: got %2, expected %3")
-                            .arg(device)
-                            .arg(actual.name(), expected.name())));
+    QVERIFY2(
+        colourDistance(actual, expected) <= 2,
+        qPrintable(QStringLiteral("device %1: got %2, expected %3").arg(device).arg(actual.name(), expected.name())));
     // The value behind the colour is the device's, in display units.
     const MetricRange range = metricRange(metric, m_topology);
     const Frame frame = knownFrame(m_topology);
-    const QColor fromValue = QColor::fromRgba(gradientColor(metric, colourValue(frame, m_topology, device, metric),
-                                                            range));
+    const QColor fromValue =
+        QColor::fromRgba(gradientColor(metric, colourValue(frame, m_topology, device, metric), range));
     QVERIFY(colourDistance(actual, fromValue) <= 2);
   }
 
@@ -148,8 +144,7 @@ class TestHeatmapView : public QObject {
 
   void distinctValuesGiveDistinctColours() {
     const QImage image = m_view->grab().toImage();
-    QVERIFY(image.pixelColor(m_view->cellCenter(0).toPoint()) !=
-            image.pixelColor(m_view->cellCenter(15).toPoint()));
+    QVERIFY(image.pixelColor(m_view->cellCenter(0).toPoint()) != image.pixelColor(m_view->cellCenter(15).toPoint()));
   }
 
   void metricSwitchChangesColours() {
@@ -181,8 +176,7 @@ class TestHeatmapView : public QObject {
     QFETCH(int, device);
     const QPointF centre = m_view->cellCenter(device);
     const double cellWidth = m_view->plot()->xAxis->coordToPixel(1) - m_view->plot()->xAxis->coordToPixel(0);
-    const double cellHeight = std::abs(m_view->plot()->yAxis->coordToPixel(1) -
-                                       m_view->plot()->yAxis->coordToPixel(0));
+    const double cellHeight = std::abs(m_view->plot()->yAxis->coordToPixel(1) - m_view->plot()->yAxis->coordToPixel(0));
     for (const double dx : {-0.4, 0.0, 0.4}) {
       for (const double dy : {-0.4, 0.0, 0.4}) {
         const QPoint p = (centre + QPointF(dx * cellWidth, dy * cellHeight)).toPoint();
@@ -214,8 +208,7 @@ class TestHeatmapView : public QObject {
 
   void clickOnEmptySlotSelectsNothing() {
     QSignalSpy spy(m_view.get(), &HeatmapView::deviceSelected);
-    const QPoint pos(qRound(m_view->plot()->xAxis->coordToPixel(6)),
-                     qRound(m_view->plot()->yAxis->coordToPixel(0)));
+    const QPoint pos(qRound(m_view->plot()->xAxis->coordToPixel(6)), qRound(m_view->plot()->yAxis->coordToPixel(0)));
     QTest::mouseClick(m_view->plot(), Qt::LeftButton, {}, pos);
     QCOMPARE(spy.count(), 0);
   }
@@ -227,8 +220,7 @@ class TestHeatmapView : public QObject {
     const QImage after = m_view->grab().toImage();
     // The frame sits on the cell border; the centre keeps the value colour.
     const QPointF centre = m_view->cellCenter(5);
-    const double halfWidth =
-        (m_view->plot()->xAxis->coordToPixel(1) - m_view->plot()->xAxis->coordToPixel(0)) / 2;
+    const double halfWidth = (m_view->plot()->xAxis->coordToPixel(1) - m_view->plot()->xAxis->coordToPixel(0)) / 2;
     const QPoint border = (centre - QPointF(halfWidth, 0)).toPoint();
     QVERIFY(before.pixelColor(border) != after.pixelColor(border));
     QCOMPARE(after.pixelColor(centre.toPoint()), before.pixelColor(centre.toPoint()));
@@ -237,10 +229,10 @@ class TestHeatmapView : public QObject {
   void toolTipDescribesDevice() {
     m_view->setJobNames({{41, QStringLiteral("resnet50-train · Training")}});
     const QString text = m_view->toolTipFor(1);
-    for (const char* part : {"cpu-1", "slot 1", "Xeon", "6.7 %", "93.3 %", "20 W", "86 °C",
-                             "#41 resnet50-train · Training"}) {
-      QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text + QStringLiteral(" lacks ") +
-                                                                 QString::fromUtf8(part)));
+    for (const char* part :
+         {"cpu-1", "slot 1", "Xeon", "6.7 %", "93.3 %", "20 W", "86 °C", "#41 resnet50-train · Training"}) {
+      QVERIFY2(text.contains(QString::fromUtf8(part)),
+               qPrintable(text + QStringLiteral(" lacks ") + QString::fromUtf8(part)));
     }
     QVERIFY(m_view->toolTipFor(0).contains(QStringLiteral("idle")));
   }
@@ -295,8 +287,8 @@ class TestHeatmapView : public QObject {
   // carry the maximum and the device it came from.
   void bandsAggregateWithinGroups() {
     // GPU group: gpu-1..3 with 8 slots, gpu-4..6 with 4; then tpu-1..2.
-    const Topology topology = testing::makeTopology(
-        {{DeviceKind::Gpu, 3, 8}, {DeviceKind::Gpu, 3, 4}, {DeviceKind::Tpu, 2, 4}});
+    const Topology topology =
+        testing::makeTopology({{DeviceKind::Gpu, 3, 8}, {DeviceKind::Gpu, 3, 4}, {DeviceKind::Tpu, 2, 4}});
     HeatmapLayout layout;
     layout.rebuild(topology);
     HeatmapBands bands;
@@ -369,21 +361,19 @@ class TestHeatmapView : public QObject {
                               .translated(offset)
                               .adjusted(-1, -1, 1, 1);
       const QColor hotColour = view.cellColor(hot);
-      QVERIFY(colourDistance(hotColour, QColor::fromRgba(gradientColor(
-                                            Metric::Utilization, 100.0, {0.0, 100.0}))) <= 2);
+      QVERIFY(colourDistance(hotColour, QColor::fromRgba(gradientColor(Metric::Utilization, 100.0, {0.0, 100.0}))) <=
+              2);
       const QImage image = view.grab().toImage();
       // What an operator sees: HETSCHED_RENDER_DIR=/tmp/x.
       const QString dir = qEnvironmentVariable("HETSCHED_RENDER_DIR");
       if (!dir.isEmpty())
-        QVERIFY(image.save(dir + QStringLiteral("/heatmap-100000-one-hot-%1x%2.png")
-                                     .arg(size.width())
-                                     .arg(size.height())));
+        QVERIFY(
+            image.save(dir + QStringLiteral("/heatmap-100000-one-hot-%1x%2.png").arg(size.width()).arg(size.height())));
       const std::vector<QPoint> hotPixels = pixelsOf(view, image, hotColour);
       QVERIFY(!hotPixels.empty());
       for (const QPoint p : hotPixels) {
-        QVERIFY2(cell.contains(p), qPrintable(QStringLiteral("hot pixel at %1,%2 outside the band")
-                                                  .arg(p.x())
-                                                  .arg(p.y())));
+        QVERIFY2(cell.contains(p),
+                 qPrintable(QStringLiteral("hot pixel at %1,%2 outside the band").arg(p.x()).arg(p.y())));
       }
 
       const QPoint centre = view.cellCenter(hot).toPoint();

@@ -32,8 +32,7 @@ Topology migTopology() {
               {"NVIDIA H100 80GB HBM3", DeviceKind::Gpu, 0, 0, 0, 81559, 0, 0, 0},
               {"NVIDIA A100-SXM4-40GB", DeviceKind::Gpu, 0, 0, 0, 40960, 0, 0, 0}};
   t.nodes = {{"gpu-a", DeviceKind::Gpu, 0, 6, 32000, 65536}, {"gpu-b", DeviceKind::Gpu, 6, 3, 32000, 65536}};
-  t.devices = {{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 3, 3}, {0, 4, 3}, {0, 5, 4},
-               {1, 0, 0}, {1, 1, 5}, {1, 2, 5}};
+  t.devices = {{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 3, 3}, {0, 4, 3}, {0, 5, 4}, {1, 0, 0}, {1, 1, 5}, {1, 2, 5}};
   return t;
 }
 
@@ -61,13 +60,14 @@ class TestMigPartitions : public QObject {
     QStringList labels;
     for (const HeatmapOverlay::PartitionLabel& label : view.partitionLabels())
       labels << QStringLiteral("%1:%2/%3").arg(label.slot).arg(label.text, label.shortText);
-    QCOMPARE(labels, (QStringList{QStringLiteral("1:MIG/MIG"), QStringLiteral("2:3g.20gb/3g"), QStringLiteral("3:2g.10gb/2g"),
-                              QStringLiteral("4:2g.10gb/2g")}));
+    QCOMPARE(labels, (QStringList{QStringLiteral("1:MIG/MIG"), QStringLiteral("2:3g.20gb/3g"),
+                                  QStringLiteral("3:2g.10gb/2g"), QStringLiteral("4:2g.10gb/2g")}));
     const QString tip = view.toolTipFor(2);
     QVERIFY2(tip.contains(QStringLiteral("Partition: MIG 3g.20gb of the GPU in slot 1, 3/7 of its compute")),
              qPrintable(tip));
-    QVERIFY2(view.toolTipFor(1).contains(QStringLiteral("Partition: MIG on: 3g.20gb, 2g.10gb, 2g.10gb (7 of 7 slices)")),
-             qPrintable(view.toolTipFor(1)));
+    QVERIFY2(
+        view.toolTipFor(1).contains(QStringLiteral("Partition: MIG on: 3g.20gb, 2g.10gb, 2g.10gb (7 of 7 slices)")),
+        qPrintable(view.toolTipFor(1)));
     QVERIFY(!view.toolTipFor(5).contains(QStringLiteral("Partition")));
     QVERIFY(!view.toolTipFor(7).contains(QStringLiteral("Partition")));
   }
@@ -80,12 +80,13 @@ class TestMigPartitions : public QObject {
     panel.setDevice(3);
     const QString text = panel.displayedText();
     for (const char* part : {"gpu-a, slot 3", "Model: NVIDIA A100-SXM4-40GB MIG 2g.10gb",
-                             "Partition: MIG 2g.10gb of the GPU in slot 1, 2/7 of its compute",
-                             "Memory: 9.75 GiB"})
-      QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text + QStringLiteral("\nlacks ") + QString::fromUtf8(part)));
+                             "Partition: MIG 2g.10gb of the GPU in slot 1, 2/7 of its compute", "Memory: 9.75 GiB"})
+      QVERIFY2(text.contains(QString::fromUtf8(part)),
+               qPrintable(text + QStringLiteral("\nlacks ") + QString::fromUtf8(part)));
     panel.setDevice(1);  // the A100 in MIG mode
-    QVERIFY2(panel.displayedText().contains(QStringLiteral("Partition: MIG on: 3g.20gb, 2g.10gb, 2g.10gb (7 of 7 slices)")),
-             qPrintable(panel.displayedText()));
+    QVERIFY2(
+        panel.displayedText().contains(QStringLiteral("Partition: MIG on: 3g.20gb, 2g.10gb, 2g.10gb (7 of 7 slices)")),
+        qPrintable(panel.displayedText()));
     panel.setDevice(7);  // a whole A100 on a cluster with MIG elsewhere
     QVERIFY2(panel.displayedText().contains(QStringLiteral("Partition: —")), qPrintable(panel.displayedText()));
   }
@@ -126,7 +127,8 @@ class TestMigPartitions : public QObject {
     const KindStatsTable stats = computeKindStats(t, &frame);
     QCOMPARE(stats[index(DeviceKind::Gpu)].devices, std::size_t{4});
     QCOMPARE(stats[index(DeviceKind::Cpu)].devices, std::size_t{2});
-    const double mean = (frame.utilization[1] + frame.utilization[5] + frame.utilization[7] + frame.utilization[8]) / 4.0;
+    const double mean =
+        (frame.utilization[1] + frame.utilization[5] + frame.utilization[7] + frame.utilization[8]) / 4.0;
     QVERIFY2(std::abs(stats[index(DeviceKind::Gpu)].meanUtilization - mean) < 1e-6,
              qPrintable(QString::number(stats[index(DeviceKind::Gpu)].meanUtilization)));
 

@@ -28,7 +28,8 @@ Job running(JobId id, std::uint32_t node, std::vector<std::uint32_t> devices, Jo
 }
 
 struct Scene {
-  Topology topology = testing::makeTopology({{DeviceKind::Cpu, 4, 2}, {DeviceKind::Gpu, 6, 8}, {DeviceKind::Tpu, 2, 4}});
+  Topology topology =
+      testing::makeTopology({{DeviceKind::Cpu, 4, 2}, {DeviceKind::Gpu, 6, 8}, {DeviceKind::Tpu, 2, 4}});
   std::vector<Job> jobs;
   int shared = 0;  // the GPU three jobs share
 
@@ -79,9 +80,9 @@ class TestSharedGpus : public QObject {
     QVERIFY(std::abs(mark->fraction - 0.9f) < 1e-6f);
 
     // Listed in the details, largest share first, and in the tooltip.
-    QTest::mouseClick(dashboard.heatmap()->plot(), Qt::LeftButton, {},
-                      dashboard.heatmap()->plot()->mapFrom(dashboard.heatmap(),
-                                                           dashboard.heatmap()->cellCenter(s.shared).toPoint()));
+    QTest::mouseClick(
+        dashboard.heatmap()->plot(), Qt::LeftButton, {},
+        dashboard.heatmap()->plot()->mapFrom(dashboard.heatmap(), dashboard.heatmap()->cellCenter(s.shared).toPoint()));
     QCOMPARE(dashboard.details()->device(), std::optional<int>(s.shared));
     const QString text = dashboard.details()->displayedText();
     QVERIFY2(text.contains(QStringLiteral("Allocated: 90 % held by 3 jobs")), qPrintable(text));
@@ -142,7 +143,8 @@ class TestSharedGpus : public QObject {
     // Double-clicking a node selects it on the heatmap.
     dashboard.sidePanels()->setCurrentWidget(panel);
     Q_EMIT panel->table()->cellDoubleClicked(0, 0);
-    QCOMPARE(dashboard.heatmap()->selectedDevice(), std::optional<int>(static_cast<int>(s.topology.nodes[4].firstDevice)));
+    QCOMPARE(dashboard.heatmap()->selectedDevice(),
+             std::optional<int>(static_cast<int>(s.topology.nodes[4].firstDevice)));
   }
 
   // Screenshots for review: HETSCHED_RENDER_DIR=/tmp/x.

@@ -40,8 +40,11 @@ Job running(JobId id, std::string team, std::vector<std::uint32_t> devices, JobR
 // node a GPU shared by two vision jobs (300 + 300) and one ads job (500).
 struct Scene {
   Topology topology = testing::makeTopology({{DeviceKind::Gpu, 2, 4}});
-  std::vector<Job> jobs{running(1, "vision", {0}), running(2, "ads", {1}), running(3, "vision", {2}),
-                        running(4, "vision", {4}, {.gpuMilli = 300}), running(5, "ads", {4}, {.gpuMilli = 500}),
+  std::vector<Job> jobs{running(1, "vision", {0}),
+                        running(2, "ads", {1}),
+                        running(3, "vision", {2}),
+                        running(4, "vision", {4}, {.gpuMilli = 300}),
+                        running(5, "ads", {4}, {.gpuMilli = 500}),
                         running(6, "vision", {4}, {.gpuMilli = 300})};
   TeamPalette palette;
   TeamColours colours;
@@ -249,7 +252,8 @@ class TestTeamColours : public QObject {
 
     QueuePage page;
     page.setTeamColours(colours);
-    page.colorSelector()->setCurrentIndex(page.colorSelector()->findData(static_cast<int>(QueueTimelineView::ColorBy::Team)));
+    page.colorSelector()->setCurrentIndex(
+        page.colorSelector()->findData(static_cast<int>(QueueTimelineView::ColorBy::Team)));
     page.resize(1000, 700);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -266,7 +270,8 @@ class TestTeamColours : public QObject {
     dashboard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
     dashboard.heatmap()->replotNow();
-    QVERIFY2(dashboard.minimumSizeHint().width() <= 1000, qPrintable(QString::number(dashboard.minimumSizeHint().width())));
+    QVERIFY2(dashboard.minimumSizeHint().width() <= 1000,
+             qPrintable(QString::number(dashboard.minimumSizeHint().width())));
     // Names are cut short on the colour bar, and thinned to its height.
     const auto ticks = qSharedPointerCast<QCPAxisTickerText>(dashboard.heatmap()->colorScale()->axis()->ticker());
     QVERIFY(ticks);

@@ -23,7 +23,8 @@ namespace hetsched::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hetsched alerts [rules | set FILE | ack ID... | ack all] --connect HOST:PORT [--json] [--token-file F] ...\n"
+    "usage: hetsched alerts [rules | set FILE | ack ID... | ack all] --connect HOST:PORT [--json] [--token-file F] "
+    "...\n"
     "  the gateway's alerts: firing, pending (the condition holds, not yet for the rule's hold time)\n"
     "  and recently resolved, newest first; times are cluster time\n"
     "  rules      the rules in force, as a rules file (JSON; docs/alerts.md)\n"
@@ -72,13 +73,11 @@ int printAlerts(const AlertReport& report, bool json) {
   std::size_t counts[3] = {};
   for (const Alert& a : report.alerts) ++counts[static_cast<std::size_t>(a.state)];
   if (json) {
-    nlohmann::json out = {{"revision", report.revision},
-                          {"at_ms", report.atMs},
-                          {"evaluate_ms", report.evaluateMs},
-                          {"rules_origin", report.rulesOrigin},
-                          {"rules", report.rules.size()},
-                          {"firing", counts[static_cast<std::size_t>(AlertState::Firing)]},
-                          {"alerts", nlohmann::json::array()}};
+    nlohmann::json out = {
+        {"revision", report.revision},      {"at_ms", report.atMs},
+        {"evaluate_ms", report.evaluateMs}, {"rules_origin", report.rulesOrigin},
+        {"rules", report.rules.size()},     {"firing", counts[static_cast<std::size_t>(AlertState::Firing)]},
+        {"alerts", nlohmann::json::array()}};
     for (const Alert& a : report.alerts) out["alerts"].push_back(alertJson(a));
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
@@ -87,8 +86,8 @@ int printAlerts(const AlertReport& report, bool json) {
               counts[1], counts[0], counts[2], clusterClock(report.atMs).c_str(), report.rules.size(),
               report.rulesOrigin.c_str(), report.evaluateMs);
   if (report.alerts.empty()) return 0;
-  std::printf("%-6s %-9s %-9s %-24s %-16s %-14s %-10s %-10s %-10s %s\n", "ID", "STATE", "SEVERITY", "RULE",
-              "SUBJECT", "VALUE", "SINCE", "FIRED", "RESOLVED", "ACKNOWLEDGED");
+  std::printf("%-6s %-9s %-9s %-24s %-16s %-14s %-10s %-10s %-10s %s\n", "ID", "STATE", "SEVERITY", "RULE", "SUBJECT",
+              "VALUE", "SINCE", "FIRED", "RESOLVED", "ACKNOWLEDGED");
   for (const Alert& a : report.alerts) {
     std::printf("%-6llu %-9s %-9s %-24.24s %-16.16s %-14s %-10s %-10s %-10s %s\n",
                 static_cast<unsigned long long>(a.id), std::string(toString(a.state)).c_str(),
@@ -113,7 +112,8 @@ int acknowledgeAlerts(v1::AlertService::Stub& stub, const ChannelSecurity& secur
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   addBearerToken(context, secure);
   v1::AcknowledgeAlertsResponse response;
-  if (const auto s = stub.AcknowledgeAlerts(&context, request, &response); !s.ok()) return failed("AcknowledgeAlerts", s);
+  if (const auto s = stub.AcknowledgeAlerts(&context, request, &response); !s.ok())
+    return failed("AcknowledgeAlerts", s);
   std::printf("%u of %d alerts newly acknowledged", response.acknowledged(), request.ids_size());
   if (response.unknown_size() > 0) {
     std::printf("; not on the gateway:");

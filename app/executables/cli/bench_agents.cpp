@@ -26,9 +26,9 @@ namespace hetsched::cli {
 
 int benchAgents(const Args& args) {
   long long count = 200, periodMs = 3000, seconds = 60;
-  for (auto [name, out, min, max] : {std::tuple{"count", &count, 1LL, 5000LL},
-                                     std::tuple{"period-ms", &periodMs, 100LL, 600000LL},
-                                     std::tuple{"seconds", &seconds, 5LL, 3600LL}}) {
+  for (auto [name, out, min, max] :
+       {std::tuple{"count", &count, 1LL, 5000LL}, std::tuple{"period-ms", &periodMs, 100LL, 600000LL},
+        std::tuple{"seconds", &seconds, 5LL, 3600LL}}) {
     if (auto text = args.value(name)) {
       auto v = parseInteger(name, *text, min, max);
       if (auto* e = std::get_if<std::string>(&v)) {
@@ -48,9 +48,19 @@ int benchAgents(const Args& args) {
     std::fprintf(stderr, "hetsched bench agents: cannot write a tokens file under the temp directory\n");
     return 1;
   }
-  std::vector<std::string> argv = {exe, "--source", "agents", "--listen", address, "--agent-period-ms",
-                                   std::to_string(periodMs), "--metrics-listen", "none", "--tokens", tokens,
-                                   "--state", "none"};
+  std::vector<std::string> argv = {exe,
+                                   "--source",
+                                   "agents",
+                                   "--listen",
+                                   address,
+                                   "--agent-period-ms",
+                                   std::to_string(periodMs),
+                                   "--metrics-listen",
+                                   "none",
+                                   "--tokens",
+                                   tokens,
+                                   "--state",
+                                   "none"};
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);

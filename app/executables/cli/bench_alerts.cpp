@@ -41,8 +41,8 @@ std::vector<AlertRule> everythingFires() {
 int benchAlerts(const Args& args) {
   long long devices = 100000;
   long long frames = 31;
-  for (auto [name, target, low, high] : {std::tuple{"devices", &devices, 10LL, 10'000'000LL},
-                                         std::tuple{"frames", &frames, 3LL, 10'000LL}}) {
+  for (auto [name, target, low, high] :
+       {std::tuple{"devices", &devices, 10LL, 10'000'000LL}, std::tuple{"frames", &frames, 3LL, 10'000LL}}) {
     if (auto text = args.value(name)) {
       auto v = parseInteger(name, *text, low, high);
       if (auto* e = std::get_if<std::string>(&v)) {

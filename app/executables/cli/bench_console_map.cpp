@@ -107,8 +107,9 @@ std::optional<FirstMap> runOnce(const std::string& exe, const std::string& home)
     const auto at = text.find("first job map: ");
     if (!first && at != std::string::npos && text.find('\n', at) != std::string::npos) {
       char state[16] = {};
-      const int fields = std::sscanf(text.c_str() + at, "first job map: %zu jobs, %lf s after start, %lf s CPU (%15[a-z])",
-                                     &map.jobs, &map.sinceStart, &map.cpu, state);
+      const int fields =
+          std::sscanf(text.c_str() + at, "first job map: %zu jobs, %lf s after start, %lf s CPU (%15[a-z])", &map.jobs,
+                      &map.sinceStart, &map.cpu, state);
       if (fields != 2 && fields != 4) break;
       map.sinceSpawn = now;
       map.settling = std::string_view(state) == "settling";
@@ -163,8 +164,10 @@ int benchConsoleMap(const Args& args) {
     std::fprintf(stderr, "hetsched bench console-map: cannot make a directory under the temp directory\n");
     return 1;
   }
-  std::printf("console-map bench: process start to the first job map on the embedded cluster, headless, "
-              "load average %.2f\n", loadAverage());
+  std::printf(
+      "console-map bench: process start to the first job map on the embedded cluster, headless, "
+      "load average %.2f\n",
+      loadAverage());
   for (const Subject& s : subjects) std::printf("  %-16s %s\n", s.name.c_str(), s.exe.c_str());
   for (long long r = 0; r < runs; ++r) {
     for (Subject& s : subjects) {
@@ -172,18 +175,19 @@ int benchConsoleMap(const Args& args) {
       std::filesystem::create_directories(home);
       const auto map = runOnce(s.exe, home);
       if (!map) {
-        std::printf("run %lld  %-16s no job map within %d s (does it know --quit-after-map?)\n", r + 1,
-                    s.name.c_str(), kTimeoutMs / 1000);
+        std::printf("run %lld  %-16s no job map within %d s (does it know --quit-after-map?)\n", r + 1, s.name.c_str(),
+                    kTimeoutMs / 1000);
         continue;
       }
       s.sinceSpawn.push_back(map->sinceSpawn);
       s.cpu.push_back(map->cpu);
       s.done.push_back(map->doneSinceSpawn);
       s.doneCpu.push_back(map->doneCpu);
-      std::printf("run %lld  %-16s first map %.3f s from spawn (%.3f s by its own clock, %.3f s CPU, %s), done "
-                  "%.3f s (%.3f s CPU), %zu jobs\n",
-                  r + 1, s.name.c_str(), map->sinceSpawn, map->sinceStart, map->cpu,
-                  map->settling ? "settling" : "converged", map->doneSinceSpawn, map->doneCpu, map->jobs);
+      std::printf(
+          "run %lld  %-16s first map %.3f s from spawn (%.3f s by its own clock, %.3f s CPU, %s), done "
+          "%.3f s (%.3f s CPU), %zu jobs\n",
+          r + 1, s.name.c_str(), map->sinceSpawn, map->sinceStart, map->cpu, map->settling ? "settling" : "converged",
+          map->doneSinceSpawn, map->doneCpu, map->jobs);
     }
   }
   std::filesystem::remove_all(home);
@@ -196,8 +200,8 @@ int benchConsoleMap(const Args& args) {
   if (subjects.size() > 1 && !subjects[1].sinceSpawn.empty()) {
     const Subject& them = subjects[1];
     const double theirs = median(them.sinceSpawn);
-    std::printf("; baseline median first map %.3f s, done %.3f s: ratio %.2fx to the first map, %.2fx to done",
-                theirs, median(them.done), theirs / ours, median(them.done) / median(us.done));
+    std::printf("; baseline median first map %.3f s, done %.3f s: ratio %.2fx to the first map, %.2fx to done", theirs,
+                median(them.done), theirs / ours, median(them.done) / median(us.done));
   } else {
     std::printf("; no baseline (--baseline PATH: another console with --quit-after-map)");
   }

@@ -178,9 +178,10 @@ int benchFrame(const Args& args) {
   const double sizeGoal = 4e6 * scale;
   const double timeGoal = 30.0 * scale;
   std::printf("frame: %zu devices, %zu nodes\n", n, nodes);
-  std::printf("  cluster built and warmed up (%.0f s simulated) in %.2f s wall, %.2f s CPU   (goal <= 10 s at "
-              "1,000,000 devices: %.2fx the goal scaled to this size)\n",
-              options.warmupS, buildWallS, buildCpuS, buildCpuS / (10.0 * scale));
+  std::printf(
+      "  cluster built and warmed up (%.0f s simulated) in %.2f s wall, %.2f s CPU   (goal <= 10 s at "
+      "1,000,000 devices: %.2fx the goal scaled to this size)\n",
+      options.warmupS, buildWallS, buildCpuS, buildCpuS / (10.0 * scale));
   std::printf("  medians of %d, every form in turn in each round; CPU time of the thread (wall time)\n", rounds);
   std::printf("  goal at 1,000,000 devices, scaled to this size: <= %.1f KB, round trip <= %.2f ms\n",
               sizeGoal / 1000.0, timeGoal);
@@ -190,8 +191,8 @@ int benchFrame(const Args& args) {
     const auto& r = m[static_cast<std::size_t>(form)];
     return std::array<double, 2>{r[EncodeCpu] + r[DecodeCpu], r[EncodeWall] + r[DecodeWall]};
   };
-  std::printf("  %-16s %11s %22s %22s %22s %10s %10s\n", "", "size", "encode+serialize", "parse+decode",
-              "round trip", "size/goal", "time/goal");
+  std::printf("  %-16s %11s %22s %22s %22s %10s %10s\n", "", "size", "encode+serialize", "parse+decode", "round trip",
+              "size/goal", "time/goal");
   const auto row = [&](const std::string& name, double size, double encCpu, double encWall, double decCpu,
                        double decWall) {
     std::printf("  %-16s %8.1f KB %8.2f ms (%7.2f ms) %8.2f ms (%7.2f ms) %8.2f ms (%7.2f ms) %10.2f %10.2f\n",
@@ -200,8 +201,8 @@ int benchFrame(const Args& args) {
   };
   const auto formRow = [&](const std::string& name, int form) {
     const auto& r = m[static_cast<std::size_t>(form)];
-    row(name, static_cast<double>(bytes[static_cast<std::size_t>(form)]), r[EncodeCpu], r[EncodeWall],
-        r[DecodeCpu], r[DecodeWall]);
+    row(name, static_cast<double>(bytes[static_cast<std::size_t>(form)]), r[EncodeCpu], r[EncodeWall], r[DecodeCpu],
+        r[DecodeWall]);
   };
   formRow("plain", 0);
   formRow("packed", 1);
@@ -215,16 +216,16 @@ int benchFrame(const Args& args) {
     for (int phase = 0; phase < PhaseCount; ++phase) sum[phase] += m[static_cast<std::size_t>(form)][phase];
   }
   const double k = keyFrames;
-  row("period average", size / k, sum[EncodeCpu] / k, sum[EncodeWall] / k, sum[DecodeCpu] / k,
-      sum[DecodeWall] / k);
+  row("period average", size / k, sum[EncodeCpu] / k, sum[EncodeWall] / k, sum[DecodeCpu] / k, sum[DecodeWall] / k);
   const double packedTrip = roundTrip(1)[0];
-  std::printf("  period average / packed: size %.2f, round trip %.2f\n",
-              size / k / static_cast<double>(bytes[1]), (sum[EncodeCpu] + sum[DecodeCpu]) / k / packedTrip);
+  std::printf("  period average / packed: size %.2f, round trip %.2f\n", size / k / static_cast<double>(bytes[1]),
+              (sum[EncodeCpu] + sum[DecodeCpu]) / k / packedTrip);
   double gatewaySum = 0;
   for (const auto& g : gatewayCpu) gatewaySum += median(g);
-  std::printf("  the gateway's packing, once for all watchers: key frame %.2f ms, delta frame (whole + delta) "
-              "%.2f ms at d=1, %.2f ms a frame over the period\n",
-              median(gatewayCpu[0]), keyFrames > 1 ? median(gatewayCpu[1]) : 0.0, gatewaySum / k);
+  std::printf(
+      "  the gateway's packing, once for all watchers: key frame %.2f ms, delta frame (whole + delta) "
+      "%.2f ms at d=1, %.2f ms a frame over the period\n",
+      median(gatewayCpu[0]), keyFrames > 1 ? median(gatewayCpu[1]) : 0.0, gatewaySum / k);
   return 0;
 }
 

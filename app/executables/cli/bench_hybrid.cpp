@@ -26,25 +26,28 @@ int benchHybrid(const Args& args) {
   const auto cluster = args.value("cluster");
   const auto jobs = args.value("jobs");
   if (!cluster || !jobs) {
-    std::fputs("usage: hetsched bench hybrid --cluster NODES.csv --jobs PODS.csv [--arrival-scale 0.01] [--runs 5]\n"
-               "                             [--weights W]\n"
-               "  CPU time per job of the what-if simulator with the hybrid (weights W; default all zero, which\n"
-               "  decides as the rule engine but asks every proposer and computes every feature) and with the\n"
-               "  rule engine alone, medians of alternating runs; the goals: the DES above 200,000 jobs/s with\n"
-               "  the hybrid, a decision within 20 us.\n",
-               stderr);
+    std::fputs(
+        "usage: hetsched bench hybrid --cluster NODES.csv --jobs PODS.csv [--arrival-scale 0.01] [--runs 5]\n"
+        "                             [--weights W]\n"
+        "  CPU time per job of the what-if simulator with the hybrid (weights W; default all zero, which\n"
+        "  decides as the rule engine but asks every proposer and computes every feature) and with the\n"
+        "  rule engine alone, medians of alternating runs; the goals: the DES above 200,000 jobs/s with\n"
+        "  the hybrid, a decision within 20 us.\n",
+        stderr);
     return 2;
   }
   long long runs = 5;
   if (const auto r = args.value("runs")) {
     const auto v = parseInteger("runs", *r, 1, 1000);
-    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched bench hybrid: %s\n", e->c_str()), 2;
+    if (auto* e = std::get_if<std::string>(&v))
+      return std::fprintf(stderr, "hetsched bench hybrid: %s\n", e->c_str()), 2;
     runs = std::get<long long>(v);
   }
   double scale = 0.01;
   if (const auto x = args.value("arrival-scale")) {
     const auto v = parseNumber("arrival-scale", *x, 1e-6, 1e6);
-    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched bench hybrid: %s\n", e->c_str()), 2;
+    if (auto* e = std::get_if<std::string>(&v))
+      return std::fprintf(stderr, "hetsched bench hybrid: %s\n", e->c_str()), 2;
     scale = std::get<double>(v);
   }
   HybridModel model;
@@ -76,14 +79,16 @@ int benchHybrid(const Args& args) {
   }
   const double n = static_cast<double>(list.size());
   const double r = median(rule), h = median(hybrid);
-  std::printf("bench hybrid: %zu nodes, %zu jobs (arrivals x%g), %lld runs each; wait avg: rule %.1f s, hybrid %.1f s\n",
-              w.topology.nodes.size(), list.size(), scale, runs, ruleWait, hybridWait);
+  std::printf(
+      "bench hybrid: %zu nodes, %zu jobs (arrivals x%g), %lld runs each; wait avg: rule %.1f s, hybrid %.1f s\n",
+      w.topology.nodes.size(), list.size(), scale, runs, ruleWait, hybridWait);
   std::printf("rule engine: %.0f jobs/s (CPU), %.2f us per job\n", n / r, 1e6 * r / n);
   std::printf("hybrid:      %.0f jobs/s (CPU), %.2f us per job (%.2fx the rule engine's time)\n", n / h, 1e6 * h / n,
               h / r);
-  std::printf("goal: >= 200000 jobs/s with the hybrid: %.2fx; the hybrid's added time per job %.2f us (goal: a decision "
-              "<= 20 us)\n",
-              n / h / 200000.0, 1e6 * (h - r) / n);
+  std::printf(
+      "goal: >= 200000 jobs/s with the hybrid: %.2fx; the hybrid's added time per job %.2f us (goal: a decision "
+      "<= 20 us)\n",
+      n / h / 200000.0, 1e6 * (h - r) / n);
   return 0;
 }
 

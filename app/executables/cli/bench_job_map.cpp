@@ -101,10 +101,11 @@ int benchJobMap(const Args& args) {
     simulatedHours += 6.0;
     list = listJobs(cluster, wanted, &total);
   }
-  std::printf("job map bench: %zu jobs on %zu devices (cluster built in %.1f s, %.0f simulated hours), "
-              "%u t-SNE threads, load average %.2f\n",
-              list.size(), cluster.topology().devices.size(), seconds(built), simulatedHours,
-              embed::WorkerPool::resolve(embed::JobMapOptions{}.threads), loadAverage());
+  std::printf(
+      "job map bench: %zu jobs on %zu devices (cluster built in %.1f s, %.0f simulated hours), "
+      "%u t-SNE threads, load average %.2f\n",
+      list.size(), cluster.topology().devices.size(), seconds(built), simulatedHours,
+      embed::WorkerPool::resolve(embed::JobMapOptions{}.threads), loadAverage());
 
   embed::JobMapOptions options;
   options.maxJobs = wanted;
@@ -119,20 +120,22 @@ int benchJobMap(const Args& args) {
     }
     walls.push_back(last.wall);
     cpus.push_back(last.cpu);
-    std::printf("run %lld  %7.3f s (cpu %.3f s): features + embedder %.3f s, t-SNE %.3f s (%d iterations, %d "
-                "exaggerated); %zu points, KL %.4f\n",
-                r + 1, last.wall, last.cpu, last.beforeTsne, last.wall - last.beforeTsne, last.result.iterations,
-                last.result.exaggeratedIterations, last.result.points.size(), last.result.klDivergence);
+    std::printf(
+        "run %lld  %7.3f s (cpu %.3f s): features + embedder %.3f s, t-SNE %.3f s (%d iterations, %d "
+        "exaggerated); %zu points, KL %.4f\n",
+        r + 1, last.wall, last.cpu, last.beforeTsne, last.wall - last.beforeTsne, last.result.iterations,
+        last.result.exaggeratedIterations, last.result.points.size(), last.result.klDivergence);
   }
   const double figure = median(walls);
   std::printf("median of %zu: %.3f s (cpu %.3f s)\n", walls.size(), figure, median(cpus));
   // Under other work the wall time measures the share of the cores this
   // process got; the CPU time per thread is closer to what idle cores take.
   const unsigned threads = embed::WorkerPool::resolve(options.threads);
-  std::printf("figure %.3f s; goal <= %.0f s for %zu jobs: %s (%.2fx the goal); CPU %.3f s over %u threads ("
-              "%.1f s each); no baseline on this machine (the map held 3,000 jobs before issue 17)\n",
-              figure, kGoalSeconds, list.size(), figure <= kGoalSeconds ? "met" : "NOT met", figure / kGoalSeconds,
-              median(cpus), threads, median(cpus) / threads);
+  std::printf(
+      "figure %.3f s; goal <= %.0f s for %zu jobs: %s (%.2fx the goal); CPU %.3f s over %u threads ("
+      "%.1f s each); no baseline on this machine (the map held 3,000 jobs before issue 17)\n",
+      figure, kGoalSeconds, list.size(), figure <= kGoalSeconds ? "met" : "NOT met", figure / kGoalSeconds,
+      median(cpus), threads, median(cpus) / threads);
 
   // Ten minutes later: the console's next map keeps the jobs it showed.
   cluster.fastForward(600.0);

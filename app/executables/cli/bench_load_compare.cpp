@@ -158,8 +158,9 @@ int benchLoadCompare(const Args& args) {
   // what is measured; memory-only state, no metrics endpoint.
   for (Target& t : targets) {
     if (t.label != "hetschedd") continue;
-    std::vector<std::string> argv = {gateway,  "--listen", t.address, "--state",           "none", "--metrics-listen",
-                                     "none",   "--tokens", dir + "/tokens", "--anonymous-reads", "no"};
+    std::vector<std::string> argv = {gateway,         "--listen",          t.address, "--state",
+                                     "none",          "--metrics-listen",  "none",    "--tokens",
+                                     dir + "/tokens", "--anonymous-reads", "no"};
     if (t.tls) argv.insert(argv.end(), {"--tls-cert", dir + "/cert.pem", "--tls-key", dir + "/key.pem"});
     t.pid = spawn(argv, true);
   }
@@ -177,7 +178,8 @@ int benchLoadCompare(const Args& args) {
   std::ofstream(dir + "/topology.bin", std::ios::binary) << *bytes;
   for (Target& t : targets) {
     if (t.label == "hetschedd") continue;
-    std::vector<std::string> argv = {self, "bench", "bare-server", "--listen", t.address, "--reply", dir + "/topology.bin"};
+    std::vector<std::string> argv = {self,      "bench",   "bare-server",        "--listen",
+                                     t.address, "--reply", dir + "/topology.bin"};
     if (t.tls) argv.insert(argv.end(), {"--tls-cert", dir + "/cert.pem", "--tls-key", dir + "/key.pem"});
     t.pid = spawn(argv, true);
   }

@@ -81,7 +81,8 @@ int speed(long long devices, long long waiting, long long runs, long long seed) 
     totalMs.push_back(msSince(t0));
     cpuMs.push_back(threadCpuMs() - cpu0);
     predicted = p.jobs.size();
-    started = static_cast<std::size_t>(std::ranges::count_if(p.jobs, [](const JobPrediction& j) { return j.startMs >= 0; }));
+    started =
+        static_cast<std::size_t>(std::ranges::count_if(p.jobs, [](const JobPrediction& j) { return j.startMs >= 0; }));
     // The frame path beside it: one agent round of the same cluster.
     const auto t2 = Clock::now();
     cluster.step();
@@ -153,12 +154,14 @@ int accuracy(double hours, double everyS, double load, long long seed) {
       if (g.arrivalsMs >= 0) arrivalsErr.push_back(std::abs(static_cast<double>(it->second - g.arrivalsMs)) / 1000.0);
     }
   }
-  std::printf("prediction against what happened: default simulated cluster (%zu devices), load %.2f, seed %lld,\n"
-              "  a cut every %.0f s over %.1f h: %zu cuts, %zu waiting jobs that later started (%zu without a prediction)\n",
-              cluster.topology().devices.size(), load, seed, everyS, hours, cuts.size(), jobs, unpredicted);
-  std::printf("  no new arrivals        start error P50 %8.1f s  P95 %8.1f s  within one agent period %.1f %%\n",
-              percentile(plainErr, 0.5), percentile(plainErr, 0.95),
-              plainErr.empty() ? 0.0 : 100.0 * static_cast<double>(withinPeriod) / static_cast<double>(plainErr.size()));
+  std::printf(
+      "prediction against what happened: default simulated cluster (%zu devices), load %.2f, seed %lld,\n"
+      "  a cut every %.0f s over %.1f h: %zu cuts, %zu waiting jobs that later started (%zu without a prediction)\n",
+      cluster.topology().devices.size(), load, seed, everyS, hours, cuts.size(), jobs, unpredicted);
+  std::printf(
+      "  no new arrivals        start error P50 %8.1f s  P95 %8.1f s  within one agent period %.1f %%\n",
+      percentile(plainErr, 0.5), percentile(plainErr, 0.95),
+      plainErr.empty() ? 0.0 : 100.0 * static_cast<double>(withinPeriod) / static_cast<double>(plainErr.size()));
   std::printf("  arrivals at last hour  start error P50 %8.1f s  P95 %8.1f s\n", percentile(arrivalsErr, 0.5),
               percentile(arrivalsErr, 0.95));
   return 0;
@@ -173,8 +176,9 @@ int benchPredict(const Args& args) {
   const long long seed = option(args, "seed", 1, 1, 1'000'000'000);
   const long long hours = option(args, "hours", 4, 0, 1000);
   if (devices < 0 || waiting < 0 || runs < 0 || seed < 0 || hours < 0) {
-    std::fprintf(stderr, "usage: hetsched bench predict [--devices N] [--waiting N] [--runs N] [--seed S] [--hours H]\n"
-                         "                              [--load X] [--accuracy-only]\n");
+    std::fprintf(stderr,
+                 "usage: hetsched bench predict [--devices N] [--waiting N] [--runs N] [--seed S] [--hours H]\n"
+                 "                              [--load X] [--accuracy-only]\n");
     return 2;
   }
   double load = 1.0;

@@ -71,8 +71,8 @@ int benchStore(const Args& args) {
   options.warmupS = 1800;
   std::printf("recording %lld frames of a simulated cluster of ~%lld devices...\n", frames, devices);
   std::fflush(stdout);
-  const SnapshotData data = recordSimSnapshot(options, static_cast<std::size_t>(frames),
-                                              static_cast<std::size_t>(jobs), "bench");
+  const SnapshotData data =
+      recordSimSnapshot(options, static_cast<std::size_t>(frames), static_cast<std::size_t>(jobs), "bench");
   const std::size_t n = data.topology.devices.size();
 
   std::vector<double> saveMs;
@@ -148,8 +148,8 @@ int benchStore(const Args& args) {
 
   std::printf("store: %zu devices, %zu nodes, %zu jobs, %zu frames (%lld runs, medians)\n", n,
               data.topology.nodes.size(), data.jobs.size(), data.history.size(), runs);
-  std::printf("  save             %8.3f s    (goal <= 1 s; CPU time of all threads %.3f s)\n",
-              median(saveMs) / 1000.0, median(saveCpuMs) / 1000.0);
+  std::printf("  save             %8.3f s    (goal <= 1 s; CPU time of all threads %.3f s)\n", median(saveMs) / 1000.0,
+              median(saveCpuMs) / 1000.0);
   std::printf("  close/checkpoint %8.3f s\n", median(closeMs) / 1000.0);
   std::printf("  file             %8.1f MB   (goal <= 50 MB)\n", median(fileMb));
   std::printf("  open + seek      %8.2f ms   (goal <= 50 ms; median of 7; CPU time %.2f ms)\n", median(openSeekMs),

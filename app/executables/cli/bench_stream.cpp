@@ -26,9 +26,9 @@ int benchStream(const Args& args) {
   long long watchers = 50;
   long long seconds = 60;
   double rate = 1.0;
-  for (auto [name, target, max] : {std::tuple{"devices", &devices, 1'000'000LL},
-                                   std::tuple{"watchers", &watchers, 1000LL},
-                                   std::tuple{"seconds", &seconds, 3600LL}}) {
+  for (auto [name, target, max] :
+       {std::tuple{"devices", &devices, 1'000'000LL}, std::tuple{"watchers", &watchers, 1000LL},
+        std::tuple{"seconds", &seconds, 3600LL}}) {
     if (auto text = args.value(name)) {
       auto v = parseInteger(name, *text, 1, max);
       if (auto* e = std::get_if<std::string>(&v)) {
@@ -45,13 +45,22 @@ int benchStream(const Args& args) {
   const std::string exe = gatewayPath(args);
   // Frames at `rate` Hz: 3 s agent period run at 3*rate simulated s per s.
   std::vector<std::string> argv = {exe,
-                                   "--listen", address,
-                                   "--speed", std::to_string(3.0 * rate),
-                                   "--cpu-nodes", std::to_string(shape.groups[0].count),
-                                   "--gpu-nodes", std::to_string(shape.groups[1].count),
-                                   "--tpu-nodes", std::to_string(shape.groups[2].count),
-                                   "--warmup", "3600",
-                                   "--metrics-listen", "127.0.0.1:0", "--state", "none"};
+                                   "--listen",
+                                   address,
+                                   "--speed",
+                                   std::to_string(3.0 * rate),
+                                   "--cpu-nodes",
+                                   std::to_string(shape.groups[0].count),
+                                   "--gpu-nodes",
+                                   std::to_string(shape.groups[1].count),
+                                   "--tpu-nodes",
+                                   std::to_string(shape.groups[2].count),
+                                   "--warmup",
+                                   "3600",
+                                   "--metrics-listen",
+                                   "127.0.0.1:0",
+                                   "--state",
+                                   "none"};
   std::vector<char*> cargv;
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
@@ -83,8 +92,8 @@ int benchStream(const Args& args) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  std::printf("stream: %lld devices, %lld watchers, %.1f frames/s, %lld s; %d watchers live\n", devices, watchers,
-              rate, seconds, live.load());
+  std::printf("stream: %lld devices, %lld watchers, %.1f frames/s, %lld s; %d watchers live\n", devices, watchers, rate,
+              seconds, live.load());
   std::printf("  %6s %10s %10s %12s\n", "t (s)", "CPU %", "RSS MiB", "frames/s");
   std::vector<double> cpuShares;
   std::vector<double> rss;
@@ -105,11 +114,10 @@ int benchStream(const Args& args) {
     previousFrames = f;
   }
   const double maxRss = *std::max_element(rss.begin(), rss.end());
-  std::printf("  median CPU %.1f %% of one core; RSS first %.1f MiB, last %.1f MiB, max %.1f MiB\n",
-              median(cpuShares), rss.front(), rss.back(), maxRss);
+  std::printf("  median CPU %.1f %% of one core; RSS first %.1f MiB, last %.1f MiB, max %.1f MiB\n", median(cpuShares),
+              rss.front(), rss.back(), maxRss);
   // Issue 17's goal for the gateway at 1,000,000 devices.
-  std::printf("  gateway RSS max %.0f MiB   (goal <= 2048 MiB at 1,000,000 devices: %.2fx)\n", maxRss,
-              maxRss / 2048.0);
+  std::printf("  gateway RSS max %.0f MiB   (goal <= 2048 MiB at 1,000,000 devices: %.2fx)\n", maxRss, maxRss / 2048.0);
   clients.clear();
   kill(pid, SIGTERM);
   int status = 0;

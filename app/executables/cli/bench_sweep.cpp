@@ -34,15 +34,17 @@ bool integer(const Args& args, const char* name, long long lo, long long hi, lon
   const auto v = args.value(name);
   if (!v) return true;
   const auto parsed = parseInteger(name, *v, lo, hi);
-  if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched bench sweep: %s\n", e->c_str()), false;
+  if (auto* e = std::get_if<std::string>(&parsed))
+    return std::fprintf(stderr, "hetsched bench sweep: %s\n", e->c_str()), false;
   *out = std::get<long long>(parsed);
   return true;
 }
 
 // Built-ins that run on any cluster without a scorer or a quota of their
 // own to set up: the policy list a sweep over policies is timed on.
-constexpr std::array<const char*, 10> kListed{"fcfs",      "sjf",       "srtf",       "priority-aging", "seed-score",
-                                              "best-fit",  "first-fit", "worst-fit",  "round-robin",    "least-connections"};
+constexpr std::array<const char*, 10> kListed{
+    "fcfs",     "sjf",       "srtf",      "priority-aging", "seed-score",
+    "best-fit", "first-fit", "worst-fit", "round-robin",    "least-connections"};
 
 v1::Policy builtin(const std::string& name) {
   for (const v1::Policy& p : builtinPolicies())
@@ -56,7 +58,8 @@ int benchSweep(const Args& args) {
   long long devices = 2000, jobs = 10'000, points = 100, replicas = 30, runs = 3, listed = 10, pointReplicas = 30;
   if (!integer(args, "devices", 10, 1'000'000, &devices) || !integer(args, "jobs", 1, 10'000'000, &jobs) ||
       !integer(args, "points", 1, 10'000, &points) || !integer(args, "replicas", 2, 10'000, &replicas) ||
-      !integer(args, "runs", 1, 100, &runs) || !integer(args, "list", 1, static_cast<long long>(kListed.size()), &listed) ||
+      !integer(args, "runs", 1, 100, &runs) ||
+      !integer(args, "list", 1, static_cast<long long>(kListed.size()), &listed) ||
       !integer(args, "point-replicas", 0, 10'000, &pointReplicas))
     return 2;
   SimOptions options;
@@ -80,7 +83,8 @@ int benchSweep(const Args& args) {
     auto t0 = Clock::now();
     const auto one = runWhatifPolicy(workload, policy, {});
     single.push_back(since(t0));
-    if (!std::holds_alternative<SimResult>(one)) return std::fprintf(stderr, "hetsched bench sweep: the run failed\n"), 1;
+    if (!std::holds_alternative<SimResult>(one))
+      return std::fprintf(stderr, "hetsched bench sweep: the run failed\n"), 1;
 
     // priority_factor from 0 up to 4 in even steps.
     std::vector<SweepAxis> axes{{"placement.priority_factor", {}}};
@@ -89,7 +93,8 @@ int benchSweep(const Args& args) {
     t0 = Clock::now();
     const auto swept = runWhatifSweep(workload, policy, axes, {});
     sweep.push_back(since(t0));
-    if (!std::holds_alternative<std::vector<SweepPoint>>(swept)) return std::fprintf(stderr, "hetsched bench sweep: the sweep failed\n"), 1;
+    if (!std::holds_alternative<std::vector<SweepPoint>>(swept))
+      return std::fprintf(stderr, "hetsched bench sweep: the sweep failed\n"), 1;
     const auto& pts = std::get<std::vector<SweepPoint>>(swept);
     front = 0;
     for (const bool f : paretoFront(pts, "wait_avg_s", "gpu_allocation_ratio")) front += f ? 1 : 0;
@@ -99,14 +104,17 @@ int benchSweep(const Args& args) {
     t0 = Clock::now();
     const auto rep = runWhatifReplicas(workload, comparison, ro);
     replica.push_back(since(t0));
-    if (!std::holds_alternative<ReplicaResults>(rep)) return std::fprintf(stderr, "hetsched bench sweep: the replicas failed\n"), 1;
+    if (!std::holds_alternative<ReplicaResults>(rep))
+      return std::fprintf(stderr, "hetsched bench sweep: the replicas failed\n"), 1;
 
     // A list of policies, one point each.
     t0 = Clock::now();
     const auto byPolicy = runWhatifSweep(workload, list, {}, {});
     listSweep.push_back(since(t0));
     if (auto* e = std::get_if<WhatifComparisonError>(&byPolicy))
-      return std::fprintf(stderr, "hetsched bench sweep: the list failed: %s: %s\n", e->policy.c_str(), e->error.message.c_str()), 1;
+      return std::fprintf(stderr, "hetsched bench sweep: the list failed: %s: %s\n", e->policy.c_str(),
+                          e->error.message.c_str()),
+             1;
     listFront = 0;
     for (const bool f : paretoFront(std::get<std::vector<SweepPoint>>(byPolicy), "wait_avg_s", "gpu_allocation_ratio"))
       listFront += f ? 1 : 0;
@@ -124,8 +132,10 @@ int benchSweep(const Args& args) {
   }
   const double one = median(single);
   std::printf("one what-if run (seed-score)         %8.3f s (median of %lld)\n", one, runs);
-  std::printf("sweep, %lld points of priority_factor  %8.3f s  %6.1fx one run, %.2f runs/s/core; goal 10 s (%zu on the front)\n",
-              points, median(sweep), median(sweep) / one, static_cast<double>(points) / median(sweep) / cores, front);
+  std::printf(
+      "sweep, %lld points of priority_factor  %8.3f s  %6.1fx one run, %.2f runs/s/core; goal 10 s (%zu on the "
+      "front)\n",
+      points, median(sweep), median(sweep) / one, static_cast<double>(points) / median(sweep) / cores, front);
   std::printf("%lld replicas of fcfs vs seed-score     %8.3f s  %6.1fx one run; goal 5 s\n", replicas, median(replica),
               median(replica) / one);
   std::printf("sweep over a list of %lld policies  %8.3f s  %6.1fx one run (%zu on the front)\n", listed,

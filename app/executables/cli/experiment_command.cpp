@@ -18,8 +18,8 @@ namespace hetsched::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> kKnownOptions{"cluster",  "jobs", "seeds",          "policies",
-                                                        "json",     "workers", "keep-node-order"};
+constexpr std::array<std::string_view, 7> kKnownOptions{"cluster", "jobs",    "seeds",          "policies",
+                                                        "json",    "workers", "keep-node-order"};
 constexpr std::size_t kMaxErrorsShown = 20;
 
 int usage() {
@@ -119,7 +119,8 @@ int runFragmentation(const Args& args) {
       const std::string_view name = rest.substr(0, comma);
       const auto kind = frag::parsePolicyKind(name);
       if (!kind) {
-        std::fprintf(stderr, "hetsched experiment: unknown policy '%.*s'\n", static_cast<int>(name.size()), name.data());
+        std::fprintf(stderr, "hetsched experiment: unknown policy '%.*s'\n", static_cast<int>(name.size()),
+                     name.data());
         return 2;
       }
       config.policies.push_back(*kind);

@@ -15,16 +15,20 @@ namespace hetsched::cli {
 
 std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char* command, const Args& args) {
   HybridTrainingOptions o;
-  struct IntOption { const char* name; long long min, max; std::uint32_t* out; };
-  for (const IntOption& i : {IntOption{"generations", 0, 10'000, &o.generations},
-                             IntOption{"population", 2, 10'000, &o.population},
-                             IntOption{"episode-jobs", 10, 10'000'000, &o.episodeJobs},
-                             IntOption{"validation-jobs", 10, 10'000'000, &o.validationJobs},
-                             IntOption{"workers", 1, 64, &o.workers},
-                             IntOption{"restarts", 1, 100, &o.restarts}}) {
+  struct IntOption {
+    const char* name;
+    long long min, max;
+    std::uint32_t* out;
+  };
+  for (const IntOption& i :
+       {IntOption{"generations", 0, 10'000, &o.generations}, IntOption{"population", 2, 10'000, &o.population},
+        IntOption{"episode-jobs", 10, 10'000'000, &o.episodeJobs},
+        IntOption{"validation-jobs", 10, 10'000'000, &o.validationJobs}, IntOption{"workers", 1, 64, &o.workers},
+        IntOption{"restarts", 1, 100, &o.restarts}}) {
     if (const auto v = args.value(i.name)) {
       const auto parsed = parseInteger(i.name, *v, i.min, i.max);
-      if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      if (auto* e = std::get_if<std::string>(&parsed))
+        return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
       *i.out = static_cast<std::uint32_t>(std::get<long long>(parsed));
     }
   }
@@ -33,7 +37,8 @@ std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char*
     o.arrivalScales.clear();
     for (const std::string& x : scales) {
       const auto parsed = parseNumber("arrival-scale", x, 1e-6, 1e6);
-      if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      if (auto* e = std::get_if<std::string>(&parsed))
+        return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
       o.arrivalScales.push_back(std::get<double>(parsed));
     }
   }

@@ -102,8 +102,8 @@ class LoadClient {
     }
     if (!ok) ++m_errors;
     else if (start >= m_measureFrom && end <= m_until)
-      m_latenciesUs.push_back(static_cast<std::uint32_t>(
-          std::chrono::duration_cast<std::chrono::microseconds>(end - start).count()));
+      m_latenciesUs.push_back(
+          static_cast<std::uint32_t>(std::chrono::duration_cast<std::chrono::microseconds>(end - start).count()));
     if (end >= m_until) {
       m_finished();
       return;
@@ -131,8 +131,8 @@ double percentileMs(std::vector<std::uint32_t>& sorted, double q) {
 
 }  // namespace
 
-LoadResult runLoad(const std::string& target, const ChannelSecurity& security, long long clients,
-                   long long connections, double seconds, bool listJobs) {
+LoadResult runLoad(const std::string& target, const ChannelSecurity& security, long long clients, long long connections,
+                   double seconds, bool listJobs) {
   const LoadMethod method = loadMethod(listJobs);
   std::vector<std::unique_ptr<grpc::GenericStub>> stubs;
   for (long long c = 0; c < connections; ++c) {
@@ -154,8 +154,8 @@ LoadResult runLoad(const std::string& target, const ChannelSecurity& security, l
   long long finished = 0;
   std::vector<std::unique_ptr<LoadClient>> all;
   for (long long i = 0; i < clients; ++i) {
-    all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), method,
-                                               security, measureFrom, until, [&] {
+    all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), method, security,
+                                               measureFrom, until, [&] {
                                                  std::lock_guard lock(mutex);
                                                  ++finished;
                                                  cv.notify_all();
@@ -180,6 +180,5 @@ LoadResult runLoad(const std::string& target, const ChannelSecurity& security, l
   r.p999Ms = percentileMs(latencies, 0.999);
   return r;
 }
-
 
 }  // namespace hetsched::cli

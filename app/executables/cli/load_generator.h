@@ -19,7 +19,7 @@ struct LoadResult {
 // for `seconds` after a 1 s warm-up. GetTopology, or ListJobs (100 jobs).
 // The same generator measures the gateway and the bare server it is
 // compared with (bench load --compare).
-LoadResult runLoad(const std::string& target, const ChannelSecurity& security, long long clients,
-                   long long connections, double seconds, bool listJobs);
+LoadResult runLoad(const std::string& target, const ChannelSecurity& security, long long clients, long long connections,
+                   double seconds, bool listJobs);
 
 }  // namespace hetsched::cli

@@ -75,13 +75,15 @@ int auditFromGateway(v1::PolicyService::Stub& stub, const Args& args,
   } while (before != 0 && (limit == 0 || have < limit));
   std::vector<v1::AuditEntry> entries;
   entries.reserve(have);
-  for (auto page = pages.rbegin(); page != pages.rend(); ++page) entries.insert(entries.end(), page->begin(), page->end());
+  for (auto page = pages.rbegin(); page != pages.rend(); ++page)
+    entries.insert(entries.end(), page->begin(), page->end());
   if (verify) {
     const bool midway = !entries.empty() && entries.front().sequence() != 1;
     return report(verifyAuditChain(entries, midway), midway, "the gateway");
   }
   for (const v1::AuditEntry& e : entries) printEntry(e);
-  if (have < total) std::printf("(%llu older entries; --limit 0 for all)\n", static_cast<unsigned long long>(total - have));
+  if (have < total)
+    std::printf("(%llu older entries; --limit 0 for all)\n", static_cast<unsigned long long>(total - have));
   if (dropped > 0) std::printf("(%llu older entries dropped)\n", static_cast<unsigned long long>(dropped));
   return 0;
 }

@@ -39,18 +39,18 @@ nlohmann::json reasonJson(const WaitReason& r) {
   for (std::size_t i = 0; i < kShortResourceCount; ++i)
     shortOn[std::string(toString(static_cast<ShortResource>(i)))] = r.shortOn[i];
   nlohmann::json out = {{"cause", toString(r.cause)},
-          {"kind", toString(r.kind)},
-          {"nodes_of_kind", r.nodesOfKind},
-          {"nodes_up", r.nodesUp},
-          {"nodes_with_room", r.nodesWithRoom},
-          {"short_on", shortOn},
-          {"order", toString(r.order)},
-          {"ahead", r.ahead},
-          {"ahead_by_class", r.aheadByClass},
-          {"aged_class", toString(r.agedClass)},
-          {"aged", r.aged},
-          {"backfill_depth", r.backfillDepth},
-          {"arm", r.arm}};
+                        {"kind", toString(r.kind)},
+                        {"nodes_of_kind", r.nodesOfKind},
+                        {"nodes_up", r.nodesUp},
+                        {"nodes_with_room", r.nodesWithRoom},
+                        {"short_on", shortOn},
+                        {"order", toString(r.order)},
+                        {"ahead", r.ahead},
+                        {"ahead_by_class", r.aheadByClass},
+                        {"aged_class", toString(r.agedClass)},
+                        {"aged", r.aged},
+                        {"backfill_depth", r.backfillDepth},
+                        {"arm", r.arm}};
   // A team's quota held it: the numbers, in units of the kind (GPUs, cores).
   if (r.cause == WaitCause::Quota && (!r.quota.team.empty() || r.quota.noQueue))
     out["quota"] = {{"team", r.quota.team},
@@ -148,12 +148,9 @@ int runQueue(std::span<char* const> argv) {
                           {"frame_sequence", predictions.frameSequence},
                           {"jobs", nlohmann::json::array()}};
     for (const JobPrediction& p : predictions.jobs) {
-      nlohmann::json j = {{"id", p.job},
-                          {"predicted_start_ms", p.startMs},
-                          {"predicted_end_ms", p.endMs},
-                          {"node", p.node},
-                          {"devices", p.devices},
-                          {"reason", reasonJson(p.reason)}};
+      nlohmann::json j = {
+          {"id", p.job},          {"predicted_start_ms", p.startMs}, {"predicted_end_ms", p.endMs}, {"node", p.node},
+          {"devices", p.devices}, {"reason", reasonJson(p.reason)}};
       if (p.node >= 0 && static_cast<std::size_t>(p.node) < nodeNames.size()) j["node_name"] = nodeNames[p.node];
       if (const auto it = byId.find(p.job); it != byId.end()) {
         j["name"] = it->second.spec.name;
@@ -174,7 +171,8 @@ int runQueue(std::span<char* const> argv) {
   for (const JobPrediction& p : predictions.jobs) {
     const auto it = byId.find(p.job);
     const Job* job = it == byId.end() ? nullptr : &it->second;
-    const std::string node = p.node >= 0 && static_cast<std::size_t>(p.node) < nodeNames.size() ? nodeNames[p.node] : "-";
+    const std::string node =
+        p.node >= 0 && static_cast<std::size_t>(p.node) < nodeNames.size() ? nodeNames[p.node] : "-";
     std::printf("%-5zu %-8llu %-22.22s %-9s %-6s %-10s %-18s %-10.10s %s\n", ++row,
                 static_cast<unsigned long long>(p.job), job ? job->spec.name.c_str() : "?",
                 job ? std::string(toString(job->spec.kind)).c_str() : "?",

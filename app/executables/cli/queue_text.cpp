@@ -34,7 +34,8 @@ std::string format(const char* fmt, auto... args) {
 }
 
 std::string aheadText(const WaitReason& r) {
-  std::string out = r.ahead == 0 ? std::string("first in line") : format("%u job%s ahead", r.ahead, r.ahead == 1 ? "" : "s");
+  std::string out =
+      r.ahead == 0 ? std::string("first in line") : format("%u job%s ahead", r.ahead, r.ahead == 1 ? "" : "s");
   if (r.aheadByClass > 0) out += format(" (%u by priority class)", r.aheadByClass);
   if (r.aged) out += "; aged to " + std::string(toString(r.agedClass));
   return out;
@@ -45,7 +46,8 @@ double units(std::uint64_t milli) { return static_cast<double>(milli) / 1000.0; 
 // "team vision is over its GPU quota: uses 12 (8 guaranteed + 4 borrowed), asks 2, may borrow 0 more"
 std::string quotaText(const WaitReason& r) {
   const QuotaStanding& q = r.quota;
-  if (q.noQueue && q.team.empty()) return "held: the job has no team, and the policy holds jobs of teams without a queue";
+  if (q.noQueue && q.team.empty())
+    return "held: the job has no team, and the policy holds jobs of teams without a queue";
   if (q.noQueue) return "held: team " + q.team + " has no queue in the policy, which holds such teams";
   if (q.team.empty() && q.usedMilli == 0 && q.guaranteeMilli == 0) return "held by a quota; " + aheadText(r);
   return "team " + q.team + " is over its " + kindName(r.kind) + " quota: " +
@@ -85,9 +87,10 @@ std::string clusterClock(std::int64_t ms) {
 std::string predictedStart(const JobPrediction& p, std::int64_t nowMs) {
   if (p.startMs < 0) return "not foreseen";
   const std::int64_t in = (p.startMs - nowMs) / 1000;
-  const std::string when = in < 60 ? format("%llds", static_cast<long long>(in))
-                         : in < 3600 ? format("%lldm", static_cast<long long>(in / 60))
-                                     : format("%lldh%02lldm", static_cast<long long>(in / 3600), static_cast<long long>(in / 60 % 60));
+  const std::string when =
+      in < 60     ? format("%llds", static_cast<long long>(in))
+      : in < 3600 ? format("%lldm", static_cast<long long>(in / 60))
+                  : format("%lldh%02lldm", static_cast<long long>(in / 3600), static_cast<long long>(in / 60 % 60));
   return clusterClock(p.startMs) + " (in " + when + ")";
 }
 

@@ -81,8 +81,9 @@ int benchSim(const Args& args) {
   const long long runs = option(args, "runs", 3, 100);
   const long long seed = option(args, "seed", 1, std::numeric_limits<long long>::max());
   if (jobCount < 0 || nodes < 0 || runs < 0 || seed < 0) {
-    std::fprintf(stderr, "usage: hetsched bench sim [--jobs N] [--nodes N] [--runs N] [--seed S] [--load X] "
-                         "[--workload easy|backlog] [--policy NAME]\n");
+    std::fprintf(stderr,
+                 "usage: hetsched bench sim [--jobs N] [--nodes N] [--runs N] [--seed S] [--load X] "
+                 "[--workload easy|backlog] [--policy NAME]\n");
     return 2;
   }
   const std::string workload{args.value("workload").value_or("easy")};
@@ -104,10 +105,11 @@ int benchSim(const Args& args) {
   const auto jobs = backlog ? syntheticBacklogJobs(topology, count, static_cast<std::uint64_t>(seed), load, kOverload)
                             : syntheticJobs(topology, count, static_cast<std::uint64_t>(seed), load);
   const double genS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("sim bench: %s workload, %lld jobs, %lld nodes (%zu devices), policy %s, load %.2f%s; workload built in "
-              "%.2f s\n",
-              workload.c_str(), jobCount, nodes, topology.devices.size(), policyName.c_str(), load,
-              backlog ? " (x1.6 for the middle 40 % of the jobs)" : "", genS);
+  std::printf(
+      "sim bench: %s workload, %lld jobs, %lld nodes (%zu devices), policy %s, load %.2f%s; workload built in "
+      "%.2f s\n",
+      workload.c_str(), jobCount, nodes, topology.devices.size(), policyName.c_str(), load,
+      backlog ? " (x1.6 for the middle 40 % of the jobs)" : "", genS);
 
   std::optional<v1::Policy> policy;
   for (const v1::Policy& p : builtinPolicies())
@@ -129,11 +131,11 @@ int benchSim(const Args& args) {
     const SimSummary& s = std::get<SimResult>(result).summary;
     rates.push_back(static_cast<double>(jobCount) / wall);
     cpuRates.push_back(static_cast<double>(jobCount) / cpu);
-    std::printf("run %lld: %.3f s wall (%.0f jobs/s), %.3f s CPU (%.0f jobs/s), completed %llu, unschedulable %llu, "
-                "wait avg %.1f s, makespan %.0f s, GPU allocation %.3f, peak RSS %.0f MiB\n",
-                r + 1, wall, rates.back(), cpu, cpuRates.back(), static_cast<unsigned long long>(s.completed),
-                static_cast<unsigned long long>(s.unschedulable), s.waitAvgS, s.makespanS, s.gpuAllocationRatio,
-                peakRssMib());
+    std::printf(
+        "run %lld: %.3f s wall (%.0f jobs/s), %.3f s CPU (%.0f jobs/s), completed %llu, unschedulable %llu, "
+        "wait avg %.1f s, makespan %.0f s, GPU allocation %.3f, peak RSS %.0f MiB\n",
+        r + 1, wall, rates.back(), cpu, cpuRates.back(), static_cast<unsigned long long>(s.completed),
+        static_cast<unsigned long long>(s.unschedulable), s.waitAvgS, s.makespanS, s.gpuAllocationRatio, peakRssMib());
     const QueueDepth depth = queueDepth(std::get<SimResult>(result).series);
     std::printf("       queue depth: peak %u waiting, mean %.0f, over 1,000 waiting %.0f %% of the time\n", depth.peak,
                 depth.mean, depth.overThousandShare * 100.0);

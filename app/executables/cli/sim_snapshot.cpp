@@ -9,14 +9,13 @@
 
 namespace hetsched::cli {
 
-SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, std::size_t minJobs,
-                               std::string name) {
+SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, std::size_t minJobs, std::string name) {
   SimulatedCluster cluster(options);
   SnapshotData d;
   d.name = std::move(name);
-  d.takenAtMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count();
+  d.takenAtMs =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   d.topology = cluster.topology();
   // What a SimulatedCluster runs until a policy is pushed.
   const v1::Policy policy = liveDefaultPolicy();

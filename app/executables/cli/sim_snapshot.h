@@ -11,7 +11,6 @@ namespace hetsched::cli {
 // snapshot the gateway would: topology, running and queued jobs, the
 // history. With minJobs above what the cluster holds, synthetic queued jobs
 // (copies of real ones under new ids) fill the queue up to it, for benches.
-SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, std::size_t minJobs,
-                               std::string name);
+SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, std::size_t minJobs, std::string name);
 
 }  // namespace hetsched::cli

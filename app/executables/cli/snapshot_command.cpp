@@ -91,7 +91,8 @@ int printWhatifRuns(SnapshotStore& store, const std::vector<SnapshotInfo>& list)
                    : std::nan("");
       };
       std::printf("%4lld  %-20s  %-24s  %12.2f  %12.0f\n", static_cast<long long>(r.id),
-                  utcTime(r.createdAtMs, kTableTime).c_str(), r.policy.name.c_str(), number("wait_avg_s"), number("completed"));
+                  utcTime(r.createdAtMs, kTableTime).c_str(), r.policy.name.c_str(), number("wait_avg_s"),
+                  number("completed"));
     }
   }
   return 0;
@@ -117,8 +118,8 @@ int info(const std::string& path) {
   std::printf("%s: %zu snapshot%s, %s on disk\n", path.c_str(), list.size(), list.size() == 1 ? "" : "s",
               formatBytes(ec ? 0 : bytes).c_str());
   if (list.empty()) return 0;
-  std::printf("%4s  %-20s  %-20s  %7s  %6s  %7s  %6s  %-9s  %9s  %-9s  %s\n", "ID", "NAME", "TAKEN (UTC)",
-              "DEVICES", "NODES", "JOBS", "FRAMES", "SPAN", "HISTORY", "EMBEDDER", "POLICY");
+  std::printf("%4s  %-20s  %-20s  %7s  %6s  %7s  %6s  %-9s  %9s  %-9s  %s\n", "ID", "NAME", "TAKEN (UTC)", "DEVICES",
+              "NODES", "JOBS", "FRAMES", "SPAN", "HISTORY", "EMBEDDER", "POLICY");
   for (const SnapshotInfo& s : list) {
     std::printf("%4lld  %-20s  %-20s  %7zu  %6zu  %7zu  %6zu  %-9s  %9s  %-9s  %s v%llu\n",
                 static_cast<long long>(s.id), s.name.c_str(), utcTime(s.takenAtMs, kTableTime).c_str(), s.deviceCount,
@@ -197,8 +198,7 @@ int runSnapshot(std::span<char* const> args) {
   else if (what == "save") {
     known = {"connect", "name", "history"};
     known.insert(known.end(), std::begin(kConnectOptionNames), std::end(kConnectOptionNames));
-  }
-  else known.clear();
+  } else known.clear();
   if (const auto unknown = parsed.unknownOptions(known); !unknown.empty()) {
     std::fprintf(stderr, "hetsched snapshot %s: unknown option %s\n", args.front(), unknown.front().c_str());
     return 2;

@@ -107,8 +107,7 @@ std::string cell(const WhatifMetric& m, const SweepPoint& point) {
   if (const Interval* i = sweepInterval(m, point))
     std::snprintf(text, sizeof text, "%.*f [%.*f, %.*f]", m.decimals, i->median, m.decimals, i->low, m.decimals,
                   i->high);
-  else
-    std::snprintf(text, sizeof text, "%.*f", m.decimals, m.value(point.summary));
+  else std::snprintf(text, sizeof text, "%.*f", m.decimals, m.value(point.summary));
   return text;
 }
 
@@ -117,9 +116,9 @@ std::string cell(const WhatifMetric& m, const SweepPoint& point) {
 int runSweep(std::span<char* const> argv) {
   const Args args(argv);
   constexpr std::array<std::string_view, 20> kKnown{
-      "snapshot", "snapshot-id", "snapshot-mode", "horizon", "nodes",   "synthetic",    "load",
-      "policy",   "vary",        "x",             "y",       "json",    "csv",          "seed",
-      "threads",  "help",        "runtimes",      "replicas", "block",  "policies-dir"};
+      "snapshot", "snapshot-id", "snapshot-mode", "horizon", "nodes", "synthetic", "load", "policy",   "vary",
+      "x",        "y",           "json",          "csv",     "seed",  "threads",   "help", "runtimes", "replicas",
+      "block",    "policies-dir"};
   if (args.flag("help")) return std::fputs(kUsage, stdout), 0;
   const auto unknown = args.unknownOptions(kKnown);
   const auto varies = args.values("vary");
@@ -130,7 +129,8 @@ int runSweep(std::span<char* const> argv) {
   if (!unknown.empty() || (named.empty() && !dir) || varies.size() > 2 || snapshot == synthetic) {
     for (const auto& u : unknown) std::fprintf(stderr, "hetsched sweep: unknown option %s\n", u.c_str());
     if (varies.size() > 2) std::fputs("hetsched sweep: at most two --vary (a grid)\n", stderr);
-    if (named.empty() && !dir) std::fputs("hetsched sweep: no policy: give --policy (one or more) or --policies-dir\n", stderr);
+    if (named.empty() && !dir)
+      std::fputs("hetsched sweep: no policy: give --policy (one or more) or --policies-dir\n", stderr);
     std::fputs(kUsage, stderr);
     return 2;
   }
@@ -232,8 +232,7 @@ int runSweep(std::span<char* const> argv) {
     std::optional<SweepAxis> parsed;
     for (const v1::Policy& p : policies) {
       auto axis = parseSweepAxis(v, p);
-      if (auto* e = std::get_if<std::string>(&axis))
-        return fail(policies.size() > 1 ? p.name() + ": " + *e : *e, 2);
+      if (auto* e = std::get_if<std::string>(&axis)) return fail(policies.size() > 1 ? p.name() + ": " + *e : *e, 2);
       if (!parsed) parsed = std::get<SweepAxis>(std::move(axis));
     }
     axes.push_back(std::move(*parsed));
@@ -283,9 +282,11 @@ int runSweep(std::span<char* const> argv) {
 
   std::string what = policies.size() == 1 ? names[0] : std::to_string(policies.size()) + " policies";
   std::printf("%s\n%s over %zu points", workload.description.c_str(), what.c_str(), points.size());
-  if (replicas > 1) std::printf(" x %zu replicas (seed %llu): median [95 %% interval]", replicas,
-                                static_cast<unsigned long long>(seed));
-  std::printf(" (%.2f s on %u threads)\n\n", wall, threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
+  if (replicas > 1)
+    std::printf(" x %zu replicas (seed %llu): median [95 %% interval]", replicas,
+                static_cast<unsigned long long>(seed));
+  std::printf(" (%.2f s on %u threads)\n\n", wall,
+              threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
   int nameWidth = 6;
   for (const std::string& n : names) nameWidth = std::max(nameWidth, static_cast<int>(n.size()));
   const int width = replicas > 1 ? 34 : 18;

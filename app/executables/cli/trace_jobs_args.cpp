@@ -13,17 +13,18 @@ std::variant<TraceJobs, int> traceJobsFromArgs(const char* command, const Args& 
   std::optional<PoissonArrivals> timing;
   const auto rate = args.value("arrival-rate");
   const auto mean = args.value("runtime-mean");
-  if (mean && !rate)
-    return std::fprintf(stderr, "hetsched %s: --runtime-mean goes with --arrival-rate\n", command), 2;
+  if (mean && !rate) return std::fprintf(stderr, "hetsched %s: --runtime-mean goes with --arrival-rate\n", command), 2;
   if (rate) {
     timing = PoissonArrivals{};
     timing->seed = seed;
     const auto r = parseNumber("arrival-rate", *rate, 1e-9, 1e9);
-    if (auto* e = std::get_if<std::string>(&r)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+    if (auto* e = std::get_if<std::string>(&r))
+      return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
     timing->ratePerS = std::get<double>(r);
     if (mean) {
       const auto m = parseNumber("runtime-mean", *mean, 1e-6, 1e12);
-      if (auto* e = std::get_if<std::string>(&m)) return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      if (auto* e = std::get_if<std::string>(&m))
+        return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
       timing->runtimeMeanS = std::get<double>(m);
     }
   }
@@ -35,7 +36,8 @@ std::variant<TraceJobs, int> traceJobsFromArgs(const char* command, const Args& 
   TraceJobs& jobs = std::get<TraceJobs>(converted);
   if (jobs.withoutRuntime > 0)
     std::fprintf(stderr, "hetsched %s: %s: %llu pods without %s left out\n", command, file.c_str(),
-                 static_cast<unsigned long long>(jobs.withoutRuntime), timing ? "a runtime" : "an arrival or a runtime");
+                 static_cast<unsigned long long>(jobs.withoutRuntime),
+                 timing ? "a runtime" : "an arrival or a runtime");
   return std::move(jobs);
 }
 

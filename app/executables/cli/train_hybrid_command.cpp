@@ -37,7 +37,8 @@ constexpr const char* kUsage =
 
 int runTrainHybrid(std::span<char* const> argv) {
   const Args args(argv);
-  std::vector<std::string_view> known{"cluster", "jobs", "out", "seed", "seeds", "help", "policy-out", "curve", "strict"};
+  std::vector<std::string_view> known{"cluster", "jobs",       "out",   "seed",  "seeds",
+                                      "help",    "policy-out", "curve", "strict"};
   known.insert(known.end(), std::begin(kHybridSearchOptions), std::end(kHybridSearchOptions));
   known.insert(known.end(), std::begin(kTraceTimingOptions), std::end(kTraceTimingOptions));
   if (args.flag("help")) return std::fputs(kUsage, stdout), std::fputs(kTraceTimingHelp, stdout), 0;
@@ -47,11 +48,12 @@ int runTrainHybrid(std::span<char* const> argv) {
     return std::fputs(kUsage, stderr), 2;
   }
   std::uint64_t seed = 1, seeds = 1;
-  for (auto [name, out, hi] : {std::tuple{"seed", &seed, std::numeric_limits<long long>::max()},
-                               std::tuple{"seeds", &seeds, 100LL}}) {
+  for (auto [name, out, hi] :
+       {std::tuple{"seed", &seed, std::numeric_limits<long long>::max()}, std::tuple{"seeds", &seeds, 100LL}}) {
     if (const auto v = args.value(name)) {
       const auto parsed = parseInteger(name, *v, name == std::string_view("seeds") ? 1 : 0, hi);
-      if (auto* e = std::get_if<std::string>(&parsed)) return std::fprintf(stderr, "hetsched train-hybrid: %s\n", e->c_str()), 2;
+      if (auto* e = std::get_if<std::string>(&parsed))
+        return std::fprintf(stderr, "hetsched train-hybrid: %s\n", e->c_str()), 2;
       *out = static_cast<std::uint64_t>(std::get<long long>(parsed));
     }
   }
@@ -80,14 +82,15 @@ int runTrainHybrid(std::span<char* const> argv) {
     o.seed = s;
     std::printf("\nseed %llu\n%8s %10s %12s %12s %12s %16s %8s\n", static_cast<unsigned long long>(s), "restart",
                 "generation", "train mean", "train best", "validation", "valid. wait s", "sigma");
-    HybridTraining t = trainHybrid(w.topology, w.rule, split.training, split.validation, o, [&](const GenerationStats& g) {
-      std::printf("%8u %10u %12.3f %12.3f %12.3f %16.1f %8.3f\n", g.restart, g.generation, g.trainMean, g.trainBest,
-                  g.validation, g.validationWaitS, g.sigma);
-      if (curve)
-        std::fprintf(curve, "%llu,%u,%u,%.6f,%.6f,%.6f,%.3f,%.6f\n", static_cast<unsigned long long>(s), g.restart,
-                     g.generation, g.trainMean, g.trainBest, g.validation, g.validationWaitS, g.sigma);
-      std::fflush(stdout);
-    });
+    HybridTraining t =
+        trainHybrid(w.topology, w.rule, split.training, split.validation, o, [&](const GenerationStats& g) {
+          std::printf("%8u %10u %12.3f %12.3f %12.3f %16.1f %8.3f\n", g.restart, g.generation, g.trainMean, g.trainBest,
+                      g.validation, g.validationWaitS, g.sigma);
+          if (curve)
+            std::fprintf(curve, "%llu,%u,%u,%.6f,%.6f,%.6f,%.3f,%.6f\n", static_cast<unsigned long long>(s), g.restart,
+                         g.generation, g.trainMean, g.trainBest, g.validation, g.validationWaitS, g.sigma);
+          std::fflush(stdout);
+        });
     std::printf("averaged weights of restart %u kept (validation score %.3f); %s\n", t.restart, t.validationScore,
                 t.verdict.c_str());
     if (!best || t.validationScore < best->validationScore) best = std::move(t);
@@ -97,8 +100,8 @@ int runTrainHybrid(std::span<char* const> argv) {
   const std::string out = *args.value("out");
   if (const auto e = saveWeights(out, best->model))
     return std::fprintf(stderr, "hetsched train-hybrid: %s: %s\n", out.c_str(), describe(*e).data()), 1;
-  std::printf("\nweights: %s (hash %016llx)\n%s\n", out.c_str(), static_cast<unsigned long long>(weightsHash(best->model)),
-              best->verdict.c_str());
+  std::printf("\nweights: %s (hash %016llx)\n%s\n", out.c_str(),
+              static_cast<unsigned long long>(weightsHash(best->model)), best->verdict.c_str());
 
   if (const auto path = args.value("policy-out")) {
     v1::Policy p;

@@ -38,15 +38,16 @@ std::string TsneBaseline::script(const BaselineSettings& s) const {
     return "X <- as.matrix(read.csv('" + d + "/data.csv', header=FALSE)); set.seed(" + std::to_string(s.seed) +
            "); t <- system.time(r <- Rtsne::Rtsne(X, dims=2, perplexity=" + perplexity + ", max_iter=" + iterations +
            ", theta=0.5, pca=FALSE, check_duplicates=FALSE, num_threads=" + std::to_string(s.threads) +
-           ")); write.table(r$Y, '" + d + "/map.csv', sep=',', row.names=FALSE, col.names=FALSE); cat(t[['elapsed']], " +
+           ")); write.table(r$Y, '" + d +
+           "/map.csv', sep=',', row.names=FALSE, col.names=FALSE); cat(t[['elapsed']], " +
            "t[['user.self']] + t[['sys.self']], tail(r$itercosts, 1), file='" + d + "/res.txt')";
   }
   return "import time, numpy as np; from sklearn.manifold import TSNE; X = np.loadtxt('" + d +
          "/data.csv', delimiter=','); m = TSNE(2, perplexity=" + perplexity + ", n_iter=" + iterations +
          ", random_state=" + std::to_string(s.seed % 4294967295u) +
          "); t = time.time(); c = time.process_time(); Y = m.fit_transform(X); c = time.process_time() - c; "
-         "t = time.time() - t; np.savetxt('" + d + "/map.csv', Y, delimiter=','); open('" + d +
-         "/res.txt', 'w').write(f'{t} {c} {m.kl_divergence_}')";
+         "t = time.time() - t; np.savetxt('" +
+         d + "/map.csv', Y, delimiter=','); open('" + d + "/res.txt', 'w').write(f'{t} {c} {m.kl_divergence_}')";
 }
 
 std::optional<BaselineRun> TsneBaseline::run(const embed::PointMatrix& points, const BaselineSettings& settings) const {

@@ -70,11 +70,11 @@ void benchDataSet(const DataSet& set, const Sizes& sizes, const embed::TsneOptio
     times.push_back(total);
     cpus.push_back(cpu);
     kls.push_back(result.klDivergence);
-    std::printf("run %lld  hetsched %7.3f s (cpu %.3f s; neighbours %.3f, %d iterations %.3f (%d exaggerated), "
-                "KL %.3f)  KL %.4f%s\n",
-                r + 1, total, cpu, result.neighbourSeconds, result.iterationsRun, result.optimiseSeconds,
-                result.exaggeratedIterations, result.klSeconds, result.klDivergence,
-                result.klEstimated ? " (estimated)" : "");
+    std::printf(
+        "run %lld  hetsched %7.3f s (cpu %.3f s; neighbours %.3f, %d iterations %.3f (%d exaggerated), "
+        "KL %.3f)  KL %.4f%s\n",
+        r + 1, total, cpu, result.neighbourSeconds, result.iterationsRun, result.optimiseSeconds,
+        result.exaggeratedIterations, result.klSeconds, result.klDivergence, result.klEstimated ? " (estimated)" : "");
     for (std::size_t b = 0; b < baselines.size(); ++b) {
       // Same 1000 iterations as bhtsne's default, whatever ours ran.
       settings.iterations = 1000;
@@ -98,8 +98,8 @@ void benchDataSet(const DataSet& set, const Sizes& sizes, const embed::TsneOptio
     const double ratio = theirs / ours;
     std::printf("%-9s median of %zu: %.3f s (cpu %.3f s), KL %.4f\n", baselines[b].name(), baseTimes[b].size(), theirs,
                 theirsCpu, theirsKl);
-    std::printf("figure %.3f s; goal >= %.0fx %s at KL <= its %.4f; ratio %.1fx wall (%.1fx cpu), KL %.4f: %s\n",
-                ours, kGoalRatio, baselines[b].name(), theirsKl, ratio, theirsCpu / oursCpu, oursKl,
+    std::printf("figure %.3f s; goal >= %.0fx %s at KL <= its %.4f; ratio %.1fx wall (%.1fx cpu), KL %.4f: %s\n", ours,
+                kGoalRatio, baselines[b].name(), theirsKl, ratio, theirsCpu / oursCpu, oursKl,
                 ratio >= kGoalRatio && oursKl <= theirsKl ? "met" : "NOT met");
   }
   std::printf("load average at the end %.2f\n", loadAverage());

@@ -17,9 +17,9 @@ namespace hetsched::cli {
 
 namespace {
 
-constexpr std::array<std::string_view, 14> kKnown{
-    "input", "output", "perplexity", "iterations", "seed", "threads", "kl-tolerance", "bench", "points", "dims",
-    "clusters", "runs", "spread-ratio", "no-baseline"};
+constexpr std::array<std::string_view, 14> kKnown{"input",    "output",       "perplexity",   "iterations", "seed",
+                                                  "threads",  "kl-tolerance", "bench",        "points",     "dims",
+                                                  "clusters", "runs",         "spread-ratio", "no-baseline"};
 
 int usage() {
   std::fprintf(stderr,
@@ -41,15 +41,13 @@ std::string describe(const std::string& file, const embed::CsvError& e) {
   using Kind = embed::CsvError::Kind;
   switch (e.kind) {
     case Kind::NotANumber:
-      return file + ":" + std::to_string(e.line) + ": column " + std::to_string(e.column) +
-             ": not a number '" + e.token + "'";
+      return file + ":" + std::to_string(e.line) + ": column " + std::to_string(e.column) + ": not a number '" +
+             e.token + "'";
     case Kind::RaggedRow:
-      return file + ":" + std::to_string(e.line) + ": expected " + std::to_string(e.expected) +
-             " columns, found " + std::to_string(e.found);
-    case Kind::Empty:
-      return file + ": no rows";
-    case Kind::None:
-      break;
+      return file + ":" + std::to_string(e.line) + ": expected " + std::to_string(e.expected) + " columns, found " +
+             std::to_string(e.found);
+    case Kind::Empty: return file + ": no rows";
+    case Kind::None: break;
   }
   return file + ": unreadable";
 }

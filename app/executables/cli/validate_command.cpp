@@ -74,19 +74,20 @@ int runValidate(std::span<char* const> argv) {
   }
   const FidelityReport& r = std::get<FidelityReport>(result);
   if (const auto json = args.value("json")) {
-    nlohmann::json out = {{"snapshot", path},
-                          {"snapshot_id", r.snapshotId},
-                          {"policy", r.policyName},
-                          {"policy_version", r.policyVersion},
-                          {"period_start_s", r.periodStartS},
-                          {"period_end_s", r.periodEndS},
-                          {"agent_period_s", r.agentPeriodS},
-                          {"jobs_replayed", r.jobsReplayed},
-                          {"node_changes", r.nodeChanges},
-                          {"canary_jobs", r.canaryJobs},
-                          {"exact", r.exact()},
-                          {"all", toJson(r.all)},
-                          {"by_kind", {{"cpu", toJson(r.byKind[0])}, {"gpu", toJson(r.byKind[1])}, {"tpu", toJson(r.byKind[2])}}}};
+    nlohmann::json out = {
+        {"snapshot", path},
+        {"snapshot_id", r.snapshotId},
+        {"policy", r.policyName},
+        {"policy_version", r.policyVersion},
+        {"period_start_s", r.periodStartS},
+        {"period_end_s", r.periodEndS},
+        {"agent_period_s", r.agentPeriodS},
+        {"jobs_replayed", r.jobsReplayed},
+        {"node_changes", r.nodeChanges},
+        {"canary_jobs", r.canaryJobs},
+        {"exact", r.exact()},
+        {"all", toJson(r.all)},
+        {"by_kind", {{"cpu", toJson(r.byKind[0])}, {"gpu", toJson(r.byKind[1])}, {"tpu", toJson(r.byKind[2])}}}};
     if (*json == "-") {
       std::printf("%s\n", out.dump(2).c_str());
       return 0;
@@ -99,13 +100,14 @@ int runValidate(std::span<char* const> argv) {
     }
   }
   std::printf("%s #%lld: policy %s v%llu, period %.0f-%.0f s of cluster time (agent period %.0f s)\n", path.c_str(),
-              static_cast<long long>(r.snapshotId), r.policyName.c_str(), static_cast<unsigned long long>(r.policyVersion),
-              r.periodStartS, r.periodEndS, r.agentPeriodS);
+              static_cast<long long>(r.snapshotId), r.policyName.c_str(),
+              static_cast<unsigned long long>(r.policyVersion), r.periodStartS, r.periodEndS, r.agentPeriodS);
   std::printf("replayed %zu recorded jobs from their submit times with %zu node failures/repairs\n", r.jobsReplayed,
               r.nodeChanges);
   if (r.canaryJobs > 0)
-    std::printf("note: %zu jobs ran on a canary candidate the snapshot does not record; replayed under the active policy\n",
-                r.canaryJobs);
+    std::printf(
+        "note: %zu jobs ran on a canary candidate the snapshot does not record; replayed under the active policy\n",
+        r.canaryJobs);
   std::printf("\n  %-5s %6s  %8s  %8s  %9s  %9s  %9s  %9s\n", "kind", "jobs", "node", "start", "err P50", "err P95",
               "err P99", "wait err");
   std::printf("  %-5s %6s  %8s  %8s  %9s  %9s  %9s  %9s\n", "", "", "same", "<=period", "(s)", "(s)", "(s)", "(s)");
@@ -113,8 +115,9 @@ int runValidate(std::span<char* const> argv) {
   printRow("CPU", r.byKind[0]);
   printRow("GPU", r.byKind[1]);
   printRow("TPU", r.byKind[2]);
-  std::printf("\n%s\n", r.exact() ? "exact reproduction: >= 99 % of jobs on the same node and within one agent period"
-                                  : "not an exact reproduction: what-ifs on this snapshot predict within the errors above");
+  std::printf("\n%s\n", r.exact()
+                            ? "exact reproduction: >= 99 % of jobs on the same node and within one agent period"
+                            : "not an exact reproduction: what-ifs on this snapshot predict within the errors above");
   return 0;
 }
 

@@ -88,7 +88,8 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
     auto converted = traceJobsFromArgs("whatif", args, *file, topology, seed);
     if (const int* rc = std::get_if<int>(&converted)) return *rc;
     jobs = std::get<TraceJobs>(std::move(converted)).jobs;
-    cpuPodsOnGpuNodes = std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
+    cpuPodsOnGpuNodes =
+        std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
     workload += ", " + *file;
   } else {
     const auto n = parseInteger("synthetic", *args.value("synthetic"), 1, 100'000'000);
@@ -115,10 +116,27 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
 
 int runWhatif(std::span<char* const> argv) {
   const Args args(argv);
-  constexpr std::array<std::string_view, 22> kKnown{"replicas", "block","arrival-scale", "cluster",  "nodes", "jobs",     "synthetic",
-                                                    "load",          "policy",   "seed",  "json",     "help",
-                                                    "runtimes",      "timeline", "snapshot", "snapshot-id", "no-record",
-                                                    "snapshot-mode", "horizon",  "strict", kTraceTimingOptions[0],
+  constexpr std::array<std::string_view, 22> kKnown{"replicas",
+                                                    "block",
+                                                    "arrival-scale",
+                                                    "cluster",
+                                                    "nodes",
+                                                    "jobs",
+                                                    "synthetic",
+                                                    "load",
+                                                    "policy",
+                                                    "seed",
+                                                    "json",
+                                                    "help",
+                                                    "runtimes",
+                                                    "timeline",
+                                                    "snapshot",
+                                                    "snapshot-id",
+                                                    "no-record",
+                                                    "snapshot-mode",
+                                                    "horizon",
+                                                    "strict",
+                                                    kTraceTimingOptions[0],
                                                     kTraceTimingOptions[1]};
   const auto unknown = args.unknownOptions(kKnown);
   const auto policyArgs = args.values("policy");
@@ -167,7 +185,8 @@ int runWhatif(std::span<char* const> argv) {
       horizon = std::get<double>(v);
     }
     auto loaded = loadSnapshotWorkload(*file, id, fromCut, horizon);
-    if (auto* e = std::get_if<std::string>(&loaded)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 1;
+    if (auto* e = std::get_if<std::string>(&loaded))
+      return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 1;
     built = std::get<WhatifWorkload>(std::move(loaded));
   } else {
     built = traceOrSyntheticWorkload(args, seed);
@@ -230,7 +249,8 @@ int runWhatif(std::span<char* const> argv) {
     if (const auto prefix = args.value("timeline")) {
       const std::string path = *prefix + run.policy + ".csv";
       std::FILE* out = std::fopen(path.c_str(), "w");
-      if (!out) return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", path.c_str(), std::strerror(errno)), 1;
+      if (!out)
+        return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", path.c_str(), std::strerror(errno)), 1;
       writeTimelineCsv(out, run.result, whatif.topology);
       std::fclose(out);
     }
@@ -262,7 +282,8 @@ int runWhatif(std::span<char* const> argv) {
     file.close();
     if (!file)
       return std::fprintf(stderr, "hetsched whatif: cannot write %s: %s\n", out->c_str(),
-                          std::strerror(errno != 0 ? errno : EIO)), 1;
+                          std::strerror(errno != 0 ? errno : EIO)),
+             1;
   }
   if (keep && !writable) {
     std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", args.value("snapshot")->c_str(),

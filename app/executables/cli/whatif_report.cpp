@@ -17,7 +17,8 @@ void printTeamUsage(std::FILE* out, const std::vector<WhatifColumn>& columns) {
   for (const DeviceKind kind : {DeviceKind::Cpu, DeviceKind::Gpu, DeviceKind::Tpu}) {
     const std::size_t k = index(kind);
     const bool guaranteed = std::ranges::any_of(columns, [&](const WhatifColumn& c) {
-      return std::ranges::any_of(c.summary.teams, [&](const TeamService& t) { return t.usage[k].guarantee.has_value(); });
+      return std::ranges::any_of(c.summary.teams,
+                                 [&](const TeamService& t) { return t.usage[k].guarantee.has_value(); });
     });
     if (!guaranteed) continue;
     const std::string unit = kind == DeviceKind::Cpu ? "cores" : kind == DeviceKind::Gpu ? "GPUs" : "TPUs";
@@ -73,7 +74,8 @@ void printTeamTable(std::FILE* out, const std::vector<WhatifColumn>& columns) {
     for (const WhatifColumn& c : columns) {
       const TeamService* team = t < c.summary.teams.size() ? &c.summary.teams[t] : nullptr;
       char cell[64];
-      std::snprintf(cell, sizeof cell, "%.1f s / %.1f %%", team ? team->waitAvgS : 0.0, team ? 100.0 * team->share : 0.0);
+      std::snprintf(cell, sizeof cell, "%.1f s / %.1f %%", team ? team->waitAvgS : 0.0,
+                    team ? 100.0 * team->share : 0.0);
       std::fprintf(out, " %18s", cell);
     }
     std::fprintf(out, "\n");
@@ -99,7 +101,8 @@ void printReplicaTable(std::FILE* out, const ReplicaResults& replicas) {
     std::fprintf(out, "\n");
   }
   if (replicas.policies.size() < 2) return;
-  std::fprintf(out, "\ndifference from %s (* : the paired 95 %% interval excludes zero)\n", replicas.policies[0].c_str());
+  std::fprintf(out, "\ndifference from %s (* : the paired 95 %% interval excludes zero)\n",
+               replicas.policies[0].c_str());
   std::fprintf(out, "%-22s", "metric");
   for (std::size_t p = 1; p < replicas.policies.size(); ++p) std::fprintf(out, " %34s", replicas.policies[p].c_str());
   std::fprintf(out, "\n");

@@ -20,9 +20,10 @@ ClusterMenu::ClusterMenu(MainWindow* window) : ConsoleMenu(tr("&Cluster"), windo
   m_find = addAction(QStringLiteral("find"), tr("&Find jobs and nodes…"), QKeySequence::Find, [this] {
     if (ClusterWorkspace* w = this->window()->workspace()) w->openFind();
   });
-  m_filter = addAction(QStringLiteral("filter"), tr("Fi&lter the views…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
-                       [this] {
-                         if (ClusterWorkspace* w = this->window()->workspace()) w->filterBar()->menuButton()->showMenu();
+  m_filter = addAction(QStringLiteral("filter"), tr("Fi&lter the views…"),
+                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), [this] {
+                         if (ClusterWorkspace* w = this->window()->workspace())
+                           w->filterBar()->menuButton()->showMenu();
                        });
   m_clearFilters = addAction(QStringLiteral("clearFilters"), tr("&Clear filters"),
                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] {

@@ -71,7 +71,8 @@ ClusterWorkspace* ClusterRegistry::open(int row, MainWindow* window, QString* er
              answer->given = true;
              answer->error = why;
              // A window closed while its cluster was opening: a window of its own.
-             if (connection) answer->workspace = self->attach(row, std::move(connection), ownWindow ? nullptr : target.data());
+             if (connection)
+               answer->workspace = self->attach(row, std::move(connection), ownWindow ? nullptr : target.data());
            });
   if (!answer->given) return nullptr;
   if (!answer->workspace && error) *error = answer->error;

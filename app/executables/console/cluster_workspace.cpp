@@ -63,8 +63,7 @@ QString ClusterWorkspace::simTime(std::int64_t ms) {
       .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection, const QString& name,
-                                   QWidget* parent)
+ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection, const QString& name, QWidget* parent)
     : QWidget(parent),
       m_name(name),
       m_connection(std::move(connection)),
@@ -128,12 +127,11 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   // The progress bar stays up while a previewed map settles.
   connect(m_jobMapWorker, &JobMapWorker::preview, m_jobMap,
           [this](const std::vector<EmbeddedPoint>& points) { m_jobMap->setPoints(points); });
-  connect(m_jobMapWorker, &JobMapWorker::ready, m_jobMap,
-          [this](const std::vector<EmbeddedPoint>& points, double kl) {
-            m_jobMap->setProgress(-1, QString());
-            m_jobMap->setPoints(points);
-            Q_EMIT message(tr("Job map: %1 jobs, KL divergence %2").arg(points.size()).arg(kl, 0, 'f', 2), 5000);
-          });
+  connect(m_jobMapWorker, &JobMapWorker::ready, m_jobMap, [this](const std::vector<EmbeddedPoint>& points, double kl) {
+    m_jobMap->setProgress(-1, QString());
+    m_jobMap->setPoints(points);
+    Q_EMIT message(tr("Job map: %1 jobs, KL divergence %2").arg(points.size()).arg(kl, 0, 'f', 2), 5000);
+  });
   connect(m_jobMapWorker, &JobMapWorker::failed, m_jobMap,
           [this](const QString& text) { m_jobMap->setProgress(-1, text); });
   const auto open = [this](JobId job) { openJobStory(job); };
@@ -179,8 +177,8 @@ void ClusterWorkspace::wire() {
 }
 
 QStringList ClusterWorkspace::tabNames() {
-  return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("map"), QStringLiteral("policies"),
-          QStringLiteral("whatif"),  QStringLiteral("alerts")};
+  return {QStringLiteral("cluster"),  QStringLiteral("timeline"), QStringLiteral("map"),
+          QStringLiteral("policies"), QStringLiteral("whatif"),   QStringLiteral("alerts")};
 }
 
 bool ClusterWorkspace::showTab(const QString& name) {
@@ -213,9 +211,8 @@ void ClusterWorkspace::setControl(bool live) {
   m_alertList->setReadOnly(readOnlyReason());
   if (m_control) {
     connect(m_control.get(), &GatewayControl::alertsAcknowledged, this, &ClusterWorkspace::onAlertsAcknowledged);
-    connect(m_control.get(), &GatewayControl::alertAcknowledgeFailed, this, [this](const QString& why) {
-      Q_EMIT message(tr("Could not acknowledge: %1").arg(why), 10000);
-    });
+    connect(m_control.get(), &GatewayControl::alertAcknowledgeFailed, this,
+            [this](const QString& why) { Q_EMIT message(tr("Could not acknowledge: %1").arg(why), 10000); });
   }
   if (m_rulesDialog && !m_control) m_rulesDialog->close();
   Q_EMIT modeChanged();
@@ -230,8 +227,8 @@ void ClusterWorkspace::onStatus(const ConnectionStatus& status) {
     // The source's health is the stream's: a real-cluster source that stops
     // answering marks its nodes down, which the views show per node.
     const QString source = sourceText(m_topology->source);
-    m_sourceInfo = status.state == ConnectionState::Live ? tr("Source: %1").arg(source)
-                                                          : tr("Source: %1 (not live)").arg(source);
+    m_sourceInfo =
+        status.state == ConnectionState::Live ? tr("Source: %1").arg(source) : tr("Source: %1 (not live)").arg(source);
     Q_EMIT infoChanged();
   }
 }
@@ -288,7 +285,8 @@ void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {
   JobNames names;
   names.reserve(jobs.size());
   for (const Job& job : jobs)
-    names.emplace(job.id, QStringLiteral("%1 · %2").arg(QString::fromStdString(job.spec.name), jobKindName(job.spec.kind)));
+    names.emplace(job.id,
+                  QStringLiteral("%1 · %2").arg(QString::fromStdString(job.spec.name), jobKindName(job.spec.kind)));
   m_dashboard->setJobNames(names);
   // Shared with the list it came from when possible: no copy of 100,000 jobs.
   std::shared_ptr<const std::vector<Job>> shared;

@@ -48,12 +48,14 @@ void addConsoleOptions(QCommandLineParser& parser) {
       option("seed", "Embedded cluster: workload seed (1).", "N", "1"),
       option("lang", "Interface language, e.g. ko or en.", "CODE"),
       option("theme", "light, dark or system (default: the last choice, else the system's).", "NAME"),
-      option("tab", "Page to open: overview, cluster, timeline, map, policies, whatif or alerts (cluster).", "NAME", "cluster"),
+      option("tab", "Page to open: overview, cluster, timeline, map, policies, whatif or alerts (cluster).", "NAME",
+             "cluster"),
       option("select", "Device to select once the cluster is shown, its details beside the heatmap, e.g. gpu-007/3.",
              "NODE/SLOT"),
       option("report-startup", "Print the time from start to the first live frame on screen, then exit."),
-      option("quit-after-map", "Print when the first job map is shown (still settling, or done) and when it is done, in "
-                               "seconds after the process started, then quit (hetsched bench console-map)."),
+      option("quit-after-map",
+             "Print when the first job map is shown (still settling, or done) and when it is done, in "
+             "seconds after the process started, then quit (hetsched bench console-map)."),
   });
 }
 

@@ -20,7 +20,11 @@ std::string runKey(const v1::Policy& policy) {
 }  // namespace
 
 LiveTuning::LiveTuning(PolicyEditor* editor, LiveWhatifStrip* strip, SourceFn source, QObject* parent)
-    : QObject(parent), m_editor(editor), m_strip(strip), m_source(std::move(source)), m_runner(new LiveWhatifRunner(this)) {
+    : QObject(parent),
+      m_editor(editor),
+      m_strip(strip),
+      m_source(std::move(source)),
+      m_runner(new LiveWhatifRunner(this)) {
   connect(m_editor, &PolicyEditor::policyChanged, this, &LiveTuning::update);
   connect(m_editor, &PolicyEditor::basePolicyChanged, this, &LiveTuning::update);
   connect(m_editor, &PolicyEditor::canaryPercentChanged, this, &LiveTuning::update);
@@ -72,16 +76,17 @@ void LiveTuning::update() {
     ++m_generation;
   }
   if (m_taken.kind == WhatifSource::Kind::Live && !m_taken.liveJobs) {
-    m_strip->setProblem(tr("No live cluster to cut yet: the live what-if starts with the first job list, or "
-                           "choose a workload in the What-if tab."));
+    m_strip->setProblem(
+        tr("No live cluster to cut yet: the live what-if starts with the first job list, or "
+           "choose a workload in the What-if tab."));
     m_lastAsked.clear();
     return;
   }
   const v1::Policy& base = m_editor->basePolicy();
   const v1::Policy candidate = m_editor->policy();
   const int canary = m_editor->canaryPercent();
-  std::string asked = std::to_string(m_generation) + ' ' + std::to_string(canary) + '\n' + runKey(base) + '\n' +
-                      runKey(candidate);
+  std::string asked =
+      std::to_string(m_generation) + ' ' + std::to_string(canary) + '\n' + runKey(base) + '\n' + runKey(candidate);
   if (asked == m_lastAsked) return;
   m_lastAsked = std::move(asked);
   m_canaryPercent = canary;

@@ -96,19 +96,20 @@ void MainWindow::adopt(ClusterWorkspace* workspace) {
     m_status->showMessage(workspace == currentWorkspace() ? text : tr("%1: %2").arg(workspace->name(), text),
                           timeoutMs);
   });
-  connect(workspace, &ClusterWorkspace::alertsFired, this, [this, workspace](const QString& title, const QString& text) {
-    m_notifier->notify(title, text);
-    m_status->showMessage(title, 10000);
+  connect(
+      workspace, &ClusterWorkspace::alertsFired, this, [this, workspace](const QString& title, const QString& text) {
+        m_notifier->notify(title, text);
+        m_status->showMessage(title, 10000);
     // A click on the notification shows that cluster's alerts.
-    m_notifier->disconnect(this);
-    connect(m_notifier, &AlertNotifier::activated, this, [this, workspace = QPointer<ClusterWorkspace>(workspace)] {
-      if (!workspace) return;
-      showWorkspace(workspace);
-      workspace->showTab(QStringLiteral("alerts"));
-      raise();
-      activateWindow();
-    });
-  });
+        m_notifier->disconnect(this);
+        connect(m_notifier, &AlertNotifier::activated, this, [this, workspace = QPointer<ClusterWorkspace>(workspace)] {
+          if (!workspace) return;
+          showWorkspace(workspace);
+          workspace->showTab(QStringLiteral("alerts"));
+          raise();
+          activateWindow();
+        });
+      });
 }
 
 ClusterWorkspace* MainWindow::currentWorkspace() const {
@@ -176,8 +177,8 @@ void MainWindow::updateTitle() {
     setWindowTitle(tr("HetSched — %1").arg(current->title()));
     return;
   }
-  setWindowTitle(tr("HetSched — Overview (%n open cluster(s))", nullptr,
-                    static_cast<int>(m_registry->workspaces().size())));
+  setWindowTitle(
+      tr("HetSched — Overview (%n open cluster(s))", nullptr, static_cast<int>(m_registry->workspaces().size())));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -36,8 +36,7 @@ class MainWindow : public QMainWindow {
   ClusterRegistry* registry() const;
   // A new tab for `connection` (started here); `savedRow` is its row in the
   // saved connections, -1 when it has none.
-  ClusterWorkspace* addCluster(std::unique_ptr<ClusterConnection> connection, const QString& name,
-                               int savedRow = -1);
+  ClusterWorkspace* addCluster(std::unique_ptr<ClusterConnection> connection, const QString& name, int savedRow = -1);
   // The cluster shown, or null on the Overview page.
   ClusterWorkspace* currentWorkspace() const;
   // The cluster shown, else the first one: what a menu acts on.

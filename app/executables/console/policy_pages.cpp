@@ -57,13 +57,13 @@ PolicyPages::PolicyPages(GatewayControl* control, QWidget* parent)
       m_whatif(new WhatifView(parent)),
       m_runner(new WhatifRunner(this)),
       m_strip(new LiveWhatifStrip(m_policiesTab)),
-      m_tuning(new LiveTuning(m_editor, m_strip, [this] { return whatifSource(); }, this)),
+      m_tuning(new LiveTuning(
+          m_editor, m_strip, [this] { return whatifSource(); }, this)),
       m_sweepRunner(new SweepRunner(this)),
       m_confirm([parent](const QString& title, const QString& text) { return askWithDialog(parent, title, text); }),
-      m_askPromote([parent](const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
-                            const CanaryProgress& progress) {
-        return askWithPromoteDialog(parent, state, arms, progress);
-      }) {
+      m_askPromote(
+          [parent](const v1::GetPolicyResponse& state, const std::vector<ArmSummary>& arms,
+                   const CanaryProgress& progress) { return askWithPromoteDialog(parent, state, arms, progress); }) {
   auto* splitter = static_cast<QSplitter*>(m_policiesTab);
   splitter->addWidget(m_live);
   // The live what-if sits on the editor, where the sliders move.
@@ -227,8 +227,7 @@ void PolicyPages::onState(const QString& action, std::shared_ptr<const v1::GetPo
   m_state = std::move(state);
   m_live->setError({});
   m_live->setState(*m_state);
-  m_editor->setBasePolicy(m_state->active().spec(),
-                          tr("v%1 in force on the gateway").arg(m_state->active().version()));
+  m_editor->setBasePolicy(m_state->active().spec(), tr("v%1 in force on the gateway").arg(m_state->active().version()));
   // The editor starts from what runs, not from a built-in, and follows it
   // until the operator edits.
   if (!m_editor->touched()) m_editor->setPolicy(m_state->active().spec());
@@ -236,12 +235,10 @@ void PolicyPages::onState(const QString& action, std::shared_ptr<const v1::GetPo
   if (action == QLatin1String("get")) return;
   const quint64 version = m_state->version();
   if (action == QLatin1String("push"))
-    Q_EMIT statusMessage(tr("Pushed as v%1 to %2 % of new arrivals").arg(version).arg(m_state->canary_percent()),
-                         8000);
+    Q_EMIT statusMessage(tr("Pushed as v%1 to %2 % of new arrivals").arg(version).arg(m_state->canary_percent()), 8000);
   else if (action == QLatin1String("promote"))
     Q_EMIT statusMessage(tr("Promoted: v%1 is in force for every job").arg(version), 8000);
-  else
-    Q_EMIT statusMessage(tr("Rolled back: v%1 is in force").arg(version), 8000);
+  else Q_EMIT statusMessage(tr("Rolled back: v%1 is in force").arg(version), 8000);
   Q_EMIT policyChanged(action, version);
 }
 
@@ -252,8 +249,7 @@ void PolicyPages::onFailed(const QString& action, int code, const QString& messa
                .arg(action, message);
   else if (code == kFailedPrecondition && action != QLatin1String("get"))
     text = tr("The gateway refused the %1: %2").arg(action, message);
-  else
-    text = tr("%1 failed: %2").arg(action, message);
+  else text = tr("%1 failed: %2").arg(action, message);
   if (action == QLatin1String("get") && !m_state) {
     m_live->setUnavailable(text);
     return;
@@ -292,8 +288,8 @@ void PolicyPages::addPolicyInForce() {
 
 void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {
   if (!m_control || !m_state) {
-    const QString reason = m_control ? tr("The gateway has not reported its policy yet.")
-                                     : tr("Not connected to a gateway.");
+    const QString reason =
+        m_control ? tr("The gateway has not reported its policy yet.") : tr("Not connected to a gateway.");
     Q_EMIT pushUnavailable(reason);
     m_live->setError(reason);
     return;
@@ -336,11 +332,10 @@ void PolicyPages::confirmPromote() {
 
 void PolicyPages::confirmRollback(quint64 toVersion) {
   if (!m_control || !m_state) return;
-  const QString text = m_state->has_candidate() && toVersion == m_state->active().version()
-                           ? tr("End the canary of v%1 and keep v%2 for every job?")
-                                 .arg(m_state->candidate().version())
-                                 .arg(toVersion)
-                           : tr("Make v%1's policy the one in force again (as a new version)?").arg(toVersion);
+  const QString text =
+      m_state->has_candidate() && toVersion == m_state->active().version()
+          ? tr("End the canary of v%1 and keep v%2 for every job?").arg(m_state->candidate().version()).arg(toVersion)
+          : tr("Make v%1's policy the one in force again (as a new version)?").arg(toVersion);
   if (!m_confirm(tr("Roll back"), text)) return;
   m_control->rollbackPolicy(toVersion, knownVersion());
 }

@@ -98,10 +98,9 @@ void ReplayController::onLoaded(ReplaySession* pending, const std::shared_ptr<co
   connect(m_session.get(), &ReplaySession::frameReady, this, &ReplayController::onFrame);
   m_workspace->enterReplay(m_file, meta);
   if (!meta->embedderProblem.empty())
-    Q_EMIT notice(
-        tr("The snapshot's job map weights are damaged; the map is trained again. (%1)")
-            .arg(QString::fromStdString(meta->embedderProblem)),
-        15000);
+    Q_EMIT notice(tr("The snapshot's job map weights are damaged; the map is trained again. (%1)")
+                      .arg(QString::fromStdString(meta->embedderProblem)),
+                  15000);
   m_session->seekIndex(0);
   Q_EMIT entered();
 }

@@ -19,9 +19,10 @@ ReplayBar* barOf(MainWindow* window) {
 }  // namespace
 
 ReplayMenu::ReplayMenu(MainWindow* window) : ConsoleMenu(tr("&Replay"), window) {
-  m_actions << addAction(QStringLiteral("replayPlay"), tr("&Play or pause"), QKeySequence(Qt::CTRL | Qt::Key_P), [this] {
-    if (ReplayBar* bar = barOf(this->window())) bar->setPlaying(!bar->playing());
-  });
+  m_actions << addAction(QStringLiteral("replayPlay"), tr("&Play or pause"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                         [this] {
+                           if (ReplayBar* bar = barOf(this->window())) bar->setPlaying(!bar->playing());
+                         });
   m_actions << addAction(QStringLiteral("replayBack"), tr("One frame &back"), QKeySequence(Qt::ALT | Qt::Key_Left),
                          [this] {
                            if (ReplayBar* bar = barOf(this->window())) bar->step(-1);
@@ -38,8 +39,9 @@ ReplayMenu::ReplayMenu(MainWindow* window) : ConsoleMenu(tr("&Replay"), window) 
 
 void ReplayMenu::update(ClusterWorkspace* workspace) {
   if (!workspace) workspace = window()->workspace();
-  const QString reason =
-      workspace && workspace->inReplay() ? QString() : tr("Not replaying: open a snapshot first (File → Open snapshot…).");
+  const QString reason = workspace && workspace->inReplay()
+                             ? QString()
+                             : tr("Not replaying: open a snapshot first (File → Open snapshot…).");
   for (QAction* a : m_actions) allow(a, reason);
 }
 

@@ -11,7 +11,12 @@ namespace hetsched {
 
 SelectionLinker::SelectionLinker(JobSelection* selection, ClusterDashboard* dashboard, QueueTimelineView* timeline,
                                  QueuePanel* queue, EmbeddingMapView* map, QObject* parent)
-    : QObject(parent), m_selection(selection), m_dashboard(dashboard), m_timeline(timeline), m_queue(queue), m_map(map) {
+    : QObject(parent),
+      m_selection(selection),
+      m_dashboard(dashboard),
+      m_timeline(timeline),
+      m_queue(queue),
+      m_map(map) {
   using Origin = JobSelection::Origin;
   connect(selection, &JobSelection::changed, this, &SelectionLinker::apply);
   if (dashboard) {

@@ -23,8 +23,8 @@ class QueueTimelineView;
 class SelectionLinker : public QObject {
   Q_OBJECT
  public:
-  SelectionLinker(JobSelection* selection, ClusterDashboard* dashboard, QueueTimelineView* timeline,
-                  QueuePanel* queue, EmbeddingMapView* map, QObject* parent = nullptr);
+  SelectionLinker(JobSelection* selection, ClusterDashboard* dashboard, QueueTimelineView* timeline, QueuePanel* queue,
+                  EmbeddingMapView* map, QObject* parent = nullptr);
 
   // Which job runs where, from the open running segments of the timeline.
   void setTimeline(const JobTimeline& timeline);

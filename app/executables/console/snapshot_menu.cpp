@@ -22,9 +22,7 @@ namespace {
 const QString kRecentKey = QStringLiteral("snapshots/recent");
 constexpr int kRecentMax = 8;
 
-QString fileFilter() {
-  return SnapshotMenu::tr("HetSched snapshots (*.hsnap);;All files (*)");
-}
+QString fileFilter() { return SnapshotMenu::tr("HetSched snapshots (*.hsnap);;All files (*)"); }
 
 }  // namespace
 
@@ -39,9 +37,9 @@ SnapshotMenu::SnapshotMenu(QMenu* file, MainWindow* window) : QObject(window), m
 
 void SnapshotMenu::update(ClusterWorkspace* workspace) {
   ClusterWorkspace* target = workspace ? workspace : m_window->workspace();
-  const QString reason = !target               ? tr("Open a cluster first.")
+  const QString reason = !target              ? tr("Open a cluster first.")
                          : target->inReplay() ? target->readOnlyReason()
-                                               : QString();
+                                              : QString();
   m_take->setEnabled(reason.isEmpty());
   m_take->setToolTip(reason.isEmpty() ? tr("Save the live cluster's state and recent history to a file") : reason);
   m_open->setEnabled(target != nullptr);

@@ -20,11 +20,12 @@ ViewMenu::ViewMenu(MainWindow* window)
   addAction(QStringLiteral("showOverview"), tr("&Overview"), QKeySequence(Qt::CTRL | Qt::Key_0),
             [this] { this->window()->showOverview(); });
   const QStringList names = ClusterWorkspace::tabNames();
-  const QStringList titles{tr("&Cluster"), tr("&Queue timeline"), tr("&Job map"), tr("&Policies"), tr("&What-if"),
-                            tr("&Alerts")};
+  const QStringList titles{tr("&Cluster"),  tr("&Queue timeline"), tr("&Job map"),
+                           tr("&Policies"), tr("&What-if"),        tr("&Alerts")};
   for (int i = 0; i < names.size(); ++i) {
     const QString name = names[i];
-    m_pages << addAction(QStringLiteral("show-") + name, titles[i], QKeySequence(QKeyCombination(Qt::ControlModifier, static_cast<Qt::Key>(Qt::Key_1 + i))),
+    m_pages << addAction(QStringLiteral("show-") + name, titles[i],
+                         QKeySequence(QKeyCombination(Qt::ControlModifier, static_cast<Qt::Key>(Qt::Key_1 + i))),
                          [this, name] { this->window()->showTab(name); });
   }
   menu()->addSeparator();

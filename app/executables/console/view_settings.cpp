@@ -57,7 +57,8 @@ void ViewSettings::saveWorkspace(const ClusterWorkspace* workspace) {
     if (splitter->objectName().isEmpty()) continue;
     // A split the dashboard fitted to the map is fitted again next time, to
     // that window's size; only one the operator dragged is kept.
-    if (splitter == dashboard->splitter() && !dashboard->splitterChosen()) settings.remove(kSplitters + splitter->objectName());
+    if (splitter == dashboard->splitter() && !dashboard->splitterChosen())
+      settings.remove(kSplitters + splitter->objectName());
     else settings.setValue(kSplitters + splitter->objectName(), splitter->saveState());
   }
 }
@@ -72,7 +73,8 @@ void ViewSettings::restoreWorkspace(ClusterWorkspace* workspace) {
   }
   if (settings.contains(kTimelineColour)) {
     QComboBox* colourBy = workspace->queuePage()->colorSelector();
-    if (const int row = colourBy->findData(settings.value(kTimelineColour).toInt()); row >= 0) colourBy->setCurrentIndex(row);
+    if (const int row = colourBy->findData(settings.value(kTimelineColour).toInt()); row >= 0)
+      colourBy->setCurrentIndex(row);
   }
   if (const QString key = kFilters + workspace->name(); settings.contains(key))
     workspace->setFilter(JobFilter::parse(settings.value(key).toString().toStdString()));

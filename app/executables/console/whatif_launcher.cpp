@@ -44,8 +44,9 @@ void WhatifLauncher::start() {
   const QString path = QStringLiteral("%1/%2-%3.hsnap")
                            .arg(folder, name, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
   m_taker = new SnapshotTaker(m_workspace->connection()->channel(), m_workspace->connection()->bearerToken(), this);
-  connect(m_taker, &SnapshotTaker::progress, this,
-          [this](int perMille, const QString& stage) { Q_EMIT message(tr("What-if from now: %1 (%2 %)").arg(stage).arg(perMille / 10), 0); });
+  connect(m_taker, &SnapshotTaker::progress, this, [this](int perMille, const QString& stage) {
+    Q_EMIT message(tr("What-if from now: %1 (%2 %)").arg(stage).arg(perMille / 10), 0);
+  });
   connect(m_taker, &SnapshotTaker::finished, this, [this](qlonglong id, const QString& saved) {
     m_taker->deleteLater();
     configure(saved, id);

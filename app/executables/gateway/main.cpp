@@ -22,7 +22,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetschedd [options]\n"
     "  --listen HOST:PORT      address to serve on (default 127.0.0.1:50051; port 0 picks one)\n"
-    "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus,\n                          kubernetes\n"
+    "  --source NAME           cluster source: sim (default, a simulated cluster), host, agents, prometheus,\n         "
+    "                 kubernetes\n"
     "  --speed X               simulated seconds per wall second (default 1)\n"
     "  --history-frames N      frames kept for snapshots (default 1200: an hour at a 3 s agent period)\n"
     "  --history-mb N          and at most N MB of them, the oldest dropped first (default 512: an hour of\n"
@@ -45,9 +46,9 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace hetsched;
-  std::vector<std::string_view> known = {"listen",         "source",       "speed",      "history-frames", "history-mb",
-                                         "key-frames",     "metrics-listen", "max-watchers", "max-agents", "help",
-                                         "config",         "alert-rules"};
+  std::vector<std::string_view> known = {"listen",     "source",     "speed",          "history-frames",
+                                         "history-mb", "key-frames", "metrics-listen", "max-watchers",
+                                         "max-agents", "help",       "config",         "alert-rules"};
   known.insert(known.end(), std::begin(cli::kSimOptionNames), std::end(cli::kSimOptionNames));
   known.insert(known.end(), std::begin(cli::kSourceOptionNames), std::end(cli::kSourceOptionNames));
   known.insert(known.end(), std::begin(cli::kTokenOptionNames), std::end(cli::kTokenOptionNames));
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
     if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
     options.keyFrameInterval = static_cast<int>(std::get<long long>(v));
   }
-  for (auto [name, limits] : {std::pair{"max-watchers", &options.maxWatchers}, std::pair{"max-agents", &options.maxReportStreams}}) {
+  for (auto [name, limits] :
+       {std::pair{"max-watchers", &options.maxWatchers}, std::pair{"max-agents", &options.maxReportStreams}}) {
     if (auto text = args.value(name)) {
       auto v = cli::parseInteger(name, *text, 1, 1'000'000);
       if (auto* e = std::get_if<std::string>(&v)) return fail(*e);
@@ -113,7 +115,8 @@ int main(int argc, char** argv) {
 
   if (args.flag("agent")) return cli::runAgent(args);
   for (const std::string_view client : cli::kConnectOptionNames)
-    if (args.flag(client)) return fail("--" + std::string(client) + " is for --agent; the gateway's own TLS is --tls-cert/--tls-key");
+    if (args.flag(client))
+      return fail("--" + std::string(client) + " is for --agent; the gateway's own TLS is --tls-cert/--tls-key");
 
   std::unique_ptr<ClusterSource> cluster;
   if (source == "sim") {
@@ -147,10 +150,13 @@ int main(int argc, char** argv) {
     tokenFile = std::get<cli::WrittenToken>(std::move(written));
   }
   std::printf("hetschedd: listening on %s%s (%s: %zu nodes, %zu devices, speed %g)\n", gateway.address().c_str(),
-              !options.tls ? "" : options.tls->clientCaPem.empty() ? " with TLS" : " with mutual TLS", source.c_str(),
-              nodes, devices, options.speed);
+              !options.tls                       ? ""
+              : options.tls->clientCaPem.empty() ? " with TLS"
+                                                 : " with mutual TLS",
+              source.c_str(), nodes, devices, options.speed);
   std::printf("hetschedd: %s\n", gateway.stateSummary().c_str());
-  std::printf("hetschedd: %zu alert rules (%s)\n", options.alertRules ? options.alertRules->size() : defaultAlertRules().size(),
+  std::printf("hetschedd: %zu alert rules (%s)\n",
+              options.alertRules ? options.alertRules->size() : defaultAlertRules().size(),
               options.alertRulesOrigin.empty() ? "built-in" : options.alertRulesOrigin.c_str());
   if (tokenFile) std::printf("hetschedd: operator token written to %s\n", tokenFile->path.c_str());
   if (gateway.metricsPort() != 0) std::printf("hetschedd: metrics on port %d at /metrics\n", gateway.metricsPort());

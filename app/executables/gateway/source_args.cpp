@@ -115,7 +115,8 @@ int runAgent(const Args& args) {
   options.nodeId = args.value("node-id").value_or("");
   options.period = std::chrono::milliseconds(std::get<std::uint32_t>(period));
   options.host = hostOptions(args);
-  AgentReporter reporter(options, [](const std::string& line) { std::fprintf(stderr, "hetschedd: %s\n", line.c_str()); });
+  AgentReporter reporter(options,
+                         [](const std::string& line) { std::fprintf(stderr, "hetschedd: %s\n", line.c_str()); });
 
   // The caller blocked the stop signals; a waiter thread turns them into
   // stop(), and is woken when run() ends by itself.

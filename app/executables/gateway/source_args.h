@@ -11,9 +11,9 @@
 namespace hetsched::cli {
 
 // hetschedd's options for the real-cluster sources and agent mode.
-inline constexpr std::string_view kSourceOptionNames[] = {"proc-root", "nvml-library", "prometheus-url", "rate-window",
-                                                          "agent",     "report-to",    "node-id",
-                                                          "kubeconfig", "context",    "scheduler-name"};
+inline constexpr std::string_view kSourceOptionNames[] = {"proc-root", "nvml-library",  "prometheus-url", "rate-window",
+                                                          "agent",     "report-to",     "node-id",        "kubeconfig",
+                                                          "context",   "scheduler-name"};
 inline constexpr const char* kSourceOptionsHelp =
     "  --source host           this machine: /proc, NVIDIA GPUs via NVML, /dev/accel accelerators\n"
     "  --source agents         the nodes whose agents report here (hetschedd --agent)\n"

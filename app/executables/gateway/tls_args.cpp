@@ -43,7 +43,8 @@ std::variant<std::monostate, std::string> applyTlsOptions(const Args& args, Gate
   if (!readPem("tls-cert", *cert, "-----BEGIN CERTIFICATE-----", &tls.certPem, &error) ||
       !readPem("tls-key", *key, "PRIVATE KEY-----", &tls.keyPem, &error))
     return error;
-  if (auto ca = args.value("client-ca"); ca && !readPem("client-ca", *ca, "-----BEGIN CERTIFICATE-----", &tls.clientCaPem, &error))
+  if (auto ca = args.value("client-ca");
+      ca && !readPem("client-ca", *ca, "-----BEGIN CERTIFICATE-----", &tls.clientCaPem, &error))
     return error;
   options.tls = std::move(tls);
   return std::monostate{};

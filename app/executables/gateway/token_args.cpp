@@ -25,7 +25,8 @@ std::optional<std::string> defaultStatePath(const std::string& listen) {
   if (listen.ends_with(":0")) return std::nullopt;
   std::filesystem::path base;
   if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) base = state;
-  else if (const char* home = std::getenv("HOME"); home && *home) base = std::filesystem::path(home) / ".local" / "state";
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    base = std::filesystem::path(home) / ".local" / "state";
   else return std::nullopt;
   return (base / "hetsched" / ("gateway-" + fileNameOf(listen) + ".sqlite")).string();
 }

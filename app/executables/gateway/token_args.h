@@ -23,7 +23,8 @@ inline constexpr const char* kTokenOptionsHelp =
     "                          port of 0: in memory only)\n"
     "  --audit-log FILE        also append every audit entry (mutations, refused calls), hash-chained, to FILE\n"
     "  --policy FILE           the policy to start with (JSON; default: the live cluster's own rule)\n";
-inline constexpr const char* kTokenOptionNames[] = {"tokens", "token-out", "anonymous-reads", "state", "audit-log", "policy"};
+inline constexpr const char* kTokenOptionNames[] = {"tokens", "token-out", "anonymous-reads",
+                                                    "state",  "audit-log", "policy"};
 
 // The operator token hetschedd made when no --tokens file was given, and
 // where it goes once the gateway holds its address.
@@ -33,9 +34,9 @@ struct GeneratedToken {
 };
 
 // Fills options.tokens, anonymousReads, statePath, auditLogPath and
-// initialPolicy from the command line (options.listen already set); without --tokens makes an operator token to write with
-// writeTokenFile once the gateway listens. An error message on failure (a
-// malformed or readable tokens file names the file and why).
+// initialPolicy from the command line (options.listen already set); without --tokens makes an operator token to write
+// with writeTokenFile once the gateway listens. An error message on failure (a malformed or readable tokens file names
+// the file and why).
 std::variant<std::optional<GeneratedToken>, std::string> applyTokenOptions(const Args& args, GatewayOptions& options);
 
 struct WrittenToken {

@@ -60,8 +60,7 @@ std::variant<DeviceHistory, HistoryError> readDeviceHistory(HistoryFrames& frame
   for (auto it = first; it != times.end() && *it <= to; ++it) {
     const auto index = static_cast<std::size_t>(it - times.begin());
     if (auto error = frames.read(index, request.devices, samples))
-      return HistoryError{HistoryError::Kind::Unreadable, "history",
-                          "frame " + std::to_string(index) + ": " + *error};
+      return HistoryError{HistoryError::Kind::Unreadable, "history", "frame " + std::to_string(index) + ": " + *error};
     builder.add(*it, samples);
   }
   return builder.finish();

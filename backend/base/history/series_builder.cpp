@@ -28,8 +28,8 @@ void SeriesBuilder::add(std::int64_t timeMs, std::span<const DeviceSample> sampl
   const std::uint32_t points = m_history.points;
   if (points == 0 || timeMs < m_history.fromMs || timeMs > m_history.toMs) return;
   const std::int64_t span = m_history.toMs - m_history.fromMs + 1;
-  const auto bucket = static_cast<std::size_t>(
-      std::min<std::int64_t>((timeMs - m_history.fromMs) * points / span, points - 1));
+  const auto bucket =
+      static_cast<std::size_t>(std::min<std::int64_t>((timeMs - m_history.fromMs) * points / span, points - 1));
   ++m_history.framesRead;
   const std::size_t n = std::min(samples.size(), m_history.devices.size());
   for (std::size_t i = 0; i < n; ++i) {
@@ -57,10 +57,8 @@ void SeriesBuilder::close(std::size_t device) {
   OpenSpan& open = m_open[device];
   if (open.job == 0) return;
   DeviceSeries& series = m_history.devices[device];
-  if (series.jobs.size() < HistoryLimits::kMaxJobSpans)
-    series.jobs.push_back({open.job, open.startMs, open.lastMs});
-  else
-    ++series.jobsLeftOut;
+  if (series.jobs.size() < HistoryLimits::kMaxJobSpans) series.jobs.push_back({open.job, open.startMs, open.lastMs});
+  else ++series.jobsLeftOut;
   open.job = 0;
 }
 

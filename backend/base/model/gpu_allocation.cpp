@@ -9,9 +9,7 @@ namespace {
 // The scheduling core's measure of a device (its deviceCapacityMilli, which
 // lives with the core's capacity state, out of this layer's reach): a CPU
 // socket offers its cores x 1000, an accelerator 1000.
-std::uint32_t capacityOf(const DeviceModel& model) {
-  return model.kind == DeviceKind::Cpu ? model.cores * 1000 : 1000;
-}
+std::uint32_t capacityOf(const DeviceModel& model) { return model.kind == DeviceKind::Cpu ? model.cores * 1000 : 1000; }
 
 // What a running job holds of one of its devices.
 std::uint32_t shareOf(const Job& job, DeviceKind kind, std::uint32_t capacity) {
@@ -38,7 +36,9 @@ GpuAllocation GpuAllocation::fromJobs(const Topology& topology, std::span<const 
   // Two passes (count, then fill) keep every device's shares contiguous
   // without a vector per device: 100,000 devices stay one allocation.
   std::vector<std::size_t> count(devices + 1, 0);
-  const auto holds = [devices](const Job& job, std::uint32_t d) { return job.state == JobState::Running && d < devices; };
+  const auto holds = [devices](const Job& job, std::uint32_t d) {
+    return job.state == JobState::Running && d < devices;
+  };
   for (const Job& job : jobs)
     for (const std::uint32_t d : job.devices)
       if (holds(job, d)) ++count[d + 1];
@@ -60,8 +60,8 @@ GpuAllocation GpuAllocation::fromJobs(const Topology& topology, std::span<const 
     std::sort(begin, end, [](const DeviceShare& x, const DeviceShare& y) {
       return x.milli != y.milli ? x.milli > y.milli : x.job < y.job;
     });
-    a.m_fraction[d] = a.m_capacity[d] > 0 ? static_cast<float>(a.m_allocated[d]) / static_cast<float>(a.m_capacity[d])
-                                          : 0.0f;
+    a.m_fraction[d] =
+        a.m_capacity[d] > 0 ? static_cast<float>(a.m_allocated[d]) / static_cast<float>(a.m_capacity[d]) : 0.0f;
   }
   return a;
 }

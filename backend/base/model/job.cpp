@@ -5,8 +5,8 @@
 namespace hetsched {
 
 namespace {
-constexpr std::array<std::string_view, kJobKindCount> kJobKindNames{
-    "training", "inference", "service", "batch", "realtime"};
+constexpr std::array<std::string_view, kJobKindCount> kJobKindNames{"training", "inference", "service", "batch",
+                                                                    "realtime"};
 }
 
 std::string_view toString(JobKind kind) { return kJobKindNames[static_cast<std::size_t>(kind)]; }

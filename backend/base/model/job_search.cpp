@@ -106,7 +106,8 @@ bool SearchIndex::passes(const Entry& e, const Resolved& r) const {
   if (f.states && !(f.states & (1u << static_cast<unsigned>(e.state)))) return false;
   if (f.priorities && !(f.priorities & (1u << static_cast<unsigned>(e.priority)))) return false;
   if (!r.team.empty() && !r.team[e.team]) return false;
-  if (!r.group.empty()) return e.lastNode != UINT32_MAX ? r.group[m_nodeGroup[e.lastNode]] != 0 : r.kindInGroups[index(e.needs)];
+  if (!r.group.empty())
+    return e.lastNode != UINT32_MAX ? r.group[m_nodeGroup[e.lastNode]] != 0 : r.kindInGroups[index(e.needs)];
   return true;
 }
 
@@ -150,10 +151,14 @@ SearchIndex::Term SearchIndex::parseTerm(std::string word) {
   t.id = number(t.idOnly ? std::string_view(t.text).substr(1) : std::string_view(t.text));
   for (std::size_t k = 0; k < kJobKindCount; ++k)
     if (t.text == toString(static_cast<JobKind>(k)) || (t.text == "real-time" && k == 4)) t.kind = static_cast<int>(k);
-  static constexpr std::pair<std::string_view, JobState> kStates[] = {
-      {"queued", JobState::Queued},       {"waiting", JobState::Queued},          {"running", JobState::Running},
-      {"completed", JobState::Completed}, {"finished", JobState::Completed},      {"done", JobState::Completed},
-      {"unschedulable", JobState::Unschedulable}, {"refused", JobState::Unschedulable}};
+  static constexpr std::pair<std::string_view, JobState> kStates[] = {{"queued", JobState::Queued},
+                                                                      {"waiting", JobState::Queued},
+                                                                      {"running", JobState::Running},
+                                                                      {"completed", JobState::Completed},
+                                                                      {"finished", JobState::Completed},
+                                                                      {"done", JobState::Completed},
+                                                                      {"unschedulable", JobState::Unschedulable},
+                                                                      {"refused", JobState::Unschedulable}};
   for (const auto& [name, state] : kStates)
     if (t.text == name) t.state = static_cast<int>(state);
   for (std::size_t p = 0; p < kPriorityClassCount; ++p)
@@ -203,7 +208,8 @@ SearchHits SearchIndex::find(std::string_view query, const JobFilter& filter) co
       allNode[n] &= nodeHits[i][n];
     }
   }
-  std::vector<std::uint8_t> device(m_nodeFirstDevice.empty() ? 0 : m_nodeFirstDevice.back() + m_nodeDeviceCount.back(), 0);
+  std::vector<std::uint8_t> device(m_nodeFirstDevice.empty() ? 0 : m_nodeFirstDevice.back() + m_nodeDeviceCount.back(),
+                                   0);
   for (std::size_t n = 0; n < nodes; ++n) {
     if (!allNode[n] || !nodePasses(static_cast<std::uint32_t>(n), filterOf)) continue;
     hits.nodes.push_back(static_cast<std::uint32_t>(n));

@@ -83,9 +83,7 @@ class SearchIndex {
   };
   Resolved resolve(const JobFilter& filter) const;
   bool passes(const Entry& e, const Resolved& r) const;
-  bool nodePasses(std::uint32_t node, const Resolved& r) const {
-    return r.group.empty() || r.group[m_nodeGroup[node]];
-  }
+  bool nodePasses(std::uint32_t node, const Resolved& r) const { return r.group.empty() || r.group[m_nodeGroup[node]]; }
   static Term parseTerm(std::string word);
   bool matches(const Entry& e, const Term& t, const std::vector<std::uint8_t>& nodeHit) const;
 

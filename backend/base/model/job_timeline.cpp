@@ -20,7 +20,8 @@ JobTimeline timelineFromJobs(std::span<const Job> jobs, std::int64_t nowMs) {
     // the wait that preceded it; a migration's next run starts at once.
     std::int64_t waitFrom = job.submitTimeMs;
     for (const JobRun& run : job.earlierRuns) {
-      if (run.startMs > waitFrom) timeline.segments.push_back({job.id, -1, waitFrom, run.startMs, SegmentKind::Waiting});
+      if (run.startMs > waitFrom)
+        timeline.segments.push_back({job.id, -1, waitFrom, run.startMs, SegmentKind::Waiting});
       const SegmentKind kind = run.end == JobRun::End::Migrated ? SegmentKind::Migrated : SegmentKind::Preempted;
       for (const std::uint32_t device : run.devices)
         timeline.segments.push_back({job.id, static_cast<std::int32_t>(device), run.startMs, run.endMs, kind});

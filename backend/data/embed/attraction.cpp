@@ -104,7 +104,8 @@ Attraction::Attraction(const Affinities& p, unsigned workers) {
   m_start.assign(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
     m_start[i + 1] += p.rowStart[i + 1] - p.rowStart[i];
-    for (std::size_t e = p.rowStart[i]; e < p.rowStart[i + 1]; ++e) ++m_start[static_cast<std::size_t>(p.columns[e]) + 1];
+    for (std::size_t e = p.rowStart[i]; e < p.rowStart[i + 1]; ++e)
+      ++m_start[static_cast<std::size_t>(p.columns[e]) + 1];
   }
   for (std::size_t i = 0; i < n; ++i) m_start[i + 1] += m_start[i];
   m_columns.resize(m_start[n]);

@@ -65,8 +65,8 @@ CsvMatrix readCsvMatrix(std::istream& in) {
     result.error.kind = CsvError::Kind::Empty;
     return result;
   }
-  result.values = Eigen::Map<PointMatrix>(cells.data(), static_cast<Eigen::Index>(rows),
-                                          static_cast<Eigen::Index>(columns));
+  result.values =
+      Eigen::Map<PointMatrix>(cells.data(), static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(columns));
   return result;
 }
 

@@ -155,8 +155,7 @@ LoadedEmbedder decodeEmbedder(std::span<const std::uint8_t> bytes) {
       !r.get(output)) {
     return {EmbedderFileError::Truncated, {}, {}};
   }
-  if (!finite(mean.data(), numeric) || !finite(stddev.data(), numeric))
-    return {EmbedderFileError::NotFinite, {}, {}};
+  if (!finite(mean.data(), numeric) || !finite(stddev.data(), numeric)) return {EmbedderFileError::NotFinite, {}, {}};
   // The input is the job features' width: an embedder of any other width
   // would be multiplied with feature columns it does not fit.
   if (input != JobFeatures::kDimension || hidden != TaskEmbedder::kHidden || output != TaskEmbedder::kOutput ||
@@ -168,9 +167,9 @@ LoadedEmbedder decodeEmbedder(std::span<const std::uint8_t> bytes) {
   e.b1().resize(hidden);
   e.w2().resize(output, hidden);
   e.b2().resize(output);
-  if (!r.floats(e.w1().data(), static_cast<std::size_t>(e.w1().size())) ||
-      !r.floats(e.b1().data(), hidden) || !r.floats(e.w2().data(), static_cast<std::size_t>(e.w2().size())) ||
-      !r.floats(e.b2().data(), output) || !r.atEnd()) {
+  if (!r.floats(e.w1().data(), static_cast<std::size_t>(e.w1().size())) || !r.floats(e.b1().data(), hidden) ||
+      !r.floats(e.w2().data(), static_cast<std::size_t>(e.w2().size())) || !r.floats(e.b2().data(), output) ||
+      !r.atEnd()) {
     return {EmbedderFileError::BadDimensions, {}, {}};
   }
   if (!finite(e.w1().data(), e.w1().size()) || !finite(e.b1().data(), e.b1().size()) ||

@@ -58,8 +58,8 @@ FftGrid::FftGrid(std::size_t n, unsigned workers) : m_n(n), m_p(2 * n), m_half(n
       float* real = m_rows + plans.firstRow * m_p;
       fftwf_complex* spectrum = complexAt(m_spectrum, plans.firstRow * m_half);
       fftwf_complex* product = complexAt(m_products[0], plans.firstRow * m_half);
-      plans.rowForward = fftwf_plan_many_dft_r2c(1, &p, rows, real, nullptr, 1, p, spectrum, nullptr, 1, half,
-                                                 FFTW_ESTIMATE);
+      plans.rowForward =
+          fftwf_plan_many_dft_r2c(1, &p, rows, real, nullptr, 1, p, spectrum, nullptr, 1, half, FFTW_ESTIMATE);
       plans.rowInverse = fftwf_plan_many_dft_c2r(1, &p, rows, product, nullptr, 1, half, real, nullptr, 1, p,
                                                  FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
     }
@@ -96,8 +96,8 @@ void FftGrid::setKernelValues(const std::vector<F4>& values) {
     fftwf_plan plan;
     {
       const std::lock_guard lock(plannerMutex());
-      plan = fftwf_plan_dft_r2c_2d(static_cast<int>(m_p), static_cast<int>(m_p), real,
-                                   complexAt(m_kernels[k], 0), FFTW_ESTIMATE);
+      plan = fftwf_plan_dft_r2c_2d(static_cast<int>(m_p), static_cast<int>(m_p), real, complexAt(m_kernels[k], 0),
+                                   FFTW_ESTIMATE);
     }
     for (std::size_t i = 0; i < m_p * m_p; ++i) real[i] = values[i][k] * scale;
     fftwf_execute(plan);

@@ -7,8 +7,8 @@
 
 namespace hetsched::embed {
 
-LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters,
-                                std::uint64_t seed, double spread, double spreadRatio) {
+LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters, std::uint64_t seed,
+                                double spread, double spreadRatio) {
   RandomStream random(seed);
   const auto rows = static_cast<Eigen::Index>(points);
   const auto cols = static_cast<Eigen::Index>(dims);
@@ -26,7 +26,8 @@ LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_
     const auto label = static_cast<Eigen::Index>(static_cast<std::size_t>(i) % clusters);
     out.labels[static_cast<std::size_t>(i)] = static_cast<int>(label);
     for (Eigen::Index d = 0; d < cols; ++d) {
-      out.points(i, d) = static_cast<float>(centres(label, d) + sigma[static_cast<std::size_t>(label)] * random.normal());
+      out.points(i, d) =
+          static_cast<float>(centres(label, d) + sigma[static_cast<std::size_t>(label)] * random.normal());
     }
   }
   return out;

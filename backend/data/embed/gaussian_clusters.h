@@ -18,7 +18,7 @@ struct LabelledPoints {
   std::vector<int> labels;
 };
 
-LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters,
-                                std::uint64_t seed, double spread = 3.0, double spreadRatio = 1.0);
+LabelledPoints gaussianClusters(std::size_t points, std::size_t dims, std::size_t clusters, std::uint64_t seed,
+                                double spread = 3.0, double spreadRatio = 1.0);
 
 }  // namespace hetsched::embed

@@ -18,9 +18,9 @@ std::optional<DeviceModel> deviceFor(const Job& job, const Topology& t, DeviceKi
     kind = t.kindOf(job.devices.front());
     return t.modelOf(job.devices.front());
   }
-  kind = job.spec.kind == JobKind::Training ? DeviceKind::Gpu
+  kind = job.spec.kind == JobKind::Training    ? DeviceKind::Gpu
          : job.spec.kind == JobKind::Inference ? DeviceKind::Tpu
-                                                : DeviceKind::Cpu;
+                                               : DeviceKind::Cpu;
   const auto it = std::ranges::find(t.models, kind, &DeviceModel::kind);
   if (it == t.models.end()) return std::nullopt;
   return *it;
@@ -140,8 +140,8 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
     knownMap(static_cast<Eigen::Index>(i), 1) = p.y;
   }
   const auto changed = static_cast<double>(ordered.size() - laidOut);
-  result.fullLayout = options.relayout || known < kMinJobs ||
-                      changed >= options.relayoutShare * static_cast<double>(ordered.size());
+  result.fullLayout =
+      options.relayout || known < kMinJobs || changed >= options.relayoutShare * static_cast<double>(ordered.size());
   if (!result.fullLayout) {
     tsne.initial = extendMap(points, knownMap);
     tsne.heldPoints = known;

@@ -81,8 +81,7 @@ double tsneKlDivergence(const Affinities& p, const Embedding2d& map, WorkerPool&
   return p.plogp + cross + std::log(z);
 }
 
-double tsneKlDivergence(const PointMatrix& data, const Embedding2d& map, double perplexity,
-                        unsigned threads) {
+double tsneKlDivergence(const PointMatrix& data, const Embedding2d& map, double perplexity, unsigned threads) {
   WorkerPool pool(threads);
   const std::size_t n = static_cast<std::size_t>(data.rows());
   if (n < 2) return 0.0;

@@ -77,7 +77,9 @@ RowMatrix fitCentres(const PointMatrix& data, std::size_t cells, const Partition
       ++counts[c];
     }
     for (std::size_t c = 0; c < cells; ++c) {
-      if (counts[c] > 0) centres.row(static_cast<Eigen::Index>(c)) = sums.row(static_cast<Eigen::Index>(c)) / static_cast<float>(counts[c]);
+      if (counts[c] > 0)
+        centres.row(static_cast<Eigen::Index>(c)) =
+            sums.row(static_cast<Eigen::Index>(c)) / static_cast<float>(counts[c]);
     }
   }
   return centres;
@@ -95,7 +97,9 @@ std::vector<std::vector<std::int32_t>> probeLists(const RowMatrix& centres, cons
   for (std::size_t c = 0; c < cells; ++c) {
     for (std::size_t e = 0; e < cells; ++e) {
       const auto ce = static_cast<Eigen::Index>(e);
-      const float d = e == c ? -1.0f : norms[static_cast<Eigen::Index>(c)] + norms[ce] - 2.0f * dots(static_cast<Eigen::Index>(c), ce);
+      const float d =
+          e == c ? -1.0f
+                 : norms[static_cast<Eigen::Index>(c)] + norms[ce] - 2.0f * dots(static_cast<Eigen::Index>(c), ce);
       byDistance[e] = {d, static_cast<std::int32_t>(e)};
     }
     std::sort(byDistance.begin(), byDistance.end());
@@ -121,7 +125,9 @@ KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool
   if (k == 0) return graph;
 
   const std::size_t cells = std::clamp<std::size_t>(
-      options.cells > 0 ? options.cells : static_cast<std::size_t>(std::lround(3.0 * std::sqrt(static_cast<double>(n)))), 1, n);
+      options.cells > 0 ? options.cells
+                        : static_cast<std::size_t>(std::lround(3.0 * std::sqrt(static_cast<double>(n)))),
+      1, n);
   std::vector<std::int32_t> cellOf(n, 0);
   const RowMatrix centres = fitCentres(data, cells, options, cellOf, pool);
   std::vector<std::int32_t> all(n);
@@ -135,7 +141,8 @@ KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool
   std::vector<std::int32_t> members(n);
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < n; ++i) members[fill[static_cast<std::size_t>(cellOf[i])]++] = static_cast<std::int32_t>(i);
+    for (std::size_t i = 0; i < n; ++i)
+      members[fill[static_cast<std::size_t>(cellOf[i])]++] = static_cast<std::int32_t>(i);
   }
   std::vector<std::size_t> sizes(cells);
   for (std::size_t c = 0; c < cells; ++c) sizes[c] = start[c + 1] - start[c];

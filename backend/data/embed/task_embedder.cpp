@@ -33,7 +33,9 @@ struct AdamSlot {
 }  // namespace
 
 TaskEmbedder::TaskEmbedder(int inputDim, std::uint64_t seed)
-    : m_w1(kHidden, inputDim), m_b1(Eigen::VectorXf::Zero(kHidden)), m_w2(kOutput, kHidden),
+    : m_w1(kHidden, inputDim),
+      m_b1(Eigen::VectorXf::Zero(kHidden)),
+      m_w2(kOutput, kHidden),
       m_b2(Eigen::VectorXf::Zero(kOutput)) {
   // He initialisation for the ReLU layer, variance-preserving for the linear
   // output layer.
@@ -112,8 +114,8 @@ std::vector<float> TaskEmbedder::train(const Eigen::MatrixXf& features, std::spa
 
     const Eigen::MatrixXf gw2 = gradOut * hidden.transpose();
     const Eigen::VectorXf gb2 = gradOut.rowwise().sum();
-    const Eigen::MatrixXf gradHidden = (m_w2.transpose() * gradOut).cwiseProduct(
-        (pre.array() > 0.0f).cast<float>().matrix());
+    const Eigen::MatrixXf gradHidden =
+        (m_w2.transpose() * gradOut).cwiseProduct((pre.array() > 0.0f).cast<float>().matrix());
     const Eigen::MatrixXf gw1 = gradHidden * x.transpose();
     const Eigen::VectorXf gb1 = gradHidden.rowwise().sum();
     aw1.update(m_w1, gw1, options.learningRate, step);

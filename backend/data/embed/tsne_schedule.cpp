@@ -18,14 +18,15 @@ TsneSchedule::TsneSchedule(const TsneOptions& options, std::size_t points)
       m_exaggerationEnd(std::max(0, options.exaggerationIterations)),
       m_exaggerating(options.exaggerationIterations > 0) {
   const double n = static_cast<double>(points);
-  m_earlyRate = options.learningRate > 0.0 ? options.learningRate : std::max(200.0, n / std::max(1.0, options.exaggeration));
+  m_earlyRate =
+      options.learningRate > 0.0 ? options.learningRate : std::max(200.0, n / std::max(1.0, options.exaggeration));
   // openTSNE's rate N / exaggeration in each phase; our gradient keeps
   // bhtsne's factor 4, which openTSNE and FIt-SNE drop, so N / 4 here. A
   // map that starts from a given one keeps the gentle rate: openTSNE warns
   // that the large one throws added points about.
   m_finalRate = options.finalLearningRate > 0.0 ? options.finalLearningRate
-                : options.initial                ? m_earlyRate
-                                                 : std::max(m_earlyRate, n / 4.0);
+                : options.initial               ? m_earlyRate
+                                                : std::max(m_earlyRate, n / 4.0);
 }
 
 TsneSchedule::Step TsneSchedule::step(int iteration) const {

@@ -16,7 +16,8 @@ Embedding2d extendMap(const PointMatrix& data, const Embedding2d& known) {
   constexpr Eigen::Index kNeighbours = 3;
   std::vector<std::pair<float, Eigen::Index>> distances(static_cast<std::size_t>(old));
   for (Eigen::Index i = old; i < data.rows(); ++i) {
-    for (Eigen::Index j = 0; j < old; ++j) distances[static_cast<std::size_t>(j)] = {(data.row(i) - data.row(j)).squaredNorm(), j};
+    for (Eigen::Index j = 0; j < old; ++j)
+      distances[static_cast<std::size_t>(j)] = {(data.row(i) - data.row(j)).squaredNorm(), j};
     const Eigen::Index k = std::min(kNeighbours, old);
     std::partial_sort(distances.begin(), distances.begin() + k, distances.end());
     for (Eigen::Index m = 0; m < k; ++m) map.row(i) += known.row(distances[static_cast<std::size_t>(m)].second);
@@ -30,8 +31,7 @@ void alignToKnown(Embedding2d& map, const Embedding2d& known) {
   if (k < 2) return;
   const Eigen::RowVector2d mapMean = map.topRows(k).colwise().mean();
   const Eigen::RowVector2d knownMean = known.topRows(k).colwise().mean();
-  const Eigen::Matrix2d h =
-      (map.topRows(k).rowwise() - mapMean).transpose() * (known.topRows(k).rowwise() - knownMean);
+  const Eigen::Matrix2d h = (map.topRows(k).rowwise() - mapMean).transpose() * (known.topRows(k).rowwise() - knownMean);
   const Eigen::JacobiSVD<Eigen::Matrix2d> svd(h, Eigen::ComputeFullU | Eigen::ComputeFullV);
   const Eigen::Matrix2d turn = svd.matrixU() * svd.matrixV().transpose();
   map = ((map.rowwise() - mapMean) * turn).rowwise() + knownMean;

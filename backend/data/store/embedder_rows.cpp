@@ -25,9 +25,9 @@ std::variant<EmbedderRow, StoreError> encodeEmbedderRow(const embed::JobMapModel
   EmbedderRow row{layersOf(model.embedder), embed::encodeEmbedder(model.features, model.embedder)};
   const embed::LoadedEmbedder check = embed::decodeEmbedder(row.bytes);
   if (check.error != embed::EmbedderFileError::None)
-    return StoreError{StoreErrorCode::InvalidData, "the job embedder (" + describe(row.layers) +
-                                                       ") cannot be stored: " +
-                                                       std::string(embed::describe(check.error))};
+    return StoreError{StoreErrorCode::InvalidData,
+                      "the job embedder (" + describe(row.layers) +
+                          ") cannot be stored: " + std::string(embed::describe(check.error))};
   return row;
 }
 
@@ -44,7 +44,7 @@ std::optional<StoreError> insertEmbedderRow(SqliteDb& db, SnapshotId id, const E
 }
 
 std::variant<std::shared_ptr<const embed::JobMapModel>, StoreError> readEmbedderRow(SqliteDb& db, SnapshotId id,
-                                                                                     const std::string& path) {
+                                                                                    const std::string& path) {
   const std::string where = path + ": snapshot " + std::to_string(id) + ", job embedder";
   SqliteStatement q(db.get(), "SELECT input_dim, hidden_dim, output_dim, data FROM embedder WHERE snapshot_id = ?");
   if (!q.ok()) return db.error(q.prepareResult(), "reading the " + where);
@@ -58,8 +58,8 @@ std::variant<std::shared_ptr<const embed::JobMapModel>, StoreError> readEmbedder
   if (loaded.error != embed::EmbedderFileError::None)
     return StoreError{StoreErrorCode::Corrupt, where + ": " + std::string(embed::describe(loaded.error))};
   if (const EmbedderLayers found = layersOf(loaded.embedder); found != listed)
-    return StoreError{StoreErrorCode::Corrupt, where + ": the weights are " + describe(found) +
-                                                   ", the row says " + describe(listed)};
+    return StoreError{StoreErrorCode::Corrupt,
+                      where + ": the weights are " + describe(found) + ", the row says " + describe(listed)};
   auto model = std::make_shared<embed::JobMapModel>();
   model->features = std::move(loaded.features);
   model->embedder = std::move(loaded.embedder);

@@ -28,6 +28,6 @@ std::optional<StoreError> insertEmbedderRow(SqliteDb& db, SnapshotId id, const E
 // Null when the snapshot has no embedder; Corrupt, naming the problem, when
 // the blob does not decode or disagrees with its layer columns.
 std::variant<std::shared_ptr<const embed::JobMapModel>, StoreError> readEmbedderRow(SqliteDb& db, SnapshotId id,
-                                                                                     const std::string& path);
+                                                                                    const std::string& path);
 
 }  // namespace hetsched

@@ -28,7 +28,8 @@ std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* 
     *state = FileState::Missing;
     return std::nullopt;
   }
-  if (fs::is_directory(status)) return StoreError{StoreErrorCode::NotSqlite, path + ": a directory, not a snapshot file"};
+  if (fs::is_directory(status))
+    return StoreError{StoreErrorCode::NotSqlite, path + ": a directory, not a snapshot file"};
   if (!fs::is_regular_file(status)) return StoreError{StoreErrorCode::NotSqlite, path + ": not a regular file"};
   const std::uintmax_t size = fs::file_size(path, ec);
   if (ec) return StoreError{StoreErrorCode::Io, path + ": cannot read its size: " + ec.message()};
@@ -55,8 +56,8 @@ std::optional<StoreError> probeSnapshotFile(const std::string& path, FileState* 
   std::uint32_t pageSize = bigEndian(header.data() + 16, 2);
   if (pageSize == 1) pageSize = 65536;
   if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
-    return StoreError{StoreErrorCode::Corrupt, path + ": corrupt SQLite header (page size " +
-                                                   std::to_string(pageSize) + ")"};
+    return StoreError{StoreErrorCode::Corrupt,
+                      path + ": corrupt SQLite header (page size " + std::to_string(pageSize) + ")"};
   // The page count in the header is only valid when the change counter
   // matches "version-valid-for" (SQLite file format, section 1.3.7).
   const std::uint32_t pages = bigEndian(header.data() + 28, 4);

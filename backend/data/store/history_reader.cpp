@@ -21,16 +21,17 @@ std::optional<StoreError> HistoryReader::loadShape(SqliteDb& db, SnapshotId id) 
   if (!q.ok()) return db.error(q.prepareResult(), "reading the snapshot");
   q.bind(1, id);
   const int rc = q.step();
-  if (rc == SQLITE_DONE)
-    return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
+  if (rc == SQLITE_DONE) return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
   if (rc != SQLITE_ROW) return db.error(rc, "reading snapshot " + std::to_string(id));
   // The frame state is sized by these: a damaged header must not size it
   // at terabytes (or negative).
   constexpr std::int64_t kMost = 1 << 24;
   for (int c = 0; c < 3; ++c) {
     if (q.columnInt(c) < 0 || q.columnInt(c) > kMost)
-      return StoreError{StoreErrorCode::Corrupt, "snapshot " + std::to_string(id) + ": its header's device, node or "
-                                                 "frame count is damaged (" + std::to_string(q.columnInt(c)) + ")"};
+      return StoreError{StoreErrorCode::Corrupt, "snapshot " + std::to_string(id) +
+                                                     ": its header's device, node or "
+                                                     "frame count is damaged (" +
+                                                     std::to_string(q.columnInt(c)) + ")"};
   }
   m_devices = static_cast<std::size_t>(q.columnInt(0));
   m_nodes = static_cast<std::size_t>(q.columnInt(1));
@@ -49,8 +50,8 @@ std::optional<StoreError> HistoryReader::read(SqliteDb& db, SnapshotId id, std::
   if (auto error = loadShape(db, id)) return error;
   if (index >= m_frames)
     return StoreError{StoreErrorCode::OutOfRange, "frame " + std::to_string(index) + " of snapshot " +
-                                                      std::to_string(id) + ", which has " +
-                                                      std::to_string(m_frames) + " frames"};
+                                                      std::to_string(id) + ", which has " + std::to_string(m_frames) +
+                                                      " frames"};
   const std::size_t key = index - index % m_keyframeInterval;
   std::size_t start = key;
   if (m_stateIndex && *m_stateIndex >= key && *m_stateIndex <= index) {
@@ -72,8 +73,8 @@ std::optional<StoreError> HistoryReader::read(SqliteDb& db, SnapshotId id, std::
   int rc = SQLITE_ROW;
   const auto damaged = [&](const std::string& what) {
     m_stateIndex.reset();
-    return StoreError{StoreErrorCode::Corrupt, "snapshot " + std::to_string(id) + ", frame " +
-                                                   std::to_string(expect) + ": " + what};
+    return StoreError{StoreErrorCode::Corrupt,
+                      "snapshot " + std::to_string(id) + ", frame " + std::to_string(expect) + ": " + what};
   };
   while ((rc = q.step()) == SQLITE_ROW) {
     if (static_cast<std::size_t>(q.columnInt(0)) != expect) return damaged("missing from the history");

@@ -177,7 +177,8 @@ std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, 
   }
   Reader r(raw, raw + rawSize);
   const std::uint64_t count = r.varint();
-  if (!r.ok() || count > rawSize / (kMinJobBytes + (hasOwners ? 2 : 0))) return std::string("jobs blob count is damaged");
+  if (!r.ok() || count > rawSize / (kMinJobBytes + (hasOwners ? 2 : 0)))
+    return std::string("jobs blob count is damaged");
   out->reserve(out->size() + count);
   JobId previous = 0;
   for (std::uint64_t i = 0; i < count && r.ok(); ++i) {

@@ -56,7 +56,7 @@ int renameNoReplace(const char* from, const char* to) {
   // A filesystem without RENAME_NOREPLACE: link() refuses an existing name.
   if (::link(from, to) == 0) return ::unlink(from) == 0 || errno == ENOENT ? 0 : -1;
   if (errno == EEXIST) return -1;
-  struct stat st {};
+  struct stat st{};
   if (::lstat(to, &st) == 0) return errno = EEXIST, -1;
   return ::rename(from, to);
 }
@@ -64,7 +64,7 @@ int renameNoReplace(const char* from, const char* to) {
 // mkstemp makes files 0600; a snapshot file gets what open(2) would give it
 // (0666 less the umask), or the mode of the empty file it replaces.
 mode_t newFileMode(const std::string& target, bool replaceEmpty) {
-  struct stat st {};
+  struct stat st{};
   if (replaceEmpty && ::stat(target.c_str(), &st) == 0) return st.st_mode & 07777;
   mode_t umask = 022;
   // Read, not set: umask(2) would change it for every thread meanwhile.
@@ -108,8 +108,8 @@ std::variant<PendingFile, StoreError> PendingFile::create(const std::string& tar
   const int fd = ::mkostemps(name.data(), 7, O_CLOEXEC);
   if (fd < 0) {
     const int error = errno;
-    return StoreError{codeFor(error), target + ": cannot create a file in " + folder.string() + ": " +
-                                          std::strerror(error)};
+    return StoreError{codeFor(error),
+                      target + ": cannot create a file in " + folder.string() + ": " + std::strerror(error)};
   }
   (void)::fchmod(fd, newFileMode(target, replaceEmpty));
   ::close(fd);
@@ -117,7 +117,9 @@ std::variant<PendingFile, StoreError> PendingFile::create(const std::string& tar
 }
 
 PendingFile::PendingFile(PendingFile&& other) noexcept
-    : m_temp(std::exchange(other.m_temp, {})), m_target(std::move(other.m_target)), m_replaceEmpty(other.m_replaceEmpty) {}
+    : m_temp(std::exchange(other.m_temp, {})),
+      m_target(std::move(other.m_target)),
+      m_replaceEmpty(other.m_replaceEmpty) {}
 
 PendingFile& PendingFile::operator=(PendingFile&& other) noexcept {
   if (this != &other) {
@@ -142,11 +144,10 @@ std::optional<StoreError> PendingFile::publish() {
   if (!syncPath(m_temp, O_RDONLY))
     return StoreError{StoreErrorCode::Io, m_target + ": cannot flush the new file to disk: " + reason()};
   int rc = 0;
-  struct stat st {};
+  struct stat st{};
   if (m_replaceEmpty && ::stat(m_target.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0)
     rc = ::rename(m_temp.c_str(), m_target.c_str());
-  else
-    rc = renameNoReplace(m_temp.c_str(), m_target.c_str());
+  else rc = renameNoReplace(m_temp.c_str(), m_target.c_str());
   if (rc != 0) {
     if (errno == EEXIST)
       return StoreError{StoreErrorCode::Io,

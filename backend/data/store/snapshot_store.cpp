@@ -34,14 +34,14 @@ std::optional<StoreError> checkExisting(SqliteDb& db, const std::string& path, i
   if (rc != SQLITE_OK) return db.error(rc, path);
   if (appId != kSnapshotApplicationId)
     return StoreError{StoreErrorCode::ForeignDatabase,
-                      path + ": an SQLite database, but not a HetSched snapshot file (application_id " +
-                          hex(appId) + ", expected " + hex(kSnapshotApplicationId) + ")"};
+                      path + ": an SQLite database, but not a HetSched snapshot file (application_id " + hex(appId) +
+                          ", expected " + hex(kSnapshotApplicationId) + ")"};
   *version = static_cast<int>(db.pragmaInt("user_version", &rc));
   if (rc != SQLITE_OK) return db.error(rc, path);
   if (*version > kSnapshotSchemaVersion)
-    return StoreError{StoreErrorCode::NewerSchema,
-                      path + ": written by a newer HetSched (schema version " + std::to_string(*version) +
-                          ", this build reads up to " + std::to_string(kSnapshotSchemaVersion) + ")"};
+    return StoreError{StoreErrorCode::NewerSchema, path + ": written by a newer HetSched (schema version " +
+                                                       std::to_string(*version) + ", this build reads up to " +
+                                                       std::to_string(kSnapshotSchemaVersion) + ")"};
   SqliteStatement check(db.get(), "PRAGMA quick_check(1)");
   if (!check.ok()) return db.error(check.prepareResult(), path + ": integrity check");
   rc = check.step();
@@ -196,7 +196,8 @@ std::variant<SnapshotStore, StoreError> SnapshotStore::openReadOnly(const std::s
   bool walMode = false;
   if (auto error = probeSnapshotFile(path, &state, &walMode)) return *error;
   if (state == FileState::Missing) return StoreError{StoreErrorCode::NotFound, path + ": no such file"};
-  if (state == FileState::Empty) return StoreError{StoreErrorCode::NotSqlite, path + ": empty file, not a snapshot store"};
+  if (state == FileState::Empty)
+    return StoreError{StoreErrorCode::NotSqlite, path + ": empty file, not a snapshot store"};
   // mode=ro takes shared locks and writes nothing. A file still in WAL mode
   // with no log beside it (left so by an older HetSched, or by a writer that
   // was not the last to close) has nothing in a log, but SQLite would create
@@ -272,9 +273,7 @@ std::variant<std::vector<SnapshotInfo>, StoreError> SnapshotStore::list() {
   return out;
 }
 
-std::variant<std::size_t, StoreError> SnapshotStore::frameCount(SnapshotId id) {
-  return m_reader.frameCount(m_db, id);
-}
+std::variant<std::size_t, StoreError> SnapshotStore::frameCount(SnapshotId id) { return m_reader.frameCount(m_db, id); }
 
 std::optional<StoreError> SnapshotStore::frameIndex(SnapshotId id, std::size_t index, Frame* out) {
   return m_reader.read(m_db, id, index, out);

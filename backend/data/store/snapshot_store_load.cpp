@@ -42,7 +42,8 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     if (!q.ok()) return fail(q.prepareResult(), "the header");
     q.bind(1, id);
     const int rc = q.step();
-    if (rc == SQLITE_DONE) return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
+    if (rc == SQLITE_DONE)
+      return StoreError{StoreErrorCode::NoSuchSnapshot, "no snapshot with id " + std::to_string(id)};
     if (rc != SQLITE_ROW) return fail(rc, "the header");
     meta.info = readSnapshotInfo(q);
     constexpr int more = kSnapshotInfoColumnCount;

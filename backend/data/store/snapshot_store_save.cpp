@@ -25,8 +25,8 @@ std::optional<StoreError> validate(const SnapshotData& d) {
                         "topology device " + std::to_string(i) + " names a model or node that does not exist"};
   }
   const auto bad = [](std::size_t frame, const char* column, std::size_t got, std::size_t want) {
-    return StoreError{StoreErrorCode::InvalidData, "history frame " + std::to_string(frame) + ": " + column +
-                                                       " has " + std::to_string(got) + " entries, the topology " +
+    return StoreError{StoreErrorCode::InvalidData, "history frame " + std::to_string(frame) + ": " + column + " has " +
+                                                       std::to_string(got) + " entries, the topology " +
                                                        std::to_string(want)};
   };
   for (std::size_t f = 0; f < d.history.size(); ++f) {
@@ -50,8 +50,8 @@ class HistoryEncoder {
  public:
   HistoryEncoder(const std::vector<Frame>& history, std::size_t keyframe)
       : m_history(history), m_keyframe(keyframe), m_blobs(history.size()) {
-    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
-                                                        std::max<std::size_t>(1, history.size() / 16));
+    const std::size_t workers =
+        std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(1, history.size() / 16));
     const std::size_t per = (history.size() + workers - 1) / workers;
     for (std::size_t begin = 0; begin < history.size(); begin += per)
       m_threads.emplace_back([this, begin, per] { encode(begin, std::min(m_history.size(), begin + per)); });

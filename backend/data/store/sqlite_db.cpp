@@ -18,14 +18,14 @@ namespace {
 // causes an operator can act on, so look for them.
 // SQLITE_FULL means a write came up short.
 std::string writeFailureReason(const char* file, bool full) {
-  rlimit limit {};
+  rlimit limit{};
   if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
     return "the file size limit (ulimit -f) of " + std::to_string(limit.rlim_cur) + " bytes was reached";
   if (full) return "no space left on the device";
   if (!file || !*file) return {};
   // The failed save's pages are released by now; nearly full still shows.
   const std::string folder = std::filesystem::path(file).parent_path().string();
-  struct statvfs fs {};
+  struct statvfs fs{};
   if (::statvfs(folder.empty() ? "." : folder.c_str(), &fs) == 0 && fs.f_bavail * fs.f_frsize < (16u << 20))
     return "the device is nearly full";
   return {};

@@ -18,9 +18,9 @@ namespace hetsched::trace {
 namespace {
 
 constexpr std::array<std::string_view, 5> kNodeColumns{"sn", "cpu_milli", "memory_mib", "gpu", "model"};
-constexpr std::array<std::string_view, 11> kPodColumns{
-    "name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli", "gpu_spec",
-    "qos", "pod_phase", "creation_time", "deletion_time", "scheduled_time"};
+constexpr std::array<std::string_view, 11> kPodColumns{"name",          "cpu_milli",     "memory_mib",    "num_gpu",
+                                                       "gpu_milli",     "gpu_spec",      "qos",           "pod_phase",
+                                                       "creation_time", "deletion_time", "scheduled_time"};
 // The multigpu variants were published with the resource columns only.
 constexpr std::size_t kShortPodColumnCount = 5;
 
@@ -83,9 +83,9 @@ ImportResult<Row> readCsv(std::istream& in, std::string_view fileName, HeaderChe
       continue;
     }
     if (row.size() != *columnCount) {
-      result.errors.push_back(ImportError{std::string(fileName), lineNo, "row", ImportProblem::WrongFieldCount,
-                                          std::to_string(row.size()) + " fields, expected " +
-                                              std::to_string(*columnCount)});
+      result.errors.push_back(
+          ImportError{std::string(fileName), lineNo, "row", ImportProblem::WrongFieldCount,
+                      std::to_string(row.size()) + " fields, expected " + std::to_string(*columnCount)});
       ++result.rowsRejected;
       continue;
     }
@@ -198,7 +198,8 @@ ImportResult<TracePod> AlibabaTraceImporter::readPods(std::istream& in, std::str
         pod.gpuMilli = static_cast<std::uint32_t>(*milli);
         return pod;
       });
-  setExpectedHeader(result, joined(kPodColumns) + "' or '" + joined(std::span(kPodColumns).first(kShortPodColumnCount)));
+  setExpectedHeader(result,
+                    joined(kPodColumns) + "' or '" + joined(std::span(kPodColumns).first(kShortPodColumnCount)));
   return result;
 }
 
@@ -211,7 +212,8 @@ ImportResult<Row> loadFile(const std::filesystem::path& path, Read read) {
   if (auto error = readFileText(path, &text)) {
     ImportResult<Row> result;
     // The reason after the path readFileText puts first.
-    result.fatal = ImportError{path.string(), 0, {}, ImportProblem::CannotOpen, error->substr(path.string().size() + 2)};
+    result.fatal =
+        ImportError{path.string(), 0, {}, ImportProblem::CannotOpen, error->substr(path.string().size() + 2)};
     return result;
   }
   std::istringstream in(std::move(text));

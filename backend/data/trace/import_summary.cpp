@@ -12,9 +12,11 @@ ImportSummary summarizeImport(const ImportError* fatal, std::span<const ImportEr
     return s;
   }
   for (std::size_t i = 0; i < errors.size() && i < shown; ++i) s.lines.push_back(describe(errors[i]));
-  if (errors.size() > shown) s.lines.push_back(name + ": ... and " + std::to_string(errors.size() - shown) + " more problems");
+  if (errors.size() > shown)
+    s.lines.push_back(name + ": ... and " + std::to_string(errors.size() - shown) + " more problems");
   if (rowsRejected > 0)
-    s.lines.push_back(name + ": " + std::to_string(rowsRejected) + " of " + std::to_string(rowsRead) + " rows rejected");
+    s.lines.push_back(name + ": " + std::to_string(rowsRejected) + " of " + std::to_string(rowsRead) +
+                      " rows rejected");
   if (rowsRead == rowsRejected) {
     s.usable = false;
     s.lines.push_back(name + (rowsRead == 0 ? ": no rows after the header" : ": no usable rows"));

@@ -11,8 +11,8 @@ RowParser::RowParser(std::string_view file, std::size_t line, const CsvRow& row,
 
 void RowParser::fail(std::size_t column, ImportProblem problem, std::string_view text) {
   m_failed = true;
-  m_errors.push_back(ImportError{std::string(m_file), m_line, std::string(m_columns[column]), problem,
-                                 std::string(text)});
+  m_errors.push_back(
+      ImportError{std::string(m_file), m_line, std::string(m_columns[column]), problem, std::string(text)});
 }
 
 std::optional<std::uint64_t> RowParser::unsignedAt(std::size_t column, std::uint64_t max) {

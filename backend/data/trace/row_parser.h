@@ -16,8 +16,8 @@ namespace hetsched::trace {
 // its problems at once instead of stopping at the first.
 class RowParser {
  public:
-  RowParser(std::string_view file, std::size_t line, const CsvRow& row,
-            std::span<const std::string_view> columns, std::vector<ImportError>& errors);
+  RowParser(std::string_view file, std::size_t line, const CsvRow& row, std::span<const std::string_view> columns,
+            std::vector<ImportError>& errors);
 
   std::string_view text(std::size_t column) const { return m_row[column]; }
   // A required non-negative integer no larger than `max`.

@@ -24,7 +24,8 @@ CapacityState::CapacityState(const Topology& topology)
       m_freeMemory(topology.nodes.size()),
       m_up(topology.nodes.size(), 1),
       m_primary(topology.nodes.size()) {
-  for (std::size_t d = 0; d < topology.devices.size(); ++d) m_capacity[d] = m_free[d] = deviceCapacityMilli(topology.modelOf(d));
+  for (std::size_t d = 0; d < topology.devices.size(); ++d)
+    m_capacity[d] = m_free[d] = deviceCapacityMilli(topology.modelOf(d));
   for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) {
     m_primary[n] = primaryDevices(topology, n);
     for (std::uint32_t d = m_primary[n].first; d < m_primary[n].first + m_primary[n].count; ++d)

@@ -7,7 +7,10 @@
 namespace hetsched {
 
 FreeCapacityHistory::FreeCapacityHistory(std::size_t nodes, std::uint32_t samples)
-    : m_nodes(nodes), m_capacity(std::max<std::uint32_t>(samples, 2)), m_times(m_capacity), m_free(m_capacity * nodes) {}
+    : m_nodes(nodes),
+      m_capacity(std::max<std::uint32_t>(samples, 2)),
+      m_times(m_capacity),
+      m_free(m_capacity * nodes) {}
 
 void FreeCapacityHistory::record(double t, const CapacityState& state) {
   m_times[m_head] = t;

@@ -110,8 +110,8 @@ std::optional<std::uint32_t> FreeCapacityIndex::firstFit(DeviceKind kind, std::u
   return std::nullopt;
 }
 
-std::optional<std::uint32_t> FreeCapacityIndex::nextFitWrapping(DeviceKind kind, std::uint32_t need,
-                                                                std::uint32_t from, FitOracle& fit) const {
+std::optional<std::uint32_t> FreeCapacityIndex::nextFitWrapping(DeviceKind kind, std::uint32_t need, std::uint32_t from,
+                                                                FitOracle& fit) const {
   const PerKind& k = m_kinds[index(kind)];
   if (k.nodes.empty()) return std::nullopt;
   from %= static_cast<std::uint32_t>(k.nodes.size());
@@ -178,7 +178,8 @@ std::optional<std::uint32_t> FreeCapacityIndex::bestFit(DeviceKind kind, std::ui
 std::optional<std::uint32_t> FreeCapacityIndex::worstFit(DeviceKind kind, std::uint32_t need, FitOracle& fit) const {
   const PerKind& k = m_kinds[index(kind)];
   if (k.nodes.empty() || k.tree[1] < need) return std::nullopt;
-  for (auto b = prevBucketAtMost(k, k.tree[1]); b && *b >= need; b = *b == 0 ? std::nullopt : prevBucketAtMost(k, *b - 1)) {
+  for (auto b = prevBucketAtMost(k, k.tree[1]); b && *b >= need;
+       b = *b == 0 ? std::nullopt : prevBucketAtMost(k, *b - 1)) {
     for (std::int32_t n = k.bucketHead[*b]; n >= 0; n = m_next[static_cast<std::size_t>(n)]) {
       if (fit.fits(static_cast<std::uint32_t>(n))) return static_cast<std::uint32_t>(n);
     }

@@ -54,8 +54,7 @@ class FreeCapacityIndex {
 
   // Leftmost node at position >= from in nodesOf(kind), with free >= need,
   // that the oracle accepts.
-  std::optional<std::uint32_t> firstFit(DeviceKind kind, std::uint32_t need, std::uint32_t from,
-                                        FitOracle& fit) const;
+  std::optional<std::uint32_t> firstFit(DeviceKind kind, std::uint32_t need, std::uint32_t from, FitOracle& fit) const;
   // Same, wrapping around to position 0 once.
   std::optional<std::uint32_t> nextFitWrapping(DeviceKind kind, std::uint32_t need, std::uint32_t from,
                                                FitOracle& fit) const;

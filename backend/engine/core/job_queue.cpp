@@ -18,7 +18,8 @@ void JobQueue::push(const QueueEntry& entry) {
 bool JobQueue::servedBefore(const QueueEntry& a, const QueueEntry& b, double nowS) const {
   if (m_kind == QueueKind::Priority) {
     const auto key = [&](const QueueEntry& e) {
-      return std::tuple{static_cast<int>(agedClass(e.priority, nowS - e.arrivalS, m_agingIntervalS)), e.arrivalS, e.seq};
+      return std::tuple{static_cast<int>(agedClass(e.priority, nowS - e.arrivalS, m_agingIntervalS)), e.arrivalS,
+                        e.seq};
     };
     return key(a) < key(b);
   }

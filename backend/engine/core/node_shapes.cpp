@@ -10,12 +10,10 @@ NodeShapes::NodeShapes(const Topology& topology, const CapacityState& state) {
     const DeviceRange devices = state.primary(n);
     if (devices.count == 0 && node.kind != DeviceKind::Gpu) continue;
     // A GPU node without GPUs still runs CPU-only pods on its host CPUs.
-    const Shape shape{node.cpuMilli,
-                      node.memoryMib,
-                      devices.count,
-                      devices.count ? state.capacityMilli(devices.first) : 0,
-                      state.nodeTotalMilli(n),
-                      devices.count ? topology.devices[devices.first].model : ~std::uint32_t{0}};
+    const Shape shape{
+        node.cpuMilli,           node.memoryMib,
+        devices.count,           devices.count ? state.capacityMilli(devices.first) : 0,
+        state.nodeTotalMilli(n), devices.count ? topology.devices[devices.first].model : ~std::uint32_t{0}};
     auto& shapes = m_shapes[index(node.kind)];
     if (std::ranges::find(shapes, shape) == shapes.end()) shapes.push_back(shape);
   }

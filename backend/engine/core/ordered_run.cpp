@@ -14,10 +14,12 @@ void OrderedRun::insert(const QueueEntry& entry) {
   if (m_blocks.empty()) m_blocks.emplace_back().reserve(kBlock);
   // The first block whose last entry is not before the new one; past the
   // end (the common case of FCFS: a new arrival is last) the last block.
-  std::size_t b = m_size == 0 ? 0
-                              : static_cast<std::size_t>(std::ranges::partition_point(m_blocks, [&](const auto& block) {
-                                  return before(block.back(), entry);
-                                }) - m_blocks.begin());
+  std::size_t b =
+      m_size == 0
+          ? 0
+          : static_cast<std::size_t>(
+                std::ranges::partition_point(m_blocks, [&](const auto& block) { return before(block.back(), entry); }) -
+                m_blocks.begin());
   b = std::min(b, m_blocks.size() - 1);
   auto& block = m_blocks[b];
   const auto at = std::ranges::partition_point(block, [&](const QueueEntry& e) { return before(e, entry); });

@@ -102,7 +102,8 @@ QuotaStanding QuotaLedger::standing(std::size_t arm, TeamId team, std::size_t k,
 double QuotaLedger::dominantShare(TeamId team) const {
   double share = 0.0;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k)
-    if (m_capacity[k] > 0) share = std::max(share, static_cast<double>(m_used[team][k]) / static_cast<double>(m_capacity[k]));
+    if (m_capacity[k] > 0)
+      share = std::max(share, static_cast<double>(m_used[team][k]) / static_cast<double>(m_capacity[k]));
   return share;
 }
 

@@ -179,7 +179,8 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
 // The ledger is rebuilt with each policy change from the jobs running now:
 // usage is a fact of the cluster, the limits are the policies'.
 void SchedulingCore::buildQuotas() {
-  const bool any = std::ranges::any_of(m_arms, [](const Arm& a) { return a.policy.quotas.any() || a.policy.quotas.fairShare; });
+  const bool any =
+      std::ranges::any_of(m_arms, [](const Arm& a) { return a.policy.quotas.any() || a.policy.quotas.fairShare; });
   if (!any) {
     m_quotas.reset();
     return;
@@ -264,8 +265,8 @@ Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
   m_slots[j].remaining = job.runtimeS > 0.0 ? job.runtimeS : expectedRuntime(j);
   if (job.pinnedNode && *job.pinnedNode < m_topology.nodes.size()) {
     m_fit.reset(job, spec);
-    const bool fits = job.pinnedDevice ? m_fit.fitsOnDevice(*job.pinnedNode, *job.pinnedDevice)
-                                       : m_fit.fits(*job.pinnedNode);
+    const bool fits =
+        job.pinnedDevice ? m_fit.fitsOnDevice(*job.pinnedNode, *job.pinnedDevice) : m_fit.fits(*job.pinnedNode);
     if (fits) {
       m_slots[j].phase = kWaiting;
       ++m_queued;  // start() counts it out of the queue
@@ -429,14 +430,14 @@ void SchedulingCore::estimateRequests(JobSlot j) {
   // The GPU the estimate is sized for: the first the job may use.
   const DeviceModel* gpu = nullptr;
   for (std::uint32_t m = 0; m < m_topology.models.size() && !gpu; ++m) {
-    const bool allowed = job.allowedModels.empty() || std::ranges::find(job.allowedModels, m) != job.allowedModels.end();
+    const bool allowed =
+        job.allowedModels.empty() || std::ranges::find(job.allowedModels, m) != job.allowedModels.end();
     if (allowed && m_topology.models[m].kind == DeviceKind::Gpu) gpu = &m_topology.models[m];
   }
   static const DeviceModel kFallback = *findBuiltinModel("A100");
   JobSpec spec = job.spec;
-  spec.requests = requestsFromEstimate(estimateResources(job.profile->type, job.profile->inputSize,
-                                                         job.profile->batchSize),
-                                       gpu ? *gpu : kFallback);
+  spec.requests = requestsFromEstimate(
+      estimateResources(job.profile->type, job.profile->inputSize, job.profile->batchSize), gpu ? *gpu : kFallback);
   m_estimatedSpecs.insert_or_assign(j, std::move(spec));
 }
 

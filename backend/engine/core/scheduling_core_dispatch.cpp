@@ -167,9 +167,9 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   // arrivals' dispatches).
   if (!anyFits && arm.held.size() >= arm.policy.backfillDepth && arm.scorer->quietWhenNothingFits()) return false;
   const std::size_t pick =
-      selector ? std::min(candidates.size() - 1,
-                          selector->pick(candidates, {m_topology, m_state, m_index},
-                                         static_cast<std::uint8_t>(&arm - m_arms.data()), static_cast<DeviceKind>(k), t))
+      selector ? std::min(candidates.size() - 1, selector->pick(candidates, {m_topology, m_state, m_index},
+                                                                static_cast<std::uint8_t>(&arm - m_arms.data()),
+                                                                static_cast<DeviceKind>(k), t))
                : 0;
   const JobSlot chosen = candidates[pick].slot;
   const bool gated = (m_quotas || m_options.gate) && held(chosen);

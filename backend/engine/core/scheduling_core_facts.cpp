@@ -110,7 +110,8 @@ std::vector<WaitFacts> SchedulingCore::waitFacts(std::span<const JobSlot> slots,
       std::array<std::uint32_t, kPriorityClassCount> seen{};
       for (std::size_t i = 0; i < entries.size(); ++i) {
         const QueueEntry& e = entries[i];
-        const auto cls = static_cast<std::size_t>(JobQueue::agedClass(e.priority, t - e.arrivalS, arm.policy.agingIntervalS));
+        const auto cls =
+            static_cast<std::size_t>(JobQueue::agedClass(e.priority, t - e.arrivalS, arm.policy.agingIntervalS));
         Place p{static_cast<std::uint32_t>(i), 0};
         for (std::size_t c = 0; c < cls; ++c) p.byClass += seen[c];
         places[e.job] = p;

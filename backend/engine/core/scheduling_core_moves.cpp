@@ -42,7 +42,8 @@ bool SchedulingCore::tryPreempt(JobSlot j, double t) {
     const JobSlot v = it->job;
     // Victims are ordered so that once one does not qualify, none after it does.
     if (srtf ? !(expectedRemaining(j, t) < expectedRemaining(v, t))
-             : !shouldPreempt(m_slots[v].job->spec.priority, m_slots[v].job->spec.interruptible, m_slots[j].job->spec.priority))
+             : !shouldPreempt(m_slots[v].job->spec.priority, m_slots[v].job->spec.interruptible,
+                              m_slots[j].job->spec.priority))
       break;
     const Placement& held = m_placement[v];
     m_state.release(held);

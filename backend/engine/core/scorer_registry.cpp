@@ -38,8 +38,7 @@ ScorerBuild makeScorer(const CompiledPolicy& policy, const Topology& topology, c
       return std::make_unique<WeightedRoundRobinScorer>(topology.nodes.size(), policy.weights);
     case PlacementKind::LeastConnections: return std::make_unique<LeastConnectionsScorer>(topology);
     case PlacementKind::KeyHash: return std::make_unique<KeyHashScorer>();
-    case PlacementKind::ConsistentHash:
-      return std::make_unique<ConsistentHashScorer>(topology, policy.virtualNodes);
+    case PlacementKind::ConsistentHash: return std::make_unique<ConsistentHashScorer>(topology, policy.virtualNodes);
     case PlacementKind::SeedScore:
       return std::make_unique<SeedScoreScorer>(topology, CapacityState(topology), policy.scoreWeights);
     case PlacementKind::External: {

@@ -45,8 +45,7 @@ std::optional<double> RuntimePredictor::predictMedian(const JobSpec& spec) const
 
 std::optional<double> RuntimePredictor::predictEwma(const JobSpec& spec) const {
   if (const auto it = m_byShape.find(shapeKey(spec)); it != m_byShape.end()) return it->second.ewma;
-  if (const auto it = m_byKind.find(static_cast<std::uint8_t>(spec.kind)); it != m_byKind.end())
-    return it->second.ewma;
+  if (const auto it = m_byKind.find(static_cast<std::uint8_t>(spec.kind)); it != m_byKind.end()) return it->second.ewma;
   return std::nullopt;
 }
 

@@ -15,8 +15,7 @@ namespace hetsched {
 // median, then to nothing, so the caller decides the default.
 class RuntimePredictor {
  public:
-  explicit RuntimePredictor(std::size_t window = 32, double ewmaAlpha = 0.2)
-      : m_window(window), m_alpha(ewmaAlpha) {}
+  explicit RuntimePredictor(std::size_t window = 32, double ewmaAlpha = 0.2) : m_window(window), m_alpha(ewmaAlpha) {}
 
   void observe(const JobSpec& spec, double runtimeS);
   std::optional<double> predictMedian(const JobSpec& spec) const;

@@ -63,8 +63,8 @@ CoreJob& AtcReplay::jobOf(const PodRequest& pod) {
   for (const std::string& model : pod.gpuModels) {
     const auto it = std::ranges::find(m_topology.models, model, &DeviceModel::name);
     // A model the cluster lacks allows nothing; without one the pod can never fit.
-    job.allowedModels.push_back(it == m_topology.models.end() ? ~std::uint32_t{0}
-                                                               : static_cast<std::uint32_t>(it - m_topology.models.begin()));
+    job.allowedModels.push_back(
+        it == m_topology.models.end() ? ~std::uint32_t{0} : static_cast<std::uint32_t>(it - m_topology.models.begin()));
   }
   return job;
 }

@@ -9,8 +9,8 @@ NodeScore GpuClusteringPolicy::score(std::size_t index, const PodRequest& pod) {
   const GpuNode& n = node(index);
   if (!pod.usesGpu()) return {0.0, -1};
   // 0..25 within a band: the fuller the node's GPUs, the higher.
-  const std::int64_t used = (25 * (kMaxSpecGpuMilliInt - static_cast<std::int64_t>(n.gpuFreeTotal()))) /
-                            kMaxSpecGpuMilliInt;
+  const std::int64_t used =
+      (25 * (kMaxSpecGpuMilliInt - static_cast<std::int64_t>(n.gpuFreeTotal()))) / kMaxSpecGpuMilliInt;
   std::int64_t band = 0;
   if (n.affinityCount(GpuNode::affinityKind(pod)) > 0) band = n.affinityKinds() == 1 ? 75 : 50;
   else if (n.affinityKinds() == 0) band = 25;

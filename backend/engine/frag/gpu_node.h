@@ -18,8 +18,7 @@ class GpuNode {
  public:
   static constexpr std::uint32_t kMilli = 1000;
 
-  GpuNode(std::string name, std::string model, std::uint32_t cpuMilli, std::uint64_t memoryMib,
-          std::uint32_t gpuCount);
+  GpuNode(std::string name, std::string model, std::uint32_t cpuMilli, std::uint64_t memoryMib, std::uint32_t gpuCount);
 
   const std::string& name() const { return m_name; }
   const std::string& model() const { return m_model; }

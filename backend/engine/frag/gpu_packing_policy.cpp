@@ -12,7 +12,8 @@ NodeScore GpuPackingPolicy::score(std::size_t index, const PodRequest& pod) {
   if (!pod.usesGpu()) return {0.0, -1};
   const int shareGpu = pod.isGpuShare() ? n.bestFitGpu(pod.gpuMilli) : -1;
   const std::int64_t fullyFree = n.fullyFreeGpus();
-  if (fullyFree == n.gpuCount()) return {static_cast<double>(std::max<std::int64_t>(33 - fullyFree, fullyFree)), shareGpu};
+  if (fullyFree == n.gpuCount())
+    return {static_cast<double>(std::max<std::int64_t>(33 - fullyFree, fullyFree)), shareGpu};
 
   // Take the GPUs with the least free share that still hold the request.
   const auto free = n.gpuFree();

@@ -62,8 +62,8 @@ ClusterFragmentation fragmentationOf(const Topology& topology, std::span<const J
     frag::PodRequest pod = FragScorer::podOf(job.spec.requests);
     gpus.clear();
     for (const std::uint32_t d : job.devices)
-      if (d >= info.firstDevice && d < info.firstDevice + info.deviceCount && d < gpuOf.size() &&
-          gpuOf[d] != kNoGpu && std::ranges::find(gpus, gpuOf[d]) == gpus.end())
+      if (d >= info.firstDevice && d < info.firstDevice + info.deviceCount && d < gpuOf.size() && gpuOf[d] != kNoGpu &&
+          std::ranges::find(gpus, gpuOf[d]) == gpus.end())
         gpus.push_back(gpuOf[d]);
     if (!pod.usesGpu()) gpus.clear();
     if (pod.usesGpu() && gpus.size() != pod.gpuCount) pod.gpuCount = static_cast<std::uint32_t>(gpus.size());

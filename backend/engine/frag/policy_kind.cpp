@@ -3,7 +3,7 @@
 namespace hetsched::frag {
 
 namespace {
-constexpr std::array<std::string_view, kAllPolicies.size()> kDisplay{"Random", "DotProd", "Clustering",
+constexpr std::array<std::string_view, kAllPolicies.size()> kDisplay{"Random",  "DotProd", "Clustering",
                                                                      "Packing", "BestFit", "FGD"};
 constexpr std::array<std::string_view, kAllPolicies.size()> kCli{"random",  "dotprod", "clustering",
                                                                  "packing", "bestfit", "fgd"};

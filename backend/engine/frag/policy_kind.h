@@ -10,7 +10,7 @@ namespace hetsched::frag {
 // The six placement policies compared in the ATC'23 fragmentation paper.
 enum class PolicyKind : std::uint8_t { RandomFit, DotProduct, GpuClustering, GpuPacking, BestFit, Fgd };
 
-inline constexpr std::array kAllPolicies{PolicyKind::RandomFit, PolicyKind::DotProduct, PolicyKind::GpuClustering,
+inline constexpr std::array kAllPolicies{PolicyKind::RandomFit,  PolicyKind::DotProduct, PolicyKind::GpuClustering,
                                          PolicyKind::GpuPacking, PolicyKind::BestFit,    PolicyKind::Fgd};
 
 // The paper's name ("FGD", "BestFit", ...), used in reports and JSON.

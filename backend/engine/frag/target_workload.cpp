@@ -37,7 +37,8 @@ TargetWorkload TargetWorkload::fromPods(std::span<const PodRequest> pods, double
   std::map<Key, TaskShape> byKey;
   for (const PodRequest& pod : pods) {
     // Memory is not part of a shape: the fragmentation measure is about GPUs and CPU.
-    Key key{pod.cpuMilli, pod.usesGpu() ? pod.gpuMilli : 0, pod.usesGpu() ? pod.gpuCount : 0, joinModels(pod.gpuModels)};
+    Key key{pod.cpuMilli, pod.usesGpu() ? pod.gpuMilli : 0, pod.usesGpu() ? pod.gpuCount : 0,
+            joinModels(pod.gpuModels)};
     auto [it, inserted] = byKey.try_emplace(key);
     if (inserted) {
       it->second.cpuMilli = std::get<0>(key);

@@ -83,7 +83,8 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
-std::string row(const std::string& scale, const std::string& policy, const PolicyOutcome& o, const PolicyOutcome& rule) {
+std::string row(const std::string& scale, const std::string& policy, const PolicyOutcome& o,
+                const PolicyOutcome& rule) {
   return "| " + scale + " | " + policy + " | " + num(o.waitAvgS) + " | " + num(o.waitP95S) + " | " + num(o.jctAvgS) +
          " | " + num(100.0 * o.gpuAllocArrivals) + " % | " + num(100.0 * o.gpuAllocWhole, "%.2f") + " % | " +
          pct(change(o.waitAvgS, rule.waitAvgS)) + " |\n";
@@ -115,7 +116,12 @@ HybridExperiment runHybridExperiment(const Topology& topology, const CompiledPol
       o.seed = seed;
       const auto t0 = std::chrono::steady_clock::now();
       const HybridTraining trained = trainHybrid(topology, rule, split.training, split.validation, o);
-      HybridCurve curve{workloads[w].name, seed, trained.curve, trained.restart, trained.restartScores, trained.verdict,
+      HybridCurve curve{workloads[w].name,
+                        seed,
+                        trained.curve,
+                        trained.restart,
+                        trained.restartScores,
+                        trained.verdict,
                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
       if (progress)
         progress(workloads[w].name + " left out, seed " + std::to_string(seed) + ": " + trained.verdict + " (" +
@@ -151,10 +157,12 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
             "GPU allocated, whole run | wait vs rule |\n|---|---|---|---|---|---|---|---|\n";
     }
     const std::string scale = num(t.scale, "%g");
-    for (std::size_t b = 0; b < t.baselines.size(); ++b) md << row(scale, kBaselineNames[b], t.baselines[b], t.baselines[0]);
+    for (std::size_t b = 0; b < t.baselines.size(); ++b)
+      md << row(scale, kBaselineNames[b], t.baselines[b], t.baselines[0]);
     for (std::size_t s = 0; s < t.seeds.size(); ++s) {
-      const std::string name = "hybrid, seed " + std::to_string(t.seeds[s]) +
-                               (t.shipsHybrid[s] ? "" : " (ships the rule; weights: " + num(t.learned[s].waitAvgS) + " s)");
+      const std::string name =
+          "hybrid, seed " + std::to_string(t.seeds[s]) +
+          (t.shipsHybrid[s] ? "" : " (ships the rule; weights: " + num(t.learned[s].waitAvgS) + " s)");
       md << row(scale, name, t.shipped[s], t.baselines[0]);
     }
   }
@@ -176,7 +184,8 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
         changes[b].push_back(change(h.waitAvgS, base));
       }
       notWorseThanRule += h.waitAvgS <= t.baselines[0].waitAvgS;
-      beatsBestOfThree += h.waitAvgS <= std::min({t.baselines[1].waitAvgS, t.baselines[2].waitAvgS, t.baselines[3].waitAvgS});
+      beatsBestOfThree +=
+          h.waitAvgS <= std::min({t.baselines[1].waitAvgS, t.baselines[2].waitAvgS, t.baselines[3].waitAvgS});
       allocOk += h.gpuAllocArrivals >= t.baselines[0].gpuAllocArrivals;
     }
     if (waits.empty()) continue;

@@ -25,9 +25,7 @@ constexpr std::array<int, 2> kFragProposers{kProposeFgd, kProposePacking};
 
 HybridScorer::HybridScorer(const Topology& topology, std::shared_ptr<const HybridModel> model,
                            const ScorerRegistry* registry, const CompiledPolicy& policy, std::uint64_t seed)
-    : m_topology(topology),
-      m_model(std::move(model)),
-      m_rule(topology, CapacityState(topology), NodeScoreWeights{}) {
+    : m_topology(topology), m_model(std::move(model)), m_rule(topology, CapacityState(topology), NodeScoreWeights{}) {
   for (std::size_t i = 0; i < kFragNames.size(); ++i) {
     const ScorerFactory* factory = registry ? registry->find(kFragNames[i]) : nullptr;
     if (!factory) continue;
@@ -131,8 +129,7 @@ std::optional<std::uint32_t> HybridScorer::choose(const ScoringContext& context,
   // share) is the one the core takes.
   if (chosen.proposer == kProposeFgd || chosen.proposer == kProposePacking)
     (void)m_frag[chosen.proposer == kProposeFgd ? 0 : 1]->choose(context, request, fit);
-  else
-    (void)fit.fits(chosen.node);
+  else (void)fit.fits(chosen.node);
   return chosen.node;
 }
 

@@ -159,7 +159,8 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
       // cannot throw the search away; a floor on the spread keeps exploring.
       Weights eliteMean{}, eliteSpread{};
       for (std::size_t k = 0; k < elite; ++k)
-        for (std::size_t i = 0; i < mean.size(); ++i) eliteMean[i] += candidates[order[k]][i] / static_cast<double>(elite);
+        for (std::size_t i = 0; i < mean.size(); ++i)
+          eliteMean[i] += candidates[order[k]][i] / static_cast<double>(elite);
       for (std::size_t k = 0; k < elite; ++k)
         for (std::size_t i = 0; i < mean.size(); ++i) {
           const double d = candidates[order[k]][i] - eliteMean[i];
@@ -218,8 +219,10 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
   std::snprintf(buf, sizeof buf, "validation wait %.1f s against the rule engine's %.1f s (%zu episodes)", hybrid, rule,
                 checks.size());
   out.verdict = out.beatsRule ? std::string("hybrid: ") + buf
-                              : std::string("the rule engine ships: the hybrid did not wait less on every validation "
-                                            "episode; ") + buf;
+                              : std::string(
+                                    "the rule engine ships: the hybrid did not wait less on every validation "
+                                    "episode; ") +
+                                    buf;
   return out;
 }
 
@@ -240,9 +243,8 @@ CompiledPolicy hybridPolicy(CompiledPolicy policy, QueueKind queue) {
   return policy;
 }
 
-std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy,
-                                            const HybridModel& model, std::span<const SimJob> jobs,
-                                            std::uint64_t seed) {
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy, const HybridModel& model,
+                                            std::span<const SimJob> jobs, std::uint64_t seed) {
   std::vector<JobRequests> requests;
   requests.reserve(jobs.size());
   for (const SimJob& j : jobs) requests.push_back(j.spec.requests);

@@ -105,8 +105,7 @@ CompiledPolicy hybridPolicy(CompiledPolicy rulePolicy, QueueKind queue);
 
 // `policy` (its queue, routing) with the hybrid placing and choosing;
 // FGD's target workload is the jobs' own request shapes, as in a what-if.
-std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy,
-                                            const HybridModel& model, std::span<const SimJob> jobs,
-                                            std::uint64_t seed = 1);
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy, const HybridModel& model,
+                                            std::span<const SimJob> jobs, std::uint64_t seed = 1);
 
 }  // namespace hetsched

@@ -45,8 +45,8 @@ std::variant<HybridModel, WeightsError> readWeights(std::istream& in) {
   if (magic == kOldMagic || version != kWeightsFormatVersion) return WeightsError::VersionMismatch;
   std::string k1, k2, k3, k4;
   long job = 0, node = 0, defer = 0, window = 0;
-  if (!(in >> k1 >> job >> k2 >> node >> k3 >> defer >> k4 >> window) || k1 != "job" || k2 != "node" ||
-      k3 != "defer" || k4 != "window")
+  if (!(in >> k1 >> job >> k2 >> node >> k3 >> defer >> k4 >> window) || k1 != "job" || k2 != "node" || k3 != "defer" ||
+      k4 != "window")
     return WeightsError::Malformed;
   if (job != kJobFeatures || node != kNodeFeatures || defer != kDeferFeatures || window != kSelectionWindow)
     return WeightsError::FeatureMismatch;

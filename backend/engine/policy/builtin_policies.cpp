@@ -28,8 +28,8 @@ std::vector<v1::Policy> builtinPolicies() {
                      P::TYPE_ROUTING));
   out.push_back(base("sjf", "Shortest job first, non-preemptive (seed 2.3), best fit.", Q::SJF, P::BEST_FIT));
 
-  v1::Policy srtf = base("srtf", "Shortest remaining time first: a shorter arrival preempts; work resumes.",
-                         Q::SRTF, P::BEST_FIT);
+  v1::Policy srtf =
+      base("srtf", "Shortest remaining time first: a shorter arrival preempts; work resumes.", Q::SRTF, P::BEST_FIT);
   srtf.mutable_preemption()->set_keep_progress(true);
   out.push_back(srtf);
 
@@ -55,8 +55,8 @@ std::vector<v1::Policy> builtinPolicies() {
   out.push_back(base("least-connections", "The node running the fewest jobs.", Q::FCFS, P::LEAST_CONNECTIONS));
   out.push_back(base("key-hash", "The seed's IP hash on the job's key.", Q::FCFS, P::KEY_HASH));
 
-  v1::Policy ring = base("consistent-hash", "Consistent hashing with 160 virtual nodes per node.", Q::FCFS,
-                         P::CONSISTENT_HASH);
+  v1::Policy ring =
+      base("consistent-hash", "Consistent hashing with 160 virtual nodes per node.", Q::FCFS, P::CONSISTENT_HASH);
   ring.mutable_placement()->set_virtual_nodes(160);
   out.push_back(ring);
 

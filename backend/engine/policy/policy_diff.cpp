@@ -21,10 +21,13 @@ std::string scalar(const Message& m, const FieldDescriptor* f, int i) {
   const auto* r = m.GetReflection();
   const bool rep = f->is_repeated();
   switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_BOOL: return (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false";
-    case FieldDescriptor::CPPTYPE_UINT32: return std::to_string(rep ? r->GetRepeatedUInt32(m, f, i) : r->GetUInt32(m, f));
+    case FieldDescriptor::CPPTYPE_BOOL:
+      return (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false";
+    case FieldDescriptor::CPPTYPE_UINT32:
+      return std::to_string(rep ? r->GetRepeatedUInt32(m, f, i) : r->GetUInt32(m, f));
     case FieldDescriptor::CPPTYPE_INT32: return std::to_string(rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f));
-    case FieldDescriptor::CPPTYPE_UINT64: return std::to_string(rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f));
+    case FieldDescriptor::CPPTYPE_UINT64:
+      return std::to_string(rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f));
     case FieldDescriptor::CPPTYPE_INT64: return std::to_string(rep ? r->GetRepeatedInt64(m, f, i) : r->GetInt64(m, f));
     case FieldDescriptor::CPPTYPE_DOUBLE: {
       // Shortest text that reads back the same value, as the JSON printer
@@ -77,8 +80,7 @@ void flatten(const Message& m, const std::string& prefix, std::map<std::string, 
         const std::string item = path + "[" + std::to_string(i) + "]";
         if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE)
           flatten(r->GetRepeatedMessage(m, f, i), item + ".", out, order);
-        else
-          put(item, scalar(m, f, i));
+        else put(item, scalar(m, f, i));
       }
     } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
       flatten(r->GetMessage(m, f), path + ".", out, order);

@@ -64,7 +64,8 @@ void validateQuotas(const v1::Quotas& q, const std::function<void(std::string, s
       fail(path + ".borrowing_limit", "needs a cohort to borrow from");
     // A limit beyond a guarantee that is not set limits nothing.
     const v1::DeviceAmounts& g = t.guarantee();
-    if (limit.has_cpu_cores() && !g.has_cpu_cores()) fail(path + ".borrowing_limit.cpu_cores", "needs guarantee.cpu_cores");
+    if (limit.has_cpu_cores() && !g.has_cpu_cores())
+      fail(path + ".borrowing_limit.cpu_cores", "needs guarantee.cpu_cores");
     if (limit.has_gpus() && !g.has_gpus()) fail(path + ".borrowing_limit.gpus", "needs guarantee.gpus");
     if (limit.has_tpus() && !g.has_tpus()) fail(path + ".borrowing_limit.tpus", "needs guarantee.tpus");
   }
@@ -96,32 +97,24 @@ std::vector<FieldError> validatePolicy(const v1::Policy& p) {
   if (p.version() == 0) fail("version", "must be > 0");
 
   const v1::QueueDiscipline& q = p.queue();
-  if (!v1::QueueDiscipline::Kind_IsValid(q.kind()))
-    fail("queue.kind", notA(q.kind(), "queue kind"));
-  else if (q.kind() == v1::QueueDiscipline::KIND_UNSPECIFIED)
-    fail("queue.kind", "must be set");
-  if (!nonNegative(q.aging_interval_s()))
-    fail("queue.aging_interval_s", "must be >= 0");
+  if (!v1::QueueDiscipline::Kind_IsValid(q.kind())) fail("queue.kind", notA(q.kind(), "queue kind"));
+  else if (q.kind() == v1::QueueDiscipline::KIND_UNSPECIFIED) fail("queue.kind", "must be set");
+  if (!nonNegative(q.aging_interval_s())) fail("queue.aging_interval_s", "must be >= 0");
   else if (q.kind() == v1::QueueDiscipline::PRIORITY && q.aging_interval_s() <= 0.0)
     fail("queue.aging_interval_s", "must be > 0 for PRIORITY, or low classes can starve");
   if (q.backfill_depth() > kMaxBackfillDepth) fail("queue.backfill_depth", "must be <= 1024");
 
   const v1::PlacementRule& pl = p.placement();
-  if (!v1::PlacementRule::Kind_IsValid(pl.kind()))
-    fail("placement.kind", notA(pl.kind(), "placement kind"));
-  else if (pl.kind() == v1::PlacementRule::KIND_UNSPECIFIED)
-    fail("placement.kind", "must be set");
+  if (!v1::PlacementRule::Kind_IsValid(pl.kind())) fail("placement.kind", notA(pl.kind(), "placement kind"));
+  else if (pl.kind() == v1::PlacementRule::KIND_UNSPECIFIED) fail("placement.kind", "must be set");
   for (int i = 0; i < pl.routes_size(); ++i) {
     const v1::RouteOverride& route = pl.routes(i);
     const std::string path = indexed("placement.routes", i);
-    if (!v1::JobKind_IsValid(route.job_kind()))
-      fail(path + ".job_kind", notA(route.job_kind(), "job kind"));
-    else if (route.job_kind() == v1::JOB_KIND_UNSPECIFIED)
-      fail(path + ".job_kind", "must be set");
+    if (!v1::JobKind_IsValid(route.job_kind())) fail(path + ".job_kind", notA(route.job_kind(), "job kind"));
+    else if (route.job_kind() == v1::JOB_KIND_UNSPECIFIED) fail(path + ".job_kind", "must be set");
     if (!v1::DeviceKind_IsValid(route.device_kind()))
       fail(path + ".device_kind", notA(route.device_kind(), "device kind"));
-    else if (route.device_kind() == v1::DEVICE_KIND_UNSPECIFIED)
-      fail(path + ".device_kind", "must be set");
+    else if (route.device_kind() == v1::DEVICE_KIND_UNSPECIFIED) fail(path + ".device_kind", "must be set");
   }
   for (int i = 0; i < pl.weights_size(); ++i) {
     if (pl.weights(i) == 0) fail(indexed("placement.weights", i), "must be > 0");

@@ -11,8 +11,7 @@ double taskWeight(PriorityClass priority) {
   return 1.0;
 }
 
-double nodeScore(const NodeScoreWeights& weights, double weight, double freeCapacity,
-                 double totalCapacity) {
+double nodeScore(const NodeScoreWeights& weights, double weight, double freeCapacity, double totalCapacity) {
   const double fit = totalCapacity > 0.0 ? freeCapacity / totalCapacity : 0.0;
   return weight * weights.priorityFactor + weights.resourceScore * fit;
 }

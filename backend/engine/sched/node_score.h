@@ -18,7 +18,6 @@ struct NodeScoreWeights {
 // control, low = logging/background).
 double taskWeight(PriorityClass priority);
 
-double nodeScore(const NodeScoreWeights& weights, double taskWeight, double freeCapacity,
-                 double totalCapacity);
+double nodeScore(const NodeScoreWeights& weights, double taskWeight, double freeCapacity, double totalCapacity);
 
 }  // namespace hetsched

@@ -95,7 +95,8 @@ void EventDriver::tickDue(double t) {
   // Tick k is at origin + k * interval; stepping k (not the time) keeps
   // rounding from ever landing the next tick on this one.
   const double step = m_options.tickIntervalS;
-  m_tickIndex = std::max(m_tickIndex + 1, static_cast<std::uint64_t>(std::max(0.0, std::floor((t - m_tickOriginS) / step))));
+  m_tickIndex =
+      std::max(m_tickIndex + 1, static_cast<std::uint64_t>(std::max(0.0, std::floor((t - m_tickOriginS) / step))));
   while ((m_nextTickS = m_tickOriginS + static_cast<double>(m_tickIndex) * step) <= t) ++m_tickIndex;
 }
 
@@ -132,7 +133,8 @@ bool EventDriver::advanceTo(double limitS) {
     std::size_t changed = 0;
     for (; changed < m_nodeEvents.size() && m_nodeEvents[changed].timeS <= t; ++changed)
       m_core.setNodeUp(m_nodeEvents[changed].node, m_nodeEvents[changed].up, t);
-    if (changed > 0) m_nodeEvents.erase(m_nodeEvents.begin(), m_nodeEvents.begin() + static_cast<std::ptrdiff_t>(changed));
+    if (changed > 0)
+      m_nodeEvents.erase(m_nodeEvents.begin(), m_nodeEvents.begin() + static_cast<std::ptrdiff_t>(changed));
 
     while (!m_completions.empty() && m_completions.top().timeS <= t) {
       const Completion c = m_completions.pop();

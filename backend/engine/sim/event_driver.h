@@ -51,8 +51,7 @@ struct EventDriverOptions {
 // between events go by sequence number, never by address or hash order.
 class EventDriver final : private DecisionSink {
  public:
-  EventDriver(const Topology& topology, CoreOptions coreOptions, EventDriverOptions options,
-              EventObserver& observer);
+  EventDriver(const Topology& topology, CoreOptions coreOptions, EventDriverOptions options, EventObserver& observer);
   // A fork: the same core state, pending arrivals, scheduled completions,
   // node events and tick grid, reporting to `observer`. A live prediction
   // runs a fork forward without touching the original. The fork still

@@ -15,7 +15,7 @@ namespace {
 // Per group (team or user): the mean of runtime / JCT over its completed
 // jobs, the service rate Jain's index is taken over.
 double jainOfGroups(std::span<const SimJob> jobs, std::span<const JobTimeline> timelines,
-                    const std::string JobSpec::*group) {
+                    const std::string JobSpec::* group) {
   std::map<std::string, std::pair<double, std::size_t>> rates;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const JobTimeline& t = timelines[i];
@@ -106,8 +106,11 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
   summary.jainUsers = jainOfGroups(jobs, timelines, &JobSpec::owner);
   summary.teams.clear();
   for (const auto& [name, team] : teams)
-    summary.teams.push_back({name, team.jobs, team.jobs > 0 ? team.wait / static_cast<double>(team.jobs) : 0.0,
-                             serviceAll > 0.0 ? team.service / serviceAll : 0.0, {}});
+    summary.teams.push_back({name,
+                             team.jobs,
+                             team.jobs > 0 ? team.wait / static_cast<double>(team.jobs) : 0.0,
+                             serviceAll > 0.0 ? team.service / serviceAll : 0.0,
+                             {}});
 }
 
 }  // namespace hetsched

@@ -44,8 +44,7 @@ EventDriverOptions driverOptionsOf(const SimulationOptions& o, double intervalS)
 
 }  // namespace
 
-SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& options,
-                             std::span<const SimJob> jobs)
+SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& options, std::span<const SimJob> jobs)
     : m_jobs(jobs),
       m_nodeChanges(options.nodeChanges),
       m_endS(options.endS),
@@ -101,8 +100,8 @@ SimResult SimulationRun::execute() {
 
 void SimulationRun::refused(JobSlot j, Refusal why) {
   m_timeline[j].state = JobState::Unschedulable;
-  m_timeline[j].reason = why == Refusal::InvalidRuntime ? UnschedulableReason::InvalidRuntime
-                                                         : UnschedulableReason::NeverFits;
+  m_timeline[j].reason =
+      why == Refusal::InvalidRuntime ? UnschedulableReason::InvalidRuntime : UnschedulableReason::NeverFits;
 }
 
 void SimulationRun::bound(JobSlot j, const Placement& p, double t) {

@@ -19,8 +19,12 @@ Topology syntheticTopology(std::uint32_t nodes) {
   auto add = [&](std::uint32_t count, DeviceKind kind, std::uint32_t model, std::uint32_t devices,
                  std::uint32_t cpuMilli, std::uint64_t memoryMib, const char* prefix) {
     for (std::uint32_t i = 0; i < count; ++i) {
-      NodeInfo n{std::string(prefix) + std::to_string(i), kind, static_cast<std::uint32_t>(t.devices.size()),
-                 devices, cpuMilli, memoryMib};
+      NodeInfo n{std::string(prefix) + std::to_string(i),
+                 kind,
+                 static_cast<std::uint32_t>(t.devices.size()),
+                 devices,
+                 cpuMilli,
+                 memoryMib};
       for (std::uint32_t s = 0; s < devices; ++s)
         t.devices.push_back({static_cast<std::uint32_t>(t.nodes.size()), s, model});
       t.nodes.push_back(std::move(n));
@@ -77,7 +81,8 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
   }
   std::array<double, kDeviceKindCount> capacity{};
   const CapacityState empty(topology);
-  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) capacity[index(topology.nodes[n].kind)] += empty.nodeTotalMilli(n);
+  for (std::uint32_t n = 0; n < topology.nodes.size(); ++n)
+    capacity[index(topology.nodes[n].kind)] += empty.nodeTotalMilli(n);
   double span = 1.0;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k)
     if (capacity[k] > 0) span = std::max(span, demand[k] / (capacity[k] * load));

@@ -18,8 +18,7 @@ Topology syntheticTopology(std::uint32_t nodes);
 // of syntheticTopology() about evenly; keys from 1,000 tenants; runtimes a mix of short
 // (80 %, mean 60 s) and long (mean 1,800 s) jobs; Poisson arrivals paced so
 // that the busiest kind is offered `load` of its capacity. Same seed, same jobs.
-std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed,
-                                  double load = 0.9);
+std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed, double load = 0.9);
 
 // The same jobs with a rush: arrivals are paced for `baseLoad`, except that
 // between 30 % and 70 % of the jobs they come `overload` times faster

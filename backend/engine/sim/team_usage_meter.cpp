@@ -66,8 +66,8 @@ void TeamUsageMeter::fill(std::vector<TeamService>& teams) const {
       // A job still running when the run was cut holds on to the end.
       const double tail = std::max(0.0, m_endS - k.lastS);
       const double held = k.milliSeconds + k.usedMilli * tail;
-      const double borrowed =
-          k.borrowedMilliSeconds + (k.guaranteeMilli >= 0.0 ? std::max(0.0, k.usedMilli - k.guaranteeMilli) * tail : 0.0);
+      const double borrowed = k.borrowedMilliSeconds +
+                              (k.guaranteeMilli >= 0.0 ? std::max(0.0, k.usedMilli - k.guaranteeMilli) * tail : 0.0);
       TeamUsage& u = entry->usage[i];
       if (k.guaranteeMilli >= 0.0) u.guarantee = k.guaranteeMilli / 1000.0;
       u.avg = span > 0.0 ? held / span / 1000.0 : 0.0;

@@ -53,8 +53,8 @@ Topology topologyFromTrace(std::span<const trace::TraceNode> nodes) {
   t.source = "alibaba-trace";
   const DeviceModel xeon = *findBuiltinModel("Xeon");
   for (const trace::TraceNode& row : nodes) {
-    NodeInfo node{row.name, DeviceKind::Cpu, static_cast<std::uint32_t>(t.devices.size()), 1, row.cpuMilli,
-                  row.memoryMib};
+    NodeInfo node{row.name, DeviceKind::Cpu, static_cast<std::uint32_t>(t.devices.size()),
+                  1,        row.cpuMilli,    row.memoryMib};
     std::uint32_t model = 0;
     if (row.gpuCount > 0) {
       node.kind = DeviceKind::Gpu;
@@ -108,8 +108,9 @@ TraceJobs convert(std::span<const trace::TracePod> pods, const Topology& topolog
     job.runtimeS = *runtime;
     for (const std::string& name : pod.gpuModels) {
       const auto it = std::ranges::find(topology.models, name, &DeviceModel::name);
-      job.allowedModels.push_back(it == topology.models.end() ? std::numeric_limits<std::uint32_t>::max()
-                                                              : static_cast<std::uint32_t>(it - topology.models.begin()));
+      job.allowedModels.push_back(it == topology.models.end()
+                                      ? std::numeric_limits<std::uint32_t>::max()
+                                      : static_cast<std::uint32_t>(it - topology.models.begin()));
     }
     out.jobs.push_back(std::move(job));
   }
@@ -134,7 +135,8 @@ std::variant<TraceJobs, std::string> replayableJobs(std::span<const trace::Trace
                                                     const std::optional<PoissonArrivals>& arrivals) {
   TraceJobs out = convert(pods, topology, arrivals);
   if (!out.jobs.empty()) return out;
-  const bool anyArrival = arrivals || std::ranges::any_of(pods, [](const trace::TracePod& p) { return p.creationTime.has_value(); });
+  const bool anyArrival =
+      arrivals || std::ranges::any_of(pods, [](const trace::TracePod& p) { return p.creationTime.has_value(); });
   const bool anyRuntime = (arrivals && arrivals->runtimeMeanS > 0.0) ||
                           std::ranges::any_of(pods, [](const trace::TracePod& p) { return p.runtimeS().has_value(); });
   std::string missing;

@@ -14,8 +14,7 @@ namespace hetsched {
 // Everything is kept as running sums, so an event costs O(devices touched).
 class UsageMeter {
  public:
-  UsageMeter(const Topology& topology, const CapacityState& state, double sampleIntervalS,
-             std::uint32_t maxSamples);
+  UsageMeter(const Topology& topology, const CapacityState& state, double sampleIntervalS, std::uint32_t maxSamples);
 
   // Call after the state allocates / releases; a device was idle when its
   // free capacity was all of it.

@@ -9,8 +9,8 @@ namespace {
 bool validName(const std::string& name) {
   if (name.empty() || name.size() > 64) return false;
   for (const char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                    c == '_' || c == '.';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     if (!ok) return false;
   }
   return true;
@@ -19,8 +19,7 @@ bool validName(const std::string& name) {
 std::variant<AlertRule, std::string> ruleFromProto(const v1::AlertRule& in, const std::string& at) {
   const auto bad = [&at](const char* field, const std::string& problem) { return at + "." + field + ": " + problem; };
   AlertRule r;
-  if (!validName(in.name()))
-    return bad("name", "'" + in.name() + "' must be 1 to 64 letters, digits, '-', '_' or '.'");
+  if (!validName(in.name())) return bad("name", "'" + in.name() + "' must be 1 to 64 letters, digits, '-', '_' or '.'");
   r.name = in.name();
   const auto kind = parseAlertRuleKind(in.kind());
   if (!kind)

@@ -7,7 +7,8 @@
 
 namespace hetsched {
 
-std::variant<std::vector<AlertRule>, std::string> parseAlertRulesJson(std::string_view json, const std::string& origin) {
+std::variant<std::vector<AlertRule>, std::string> parseAlertRulesJson(std::string_view json,
+                                                                      const std::string& origin) {
   v1::AlertRuleSet set;
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;  // a misspelt field is an error, not a silent default

@@ -44,15 +44,14 @@ void AlertClient::setRules(const std::vector<AlertRule>& rules, SetDone done) {
 void AlertClient::acknowledge(const std::vector<std::uint64_t>& ids, AcknowledgeDone done) {
   auto call = newUnaryCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options);
   for (const std::uint64_t id : ids) call->request.add_ids(id);
-  m_stub->stub->async()->AcknowledgeAlerts(&call->context, &call->request, &call->response,
-                                           [call, done = std::move(done)](grpc::Status status) {
-                                             if (!status.ok()) return done(toRpcError(status));
-                                             Acknowledged answer;
-                                             answer.added = call->response.acknowledged();
-                                             answer.unknown.assign(call->response.unknown().begin(),
-                                                                   call->response.unknown().end());
-                                             done(std::move(answer));
-                                           });
+  m_stub->stub->async()->AcknowledgeAlerts(
+      &call->context, &call->request, &call->response, [call, done = std::move(done)](grpc::Status status) {
+        if (!status.ok()) return done(toRpcError(status));
+        Acknowledged answer;
+        answer.added = call->response.acknowledged();
+        answer.unknown.assign(call->response.unknown().begin(), call->response.unknown().end());
+        done(std::move(answer));
+      });
 }
 
 }  // namespace hetsched

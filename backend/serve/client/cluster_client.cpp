@@ -20,9 +20,7 @@ struct ClusterClient::Stub {
 
 namespace {
 
-RpcError toError(const grpc::Status& status) {
-  return {static_cast<int>(status.error_code()), status.error_message()};
-}
+RpcError toError(const grpc::Status& status) { return {static_cast<int>(status.error_code()), status.error_message()}; }
 
 // The channel's own reconnect backoff would otherwise grow to two minutes
 // while a gateway is down; ours (ClientOptions) decides the pace instead.
@@ -62,8 +60,8 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
       return;
     }
     auto frame = std::make_shared<Frame>();
-    if (auto error = decodeFrame(m_frame, m_topology->devices.size(), m_topology->nodes.size(), frame.get(),
-                                  &m_reference)) {
+    if (auto error =
+            decodeFrame(m_frame, m_topology->devices.size(), m_topology->nodes.size(), frame.get(), &m_reference)) {
       end("malformed frame: " + *error);
       return;
     }
@@ -137,9 +135,7 @@ ClusterClient::ClusterClient(std::string target, ClientEvents events, ClientOpti
 
 ClusterClient::~ClusterClient() { stop(); }
 
-void ClusterClient::prepare(grpc::ClientContext& context) const {
-  addBearerToken(context, m_options);
-}
+void ClusterClient::prepare(grpc::ClientContext& context) const { addBearerToken(context, m_options); }
 
 void ClusterClient::start() {
   std::lock_guard lock(m_mutex);

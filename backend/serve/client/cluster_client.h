@@ -21,7 +21,7 @@
 namespace grpc {
 class Channel;
 class ClientContext;
-}
+} // namespace grpc
 
 namespace hetsched {
 

@@ -26,8 +26,7 @@ void JobSubmitter::submit(const JobSpec& spec, Done done) {
   };
   auto call = std::make_shared<Call>();
   call->context.set_deadline(std::chrono::system_clock::now() + m_options.rpcDeadline);
-  if (!m_options.bearerToken.empty())
-    call->context.AddMetadata("authorization", "Bearer " + m_options.bearerToken);
+  if (!m_options.bearerToken.empty()) call->context.AddMetadata("authorization", "Bearer " + m_options.bearerToken);
   toProto(spec, call->request.mutable_spec());
   m_stub->stub->async()->SubmitJob(&call->context, &call->request, &call->response,
                                    [call, done = std::move(done)](grpc::Status status) {

@@ -46,15 +46,13 @@ void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std
   *call->request.mutable_spec() = spec;
   call->request.set_canary_percent(canaryPercent);
   call->request.set_expected_version(expectedVersion);
-  m_stub->stub->async()->PushPolicy(&call->context, &call->request, &call->response,
-                                    stateOf(call, std::move(done)));
+  m_stub->stub->async()->PushPolicy(&call->context, &call->request, &call->response, stateOf(call, std::move(done)));
 }
 
 void PolicyClient::promote(std::uint64_t expectedVersion, StateDone done) {
   auto call = newUnaryCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options);
   call->request.set_expected_version(expectedVersion);
-  m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response,
-                                       stateOf(call, std::move(done)));
+  m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response, stateOf(call, std::move(done)));
 }
 
 void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersion, StateDone done) {

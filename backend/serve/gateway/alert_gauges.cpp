@@ -12,7 +12,7 @@ namespace hetsched {
 namespace {
 
 // Per up node and device kind, the largest reading of a column.
-std::vector<GaugeSample> nodeMaxima(GatewayState& state, std::vector<float> Frame::*column) {
+std::vector<GaugeSample> nodeMaxima(GatewayState& state, std::vector<float> Frame::* column) {
   std::lock_guard lock(state.mutex);
   const Topology& t = state.source->topology();
   const Frame& f = state.source->frame();
@@ -51,9 +51,8 @@ void registerAlertGauges(MetricsRegistry& metrics, GatewayState& state) {
     }
     return out;
   });
-  metrics.addGauge("hetsched_alert_evaluation_seconds", "Time the last frame's alert evaluation took", [&state] {
-    return std::vector<GaugeSample>{{{}, state.alerts.report().evaluateMs / 1000.0}};
-  });
+  metrics.addGauge("hetsched_alert_evaluation_seconds", "Time the last frame's alert evaluation took",
+                   [&state] { return std::vector<GaugeSample>{{{}, state.alerts.report().evaluateMs / 1000.0}}; });
   metrics.addGauge("hetsched_node_up", "1 while a node reports, 0 while it is down", [&state] {
     std::lock_guard lock(state.mutex);
     const Topology& t = state.source->topology();
@@ -67,17 +66,16 @@ void registerAlertGauges(MetricsRegistry& metrics, GatewayState& state) {
                    [&state] { return nodeMaxima(state, &Frame::temperatureC); });
   metrics.addGauge("hetsched_node_power_max_watts", "Most power drawn by one device of a kind on an up node",
                    [&state] { return nodeMaxima(state, &Frame::powerWatts); });
-  metrics.addGauge("hetsched_queue_longest_wait_seconds", "Longest wait of a job still waiting, by priority class",
-                   [&state] {
-                     std::lock_guard lock(state.mutex);
-                     const QueueAges ages = state.source->queueAges();
-                     std::vector<GaugeSample> out;
-                     if (!ages.known) return out;
-                     for (std::size_t c = 0; c < kPriorityClassCount; ++c)
-                       out.push_back({{{"class", std::string(toString(static_cast<PriorityClass>(c)))}},
-                                      ages.longestWaitS[c]});
-                     return out;
-                   });
+  metrics.addGauge(
+      "hetsched_queue_longest_wait_seconds", "Longest wait of a job still waiting, by priority class", [&state] {
+        std::lock_guard lock(state.mutex);
+        const QueueAges ages = state.source->queueAges();
+        std::vector<GaugeSample> out;
+        if (!ages.known) return out;
+        for (std::size_t c = 0; c < kPriorityClassCount; ++c)
+          out.push_back({{{"class", std::string(toString(static_cast<PriorityClass>(c)))}}, ages.longestWaitS[c]});
+        return out;
+      });
   metrics.addGauge("hetsched_jobs_waiting", "Jobs waiting, by the device kind they are routed to", [&state] {
     std::lock_guard lock(state.mutex);
     const QueueSummary& q = state.source->frame().queue;
@@ -97,7 +95,7 @@ void registerAlertGauges(MetricsRegistry& metrics, GatewayState& state) {
     }
     return std::vector<GaugeSample>{{{}, idle}};
   });
-  const auto armGauge = [&state](double ArmSummary::*field) {
+  const auto armGauge = [&state](double ArmSummary::* field) {
     return [&state, field] {
       std::lock_guard lock(state.mutex);
       const auto& arms = state.source->frame().queue.arms;

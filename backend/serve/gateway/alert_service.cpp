@@ -57,7 +57,8 @@ grpc::ServerUnaryReactor* AlertServiceImpl::SetAlertRules(grpc::CallbackServerCo
     return m_state.stateFile->commit(durable);
   });
   if (failed)
-    return finish(ctx, {grpc::StatusCode::UNAVAILABLE, "the rules could not be stored, so they were not set: " + *failed});
+    return finish(ctx,
+                  {grpc::StatusCode::UNAVAILABLE, "the rules could not be stored, so they were not set: " + *failed});
   m_state.alerts.setRules(std::get<std::vector<AlertRule>>(std::move(rules)), std::move(stored.origin));
   response->set_revision(m_state.alerts.revision());
   response->set_rules(static_cast<std::uint32_t>(count));
@@ -70,13 +71,14 @@ grpc::ServerUnaryReactor* AlertServiceImpl::AcknowledgeAlerts(grpc::CallbackServ
   auto who = m_state.gate.admit(*ctx, Method::AcknowledgeAlerts, request->ByteSizeLong());
   if (auto* refused = std::get_if<grpc::Status>(&who)) return finish(ctx, *refused);
   if (request->ids_size() > kMaxAcknowledgedAlerts)
-    return finish(ctx, {grpc::StatusCode::INVALID_ARGUMENT, "ids: " + std::to_string(request->ids_size()) +
-                                                                " alerts, at most " + std::to_string(kMaxAcknowledgedAlerts)});
+    return finish(
+        ctx, {grpc::StatusCode::INVALID_ARGUMENT, "ids: " + std::to_string(request->ids_size()) + " alerts, at most " +
+                                                      std::to_string(kMaxAcknowledgedAlerts)});
   const std::string& name = std::get<Caller>(who).name;
   const std::vector<std::uint64_t> ids(request->ids().begin(), request->ids().end());
-  const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::system_clock::now().time_since_epoch())
-                               .count();
+  const std::int64_t now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   const AlertBoard::Acknowledged done = m_state.alerts.acknowledge(ids, name, now);
   v1::AuditEntry entry;
   entry.set_action(std::string(ruleOf(Method::AcknowledgeAlerts).name));

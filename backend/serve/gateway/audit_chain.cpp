@@ -104,9 +104,9 @@ ChainCheck verifyAuditChain(std::span<const v1::AuditEntry> entries, bool starts
 }
 
 std::string auditLine(const v1::AuditEntry& e) {
-  return std::to_string(e.sequence()) + '\t' + std::to_string(e.time_ms()) + '\t' + e.who() + '\t' + e.action() +
-         '\t' + (e.ok() ? "ok" : "refused") + '\t' + std::to_string(e.old_version()) + "->" +
-         std::to_string(e.new_version()) + '\t' + e.detail() + '\t' + e.prev_hash() + '\t' + e.hash();
+  return std::to_string(e.sequence()) + '\t' + std::to_string(e.time_ms()) + '\t' + e.who() + '\t' + e.action() + '\t' +
+         (e.ok() ? "ok" : "refused") + '\t' + std::to_string(e.old_version()) + "->" + std::to_string(e.new_version()) +
+         '\t' + e.detail() + '\t' + e.prev_hash() + '\t' + e.hash();
 }
 
 std::optional<v1::AuditEntry> parseAuditLine(std::string_view line, std::string* error) {

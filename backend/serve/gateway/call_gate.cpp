@@ -34,9 +34,9 @@ std::string CallGate::peerAddress(const grpc::CallbackServerContext& context) {
 std::optional<grpc::Status> CallGate::checkSize(Method method, std::size_t bytes) {
   const MethodRule& rule = ruleOf(method);
   if (bytes <= rule.maxRequestBytes) return std::nullopt;
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                      std::string(rule.name) + " requests are at most " + std::to_string(rule.maxRequestBytes) +
-                          " bytes; this one has " + std::to_string(bytes));
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string(rule.name) + " requests are at most " +
+                                                              std::to_string(rule.maxRequestBytes) +
+                                                              " bytes; this one has " + std::to_string(bytes));
 }
 
 std::variant<Caller, grpc::Status> CallGate::admit(const grpc::CallbackServerContext& context, Method method,
@@ -49,10 +49,10 @@ std::variant<Caller, grpc::Status> CallGate::admit(const grpc::CallbackServerCon
       if (auto tooBig = checkSize(method, requestBytes)) return *tooBig;
       return Caller{"(anonymous)", Role::Viewer};
     }
-    return refuse(context, method, "(anonymous)",
-                  {grpc::StatusCode::UNAUTHENTICATED,
-                   std::string(rule.name) + " needs 'authorization: Bearer TOKEN' of " +
-                       std::string(neededRoles(rule.access))});
+    return refuse(
+        context, method, "(anonymous)",
+        {grpc::StatusCode::UNAUTHENTICATED,
+         std::string(rule.name) + " needs 'authorization: Bearer TOKEN' of " + std::string(neededRoles(rule.access))});
   }
   const std::string_view value(it->second.data(), it->second.size());
   constexpr std::string_view kScheme = "Bearer ";
@@ -82,7 +82,8 @@ grpc::Status CallGate::refuse(const grpc::CallbackServerContext& context, Method
     v1::AuditEntry entry;
     entry.set_who(clip(who, kMaxWho));
     entry.set_action(std::string(ruleOf(method).name));
-    std::string detail = status.error_code() == grpc::StatusCode::UNAUTHENTICATED ? "unauthenticated" : "permission denied";
+    std::string detail =
+        status.error_code() == grpc::StatusCode::UNAUTHENTICATED ? "unauthenticated" : "permission denied";
     detail += " from " + peer;
     if (decision.unaudited > 0) detail += " (+" + std::to_string(decision.unaudited) + " refusals unaudited before)";
     entry.set_detail(clip(std::move(detail), kMaxDetail));

@@ -23,9 +23,7 @@ grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::S
   return reactor;
 }
 
-grpc::Status invalid(const FieldError& e) {
-  return {grpc::StatusCode::INVALID_ARGUMENT, e.message()};
-}
+grpc::Status invalid(const FieldError& e) { return {grpc::StatusCode::INVALID_ARGUMENT, e.message()}; }
 
 }  // namespace
 
@@ -96,8 +94,9 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::SubmitJob(grpc::CallbackServerCont
   {
     std::lock_guard lock(m_state.mutex);
     if (!m_state.source->schedulesJobs())
-      return finish(ctx, {grpc::StatusCode::FAILED_PRECONDITION,
-                          "source '" + m_state.source->topology().source + "' observes a real cluster and does not run jobs"});
+      return finish(
+          ctx, {grpc::StatusCode::FAILED_PRECONDITION,
+                "source '" + m_state.source->topology().source + "' observes a real cluster and does not run jobs"});
     JobSpec& job = std::get<JobSpec>(spec);
     // A job with no owner named is the submitting token's.
     if (const std::string& caller = std::get<Caller>(who).name; job.owner.empty() && !caller.starts_with('('))

@@ -4,8 +4,7 @@
 
 namespace hetsched {
 
-FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, bool acceptDelta,
-                         StreamSlots::Slot slot)
+FrameWriter::FrameWriter(FrameHub& hub, double maxRateHz, bool acceptPacked, bool acceptDelta, StreamSlots::Slot slot)
     : m_hub(hub),
       m_slot(std::move(slot)),
       m_minGap(maxRateHz > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(

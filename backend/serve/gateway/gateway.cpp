@@ -27,8 +27,7 @@ namespace hetsched {
 namespace {
 
 std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -61,7 +60,8 @@ Gateway::Gateway(std::unique_ptr<ClusterSource> source, GatewayOptions options)
     encoded.set_wall_time_ms(past.wallTimeMs);
     m_state->history.push(encoded);
   }
-  m_state->gate.configure(std::move(m_options.tokens), m_options.anonymousReads.value_or(isLoopbackListen(m_options.listen)),
+  m_state->gate.configure(std::move(m_options.tokens),
+                          m_options.anonymousReads.value_or(isLoopbackListen(m_options.listen)),
                           m_options.refusalLimits);
   m_state->watchers.setLimits(m_options.maxWatchers);
   m_state->snapshots.setLimits(m_options.maxSnapshotFetches);
@@ -88,8 +88,9 @@ bool Gateway::start(std::string* error) {
                   "plaintext. Give --tls-cert FILE --tls-key FILE, listen on 127.0.0.1, or pass --insecure if a "
                   "private network or a TLS-terminating proxy protects the path");
   if (m_state->gate.anonymousReads() && !loopback)
-    return refuse(m_options.listen + " is beyond loopback: reads there need a viewer token; anonymous reads are "
-                                     "only for a loopback address");
+    return refuse(m_options.listen +
+                  " is beyond loopback: reads there need a viewer token; anonymous reads are "
+                  "only for a loopback address");
   if (!openState(error)) return false;
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
@@ -182,17 +183,17 @@ bool Gateway::openState(std::string* error) {
                     ") cannot run here: " + rejected->message());
   }
   const PolicyBook& book = *m_state->policies;
-  m_stateSummary = (file.durable() ? "state " + file.path() : std::string("state in memory (--state none)")) +
-                   (resumed ? " resumed at" : " new:") + " policy v" +
-                   std::to_string(book.activeVersion()) +
-                   (book.candidateVersion() ? " with candidate v" + std::to_string(book.candidateVersion()) + " at " +
-                                                  std::to_string(book.canaryPercent()) + "%"
-                                            : std::string()) +
-                   ", audit entry " + std::to_string(m_state->audit.headSequence()) +
-                   (resumed && m_options.initialPolicy ? " (the initial policy given applies to a new state only)" : "") +
-                   (rulesResumed ? std::string(", alert rules ") + (m_options.alertRules ? "as stored, not the file given (" : "(") +
-                                       m_state->alerts.report().rulesOrigin + "; a new set replaces them)"
-                                 : std::string());
+  m_stateSummary =
+      (file.durable() ? "state " + file.path() : std::string("state in memory (--state none)")) +
+      (resumed ? " resumed at" : " new:") + " policy v" + std::to_string(book.activeVersion()) +
+      (book.candidateVersion() ? " with candidate v" + std::to_string(book.candidateVersion()) + " at " +
+                                     std::to_string(book.canaryPercent()) + "%"
+                               : std::string()) +
+      ", audit entry " + std::to_string(m_state->audit.headSequence()) +
+      (resumed && m_options.initialPolicy ? " (the initial policy given applies to a new state only)" : "") +
+      (rulesResumed ? std::string(", alert rules ") + (m_options.alertRules ? "as stored, not the file given (" : "(") +
+                          m_state->alerts.report().rulesOrigin + "; a new set replaces them)"
+                    : std::string());
   return true;
 }
 
@@ -236,8 +237,8 @@ void Gateway::registerGauges() {
     const QueueSummary& q = m_state->source->frame().queue;
     std::vector<GaugeSample> out;
     for (std::size_t c = 0; c < kPriorityClassCount; ++c)
-      out.push_back({{{"class", std::string(toString(static_cast<PriorityClass>(c)))}},
-                     static_cast<double>(q.queuedByClass[c])});
+      out.push_back(
+          {{{"class", std::string(toString(static_cast<PriorityClass>(c)))}}, static_cast<double>(q.queuedByClass[c])});
     return out;
   });
   m_metrics->addGauge("hetsched_history_bytes", "Memory held by the frame history kept for snapshots", [this] {
@@ -254,8 +255,8 @@ void Gateway::registerGauges() {
 }
 
 void Gateway::tickLoop() {
-  const auto period = std::chrono::duration<double, std::milli>(
-      m_state->source->topology().agentPeriodMs / std::max(m_options.speed, 1e-3));
+  const auto period = std::chrono::duration<double, std::milli>(m_state->source->topology().agentPeriodMs /
+                                                                std::max(m_options.speed, 1e-3));
   auto next = std::chrono::steady_clock::now();
   std::unique_lock lock(m_stopMutex);
   while (!m_stopping) {

@@ -2,11 +2,13 @@
 
 namespace hetsched {
 
-static_assert([] {
-  for (std::size_t i = 0; i < kMethodRules.size(); ++i)
-    if (static_cast<std::size_t>(kMethodRules[i].method) != i) return false;
-  return true;
-}(), "kMethodRules must list the methods in enum order");
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kMethodRules.size(); ++i)
+        if (static_cast<std::size_t>(kMethodRules[i].method) != i) return false;
+      return true;
+    }(),
+    "kMethodRules must list the methods in enum order");
 
 std::optional<MethodRule> findRule(std::string_view service, std::string_view name) {
   for (const MethodRule& r : kMethodRules)

@@ -41,7 +41,8 @@ PolicyBook::PolicyBook(std::vector<v1::PolicyVersion> versions, std::uint64_t ac
     : m_versions(std::move(versions)), m_active(active), m_candidate(candidate), m_canaryPercent(canaryPercent) {
   m_compiled.reserve(m_versions.size());
   for (const v1::PolicyVersion& v : m_versions) {
-    m_compiled.push_back(compileOrThrow(v.spec(), "policy v" + std::to_string(v.version()) + " '" + v.spec().name() + "'"));
+    m_compiled.push_back(
+        compileOrThrow(v.spec(), "policy v" + std::to_string(v.version()) + " '" + v.spec().name() + "'"));
     // A promotion or rollback runs its source's rules under its own number.
     m_compiled.back().version = static_cast<std::uint32_t>(v.version());
   }
@@ -72,10 +73,10 @@ LivePolicies PolicyBook::live() const {
 
 std::optional<PolicyChangeError> PolicyBook::checkExpected(std::uint64_t expected) const {
   if (expected == 0 || expected == latest()) return std::nullopt;
-  return PolicyChangeError{PolicyChangeError::Kind::Stale,
-                           "expected version " + std::to_string(expected) + " but the current version is " +
-                               std::to_string(latest()),
-                           {}};
+  return PolicyChangeError{
+      PolicyChangeError::Kind::Stale,
+      "expected version " + std::to_string(expected) + " but the current version is " + std::to_string(latest()),
+      {}};
 }
 
 std::variant<PolicyChange, PolicyChangeError> PolicyBook::push(v1::Policy spec, std::uint32_t canaryPercent,
@@ -83,8 +84,8 @@ std::variant<PolicyChange, PolicyChangeError> PolicyBook::push(v1::Policy spec, 
                                                                std::int64_t nowMs) const {
   if (auto stale = checkExpected(expected)) return *stale;
   if (canaryPercent > 100)
-    return PolicyChangeError{PolicyChangeError::Kind::Invalid, "canary_percent: must be <= 100",
-                             {{"canary_percent", "must be <= 100"}}};
+    return PolicyChangeError{
+        PolicyChangeError::Kind::Invalid, "canary_percent: must be <= 100", {{"canary_percent", "must be <= 100"}}};
   const std::uint64_t number = latest() + 1;
   PolicyChange change;
   change.version = makeVersion(number, std::move(spec), "push", 0, std::move(author), nowMs);
@@ -106,8 +107,8 @@ std::variant<PolicyChange, PolicyChangeError> PolicyBook::push(v1::Policy spec, 
   return change;
 }
 
-PolicyChange PolicyBook::activate(const v1::Policy& spec, std::string action, std::uint64_t source,
-                                  std::string author, std::int64_t nowMs) const {
+PolicyChange PolicyBook::activate(const v1::Policy& spec, std::string action, std::uint64_t source, std::string author,
+                                  std::int64_t nowMs) const {
   const std::uint64_t number = latest() + 1;
   PolicyChange change;
   change.version = makeVersion(number, spec, std::move(action), source, std::move(author), nowMs);
@@ -130,10 +131,10 @@ std::variant<PolicyChange, PolicyChangeError> PolicyBook::rollback(std::uint64_t
                                                                    std::string author, std::int64_t nowMs) const {
   if (auto stale = checkExpected(expected)) return *stale;
   if (to == 0 || to > latest())
-    return PolicyChangeError{PolicyChangeError::Kind::NotFound,
-                             "to_version: no version " + std::to_string(to) + " (versions are 1.." +
-                                 std::to_string(latest()) + ")",
-                             {{"to_version", "no such version"}}};
+    return PolicyChangeError{
+        PolicyChangeError::Kind::NotFound,
+        "to_version: no version " + std::to_string(to) + " (versions are 1.." + std::to_string(latest()) + ")",
+        {{"to_version", "no such version"}}};
   return activate(at(to).spec(), "rollback", to, std::move(author), nowMs);
 }
 

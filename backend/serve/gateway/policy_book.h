@@ -56,8 +56,8 @@ class PolicyBook {
                                                      std::int64_t nowMs) const;
   std::variant<PolicyChange, PolicyChangeError> promote(std::uint64_t expected, std::string author,
                                                         std::int64_t nowMs) const;
-  std::variant<PolicyChange, PolicyChangeError> rollback(std::uint64_t to, std::uint64_t expected,
-                                                         std::string author, std::int64_t nowMs) const;
+  std::variant<PolicyChange, PolicyChangeError> rollback(std::uint64_t to, std::uint64_t expected, std::string author,
+                                                         std::int64_t nowMs) const;
   void commit(PolicyChange change);
 
  private:

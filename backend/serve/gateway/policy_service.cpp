@@ -1,6 +1,5 @@
 #include "policy_service.h"
 
-
 #include <chrono>
 
 namespace hetsched {
@@ -31,9 +30,9 @@ grpc::Status toStatus(const PolicyChangeError& e) {
 }  // namespace
 
 template <typename MakeChange>
-grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext* ctx, Method method, std::size_t requestBytes,
-                                                    std::string detail, v1::PolicyMutationResponse* response,
-                                                    MakeChange makeChange) {
+grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext* ctx, Method method,
+                                                    std::size_t requestBytes, std::string detail,
+                                                    v1::PolicyMutationResponse* response, MakeChange makeChange) {
   // Refused callers are audited by the gate, as one short line.
   auto who = m_state.gate.admit(*ctx, method, requestBytes);
   if (auto* refused = std::get_if<grpc::Status>(&who)) return finish(ctx, *refused);
@@ -100,7 +99,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::refuseUnlessAdmitted(grpc::Callback
   return nullptr;
 }
 
-grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerContext* ctx, const v1::GetPolicyRequest* request,
+grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerContext* ctx,
+                                                       const v1::GetPolicyRequest* request,
                                                        v1::GetPolicyResponse* response) {
   if (auto* refused = refuseUnlessAdmitted(ctx, Method::GetPolicy, *request)) return refused;
   std::lock_guard lock(m_state.mutex);
@@ -114,9 +114,11 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::PushPolicy(grpc::CallbackServerCont
   const std::string detail = "push '" + request->spec().name() + "' canary " +
                              std::to_string(request->canary_percent()) + "% expecting v" +
                              std::to_string(request->expected_version());
-  return mutate(ctx, Method::PushPolicy, request->ByteSizeLong(), detail, response, [request](const PolicyBook& book, std::string who, std::int64_t now) {
-    return book.push(request->spec(), request->canary_percent(), request->expected_version(), std::move(who), now);
-  });
+  return mutate(ctx, Method::PushPolicy, request->ByteSizeLong(), detail, response,
+                [request](const PolicyBook& book, std::string who, std::int64_t now) {
+                  return book.push(request->spec(), request->canary_percent(), request->expected_version(),
+                                   std::move(who), now);
+                });
 }
 
 grpc::ServerUnaryReactor* PolicyServiceImpl::PromotePolicy(grpc::CallbackServerContext* ctx,
@@ -131,7 +133,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::PromotePolicy(grpc::CallbackServerC
 grpc::ServerUnaryReactor* PolicyServiceImpl::RollbackPolicy(grpc::CallbackServerContext* ctx,
                                                             const v1::RollbackPolicyRequest* request,
                                                             v1::PolicyMutationResponse* response) {
-  return mutate(ctx, Method::RollbackPolicy, request->ByteSizeLong(), "roll back to v" + std::to_string(request->to_version()), response,
+  return mutate(ctx, Method::RollbackPolicy, request->ByteSizeLong(),
+                "roll back to v" + std::to_string(request->to_version()), response,
                 [request](const PolicyBook& book, std::string who, std::int64_t now) {
                   return book.rollback(request->to_version(), request->expected_version(), std::move(who), now);
                 });

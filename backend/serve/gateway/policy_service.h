@@ -34,7 +34,8 @@ class PolicyServiceImpl final : public v1::PolicyService::CallbackService {
                                    std::string detail, v1::PolicyMutationResponse* response, MakeChange makeChange);
   // The finished reactor when the gate refuses the call, else null.
   template <typename Request>
-  grpc::ServerUnaryReactor* refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method, const Request& request);
+  grpc::ServerUnaryReactor* refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method,
+                                                 const Request& request);
 
   GatewayState& m_state;
 };

@@ -25,7 +25,7 @@ std::string osError(const std::filesystem::path& path) { return path.string() + 
 // to everyone else. Checked, never repaired: we do not chmod what we did
 // not make.
 std::optional<std::string> checkPrivateDirectory(const std::filesystem::path& dir) {
-  struct stat st {};
+  struct stat st{};
   if (::lstat(dir.c_str(), &st) != 0) return osError(dir);
   if (S_ISLNK(st.st_mode)) return dir.string() + ": is a symbolic link; refusing to keep a token there";
   if (!S_ISDIR(st.st_mode)) return dir.string() + ": not a directory";
@@ -38,7 +38,7 @@ std::optional<std::string> checkPrivateDirectory(const std::filesystem::path& di
 }  // namespace
 
 std::optional<std::string> checkPrivateFile(const std::filesystem::path& path) {
-  struct stat st {};
+  struct stat st{};
   if (::stat(path.c_str(), &st) != 0) return osError(path);
   if (!S_ISREG(st.st_mode)) return path.string() + ": not a regular file";
   if ((st.st_mode & 077) != 0)
@@ -69,7 +69,7 @@ std::optional<std::string> makePrivateDirectories(const std::filesystem::path& d
     if (made.empty() || made == made.root_path()) continue;
     if (::mkdir(made.c_str(), 0700) != 0 && errno != EEXIST) return osError(made);
   }
-  struct stat st {};
+  struct stat st{};
   if (::stat(dir.c_str(), &st) != 0) return osError(dir);
   if (!S_ISDIR(st.st_mode)) return dir.string() + ": not a directory";
   return std::nullopt;
@@ -79,8 +79,9 @@ std::optional<std::string> writeNewPrivateFile(const std::filesystem::path& path
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) {
     if (errno == EEXIST)
-      return path.string() + ": already exists (another gateway's token, or one left by a gateway that did not "
-                             "stop cleanly); remove it or choose another --token-out";
+      return path.string() +
+             ": already exists (another gateway's token, or one left by a gateway that did not "
+             "stop cleanly); remove it or choose another --token-out";
     return osError(path);
   }
   std::size_t written = 0;

@@ -21,7 +21,8 @@ std::optional<std::string> checkPrivateFile(const std::filesystem::path& path) {
 std::variant<std::filesystem::path, std::string> privateRuntimeDirectory() {
   const char* base = std::getenv("LOCALAPPDATA");
   std::error_code ec;
-  std::filesystem::path dir = base && *base ? std::filesystem::path(base) / "hetsched" : std::filesystem::temp_directory_path(ec);
+  std::filesystem::path dir =
+      base && *base ? std::filesystem::path(base) / "hetsched" : std::filesystem::temp_directory_path(ec);
   if (ec) return "no temp directory: " + ec.message();
   std::random_device entropy;
   for (int attempt = 0; attempt < 16; ++attempt) {
@@ -39,10 +40,12 @@ std::optional<std::string> makePrivateDirectories(const std::filesystem::path& d
 }
 
 std::optional<std::string> writeNewPrivateFile(const std::filesystem::path& path, const std::string& text) {
-  const HANDLE file = ::CreateFileW(path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+  const HANDLE file =
+      ::CreateFileW(path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (file == INVALID_HANDLE_VALUE) return path.string() + ": already exists or cannot be created";
   DWORD written = 0;
-  const bool ok = ::WriteFile(file, text.data(), static_cast<DWORD>(text.size()), &written, nullptr) && written == text.size();
+  const bool ok =
+      ::WriteFile(file, text.data(), static_cast<DWORD>(text.size()), &written, nullptr) && written == text.size();
   ::CloseHandle(file);
   if (!ok) return path.string() + ": write failed";
   return std::nullopt;
@@ -59,8 +62,8 @@ void removePrivateFileIfHolding(const std::filesystem::path& path, const std::st
 }
 
 std::variant<FileLock, std::string> FileLock::acquire(const std::filesystem::path& path) {
-  const HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr,
-                                    OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  const HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (file == INVALID_HANDLE_VALUE) return path.string() + ": cannot open";
   OVERLAPPED whole{};
   if (!::LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, MAXDWORD, MAXDWORD, &whole)) {

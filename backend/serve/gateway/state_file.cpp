@@ -70,8 +70,8 @@ std::unique_ptr<StateFile> StateFile::inMemory() {
 std::variant<std::unique_ptr<StateFile>, std::string> StateFile::open(const std::filesystem::path& path) {
   const std::string name = path.string();
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(name.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW,
-                                 nullptr);
+  const int rc =
+      sqlite3_open_v2(name.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, nullptr);
   SqliteDb db(raw);
   if (rc != SQLITE_OK) return "state file " + name + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
   std::unique_ptr<StateFile> file(new StateFile(std::move(db), name));
@@ -117,7 +117,8 @@ std::optional<std::string> StateFile::createSchema() {
   SqliteTransaction tx(m_db);
   if (tx.beginResult() != SQLITE_OK || m_db.exec(kSchema) != SQLITE_OK || m_db.exec(kAlertRulesTable) != SQLITE_OK ||
       m_db.exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str()) != SQLITE_OK ||
-      m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK || tx.commit() != SQLITE_OK)
+      m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK ||
+      tx.commit() != SQLITE_OK)
     return sqliteError("cannot create the schema");
   return std::nullopt;
 }
@@ -125,7 +126,8 @@ std::optional<std::string> StateFile::createSchema() {
 std::optional<std::string> StateFile::upgradeSchema(long long from) {
   SqliteTransaction tx(m_db);
   if (tx.beginResult() != SQLITE_OK || (from < 2 && m_db.exec(kAlertRulesTable) != SQLITE_OK) ||
-      m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK || tx.commit() != SQLITE_OK)
+      m_db.exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) != SQLITE_OK ||
+      tx.commit() != SQLITE_OK)
     return sqliteError("cannot upgrade the schema from version " + std::to_string(from));
   return std::nullopt;
 }
@@ -187,11 +189,12 @@ std::optional<std::string> StateFile::commit(const StateChange& change) {
     SqliteStatement insert(m_db.get(), "INSERT INTO policy_version(version, record) VALUES (?, ?)");
     insert.bind(1, static_cast<std::int64_t>(change.version->version()));
     insert.bindBlob(2, {reinterpret_cast<const std::uint8_t*>(record.data()), record.size()});
-    if (insert.step() != SQLITE_DONE) return sqliteError("cannot store policy version " + std::to_string(change.version->version()));
+    if (insert.step() != SQLITE_DONE)
+      return sqliteError("cannot store policy version " + std::to_string(change.version->version()));
   }
   if (change.active) {
-    SqliteStatement book(m_db.get(),
-                         "INSERT OR REPLACE INTO policy_book(id, active, candidate, canary_percent) VALUES (1, ?, ?, ?)");
+    SqliteStatement book(
+        m_db.get(), "INSERT OR REPLACE INTO policy_book(id, active, candidate, canary_percent) VALUES (1, ?, ?, ?)");
     book.bind(1, static_cast<std::int64_t>(*change.active));
     book.bind(2, static_cast<std::int64_t>(change.candidate));
     book.bind(3, static_cast<std::int64_t>(change.canaryPercent));
@@ -236,11 +239,13 @@ StateFile::AuditPage StateFile::auditPage(std::uint64_t beforeSequence, std::siz
   SqliteStatement rows(m_db.get(),
                        "SELECT sequence, time_ms, who, action, ok, old_version, new_version, detail, prev_hash, hash "
                        "FROM audit WHERE sequence < ? ORDER BY sequence DESC LIMIT ?");
-  rows.bind(1, beforeSequence == 0 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(beforeSequence));
+  rows.bind(1,
+            beforeSequence == 0 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(beforeSequence));
   rows.bind(2, static_cast<std::int64_t>(limit));
   while (rows.step() == SQLITE_ROW) page.entries.push_back(auditRow(rows));
   std::reverse(page.entries.begin(), page.entries.end());
-  if (!page.entries.empty() && page.entries.front().sequence() > first) page.nextBefore = page.entries.front().sequence();
+  if (!page.entries.empty() && page.entries.front().sequence() > first)
+    page.nextBefore = page.entries.front().sequence();
   return page;
 }
 

@@ -20,10 +20,14 @@ std::string_view toString(Role role) {
 }
 
 int TokenStore::strengthBits(std::string_view token) {
-  const auto all = [&](auto pred) { return std::ranges::all_of(token, [&](char c) { return pred(static_cast<unsigned char>(c)); }); };
+  const auto all = [&](auto pred) {
+    return std::ranges::all_of(token, [&](char c) { return pred(static_cast<unsigned char>(c)); });
+  };
   int bitsPerChar = 6;  // printable ASCII beyond base64: about 6.55, counted as 6
   if (all([](unsigned char c) { return std::isxdigit(c) != 0; })) bitsPerChar = 4;
-  else if (all([](unsigned char c) { return std::isalnum(c) != 0 || c == '-' || c == '_' || c == '+' || c == '/' || c == '='; }))
+  else if (all([](unsigned char c) {
+             return std::isalnum(c) != 0 || c == '-' || c == '_' || c == '+' || c == '/' || c == '=';
+           }))
     bitsPerChar = 6;
   return bitsPerChar * static_cast<int>(std::min<std::size_t>(token.size(), 1024));
 }

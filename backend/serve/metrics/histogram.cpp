@@ -5,14 +5,14 @@
 
 namespace hetsched {
 
-Histogram::Histogram(std::vector<double> upperBounds)
-    : m_bounds(std::move(upperBounds)), m_buckets(m_bounds.size()) {
+Histogram::Histogram(std::vector<double> upperBounds) : m_bounds(std::move(upperBounds)), m_buckets(m_bounds.size()) {
   std::ranges::sort(m_bounds);
 }
 
 void Histogram::observe(double value) {
   const auto it = std::ranges::lower_bound(m_bounds, value);
-  if (it != m_bounds.end()) m_buckets[static_cast<std::size_t>(it - m_bounds.begin())].fetch_add(1, std::memory_order_relaxed);
+  if (it != m_bounds.end())
+    m_buckets[static_cast<std::size_t>(it - m_bounds.begin())].fetch_add(1, std::memory_order_relaxed);
   m_count.fetch_add(1, std::memory_order_relaxed);
   // The sum is kept in micro-units so that it can be an atomic integer.
   m_sumMicros.fetch_add(static_cast<std::uint64_t>(std::llround(std::max(value, 0.0) * 1e6)),

@@ -3,8 +3,7 @@
 namespace hetsched {
 
 RequestTimingInterceptor::RequestTimingInterceptor(MetricsRegistry& registry, const char* method)
-    : m_histogram(registry.requestDuration(method ? method : "unknown")),
-      m_start(std::chrono::steady_clock::now()) {}
+    : m_histogram(registry.requestDuration(method ? method : "unknown")), m_start(std::chrono::steady_clock::now()) {}
 
 void RequestTimingInterceptor::Intercept(grpc::experimental::InterceptorBatchMethods* methods) {
   if (methods->QueryInterceptionHookPoint(grpc::experimental::InterceptionHookPoints::PRE_SEND_STATUS)) {

@@ -5,7 +5,6 @@
 
 #include <google/protobuf/util/json_util.h>
 
-
 namespace hetsched {
 
 namespace {
@@ -15,8 +14,7 @@ constexpr std::uint64_t kMaxDevices = 1'000'000;
 
 }  // namespace
 
-std::variant<ClusterShape, std::string> parseClusterDescription(const std::string& json,
-                                                                const std::string& origin) {
+std::variant<ClusterShape, std::string> parseClusterDescription(const std::string& json, const std::string& origin) {
   v1::ClusterDescription description;
   const auto status = google::protobuf::util::JsonStringToMessage(json, &description);
   if (!status.ok()) return origin + ": " + std::string(status.message());
@@ -33,16 +31,15 @@ std::variant<ClusterShape, std::string> parseClusterDescription(const std::strin
     const v1::NodeGroup& g = description.groups(i);
     const std::string path = origin + ": groups[" + std::to_string(i) + "]";
     if (g.count() == 0 || g.count() > kMaxNodes) return path + ".count: must be 1..100000";
-    if (g.devices_per_node() == 0 || g.devices_per_node() > 256)
-      return path + ".devices_per_node: must be 1..256";
+    if (g.devices_per_node() == 0 || g.devices_per_node() > 256) return path + ".devices_per_node: must be 1..256";
     // Each group is bounded, but not their sum: a few lines of JSON could
     // ask the gateway for billions of devices.
     nodes += g.count();
     devices += std::uint64_t{g.count()} * g.devices_per_node();
     if (nodes > kMaxNodes) return path + ".count: more than 100000 nodes in all";
     if (devices > kMaxDevices) return path + ".count: more than 1000000 devices in all";
-    shape.groups.push_back({g.name_prefix(), g.count(), g.device_model(), g.devices_per_node(),
-                            g.cpu_milli(), g.memory_mib()});
+    shape.groups.push_back(
+        {g.name_prefix(), g.count(), g.device_model(), g.devices_per_node(), g.cpu_milli(), g.memory_mib()});
   }
   if (shape.groups.empty()) return origin + ": groups: at least one node group is needed";
   return shape;

@@ -11,7 +11,6 @@ namespace hetsched {
 // hetsched.v1.ClusterDescription (extra device models and node groups).
 // Errors name the file and the field.
 std::variant<ClusterShape, std::string> loadClusterDescription(const std::string& path);
-std::variant<ClusterShape, std::string> parseClusterDescription(const std::string& json,
-                                                                const std::string& origin);
+std::variant<ClusterShape, std::string> parseClusterDescription(const std::string& json, const std::string& origin);
 
 }  // namespace hetsched

@@ -28,8 +28,7 @@ void putU16(char* p, std::uint16_t v) {
 }
 
 std::uint16_t getU16(const char* p) {
-  return static_cast<std::uint16_t>(static_cast<unsigned char>(p[0]) |
-                                    (static_cast<unsigned char>(p[1]) << 8));
+  return static_cast<std::uint16_t>(static_cast<unsigned char>(p[0]) | (static_cast<unsigned char>(p[1]) << 8));
 }
 
 std::uint16_t toU16(float v, float scale) { return static_cast<std::uint16_t>(roundClamped(v, scale, 65535.0f)); }
@@ -104,8 +103,8 @@ std::optional<std::string> viewColumns(const v1::Frame& in, std::size_t n, std::
   if (!in.packed().empty()) {
     thread_local FrameColumns scratch;
     if (auto error = unpackColumns(in.packed(), n, nodes, &scratch)) return error;
-    *v = {scratch.utilization.data(), scratch.temperature.data(), scratch.memory.data(), scratch.power.data(),
-          scratch.job.data(), scratch.nodeUp.data()};
+    *v = {scratch.utilization.data(), scratch.temperature.data(), scratch.memory.data(),
+          scratch.power.data(),       scratch.job.data(),         scratch.nodeUp.data()};
     return std::nullopt;
   }
   if (in.utilization().size() != n) return std::string("utilization: expected one byte per device");
@@ -114,8 +113,8 @@ std::optional<std::string> viewColumns(const v1::Frame& in, std::size_t n, std::
   if (in.power_watts().size() != 2 * n) return std::string("power_watts: expected two bytes per device");
   if (static_cast<std::size_t>(in.job_size()) != n) return std::string("job: expected one entry per device");
   if (in.node_up().size() != nodes) return std::string("node_up: expected one byte per node");
-  *v = {in.utilization().data(), in.temperature_c().data(), in.memory_used().data(), in.power_watts().data(),
-        in.job().data(), in.node_up().data()};
+  *v = {in.utilization().data(), in.temperature_c().data(), in.memory_used().data(),
+        in.power_watts().data(), in.job().data(),           in.node_up().data()};
   return std::nullopt;
 }
 
@@ -247,9 +246,8 @@ void decodeSummary(const v1::Frame& in, Frame* f) {
   f->queue.completedTotal = in.queue().completed_total();
   f->queue.unschedulableTotal = in.queue().unschedulable_total();
   for (const v1::ArmSummary& a : in.queue().arms()) {
-    f->queue.arms.push_back({a.policy_version(), a.policy_name(), a.running(), a.queued(), a.completed(),
-                             a.arrivals(), a.started_in_window(), a.mean_wait_s(), a.window_s(), a.preemptions(),
-                             a.migrations()});
+    f->queue.arms.push_back({a.policy_version(), a.policy_name(), a.running(), a.queued(), a.completed(), a.arrivals(),
+                             a.started_in_window(), a.mean_wait_s(), a.window_s(), a.preemptions(), a.migrations()});
   }
 }
 

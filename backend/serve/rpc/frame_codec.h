@@ -34,8 +34,8 @@ std::optional<std::string> unpackFrame(const v1::Frame& in, v1::Frame* out);
 // `reference`, a whole packed frame is kept there as the reference of later
 // deltas and a delta is applied to it; without one, or against another
 // frame, a delta is refused (frame_packing.h).
-std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t devices, std::size_t nodes,
-                                       Frame* out, PackedReference* reference = nullptr);
+std::optional<std::string> decodeFrame(const v1::Frame& in, std::size_t devices, std::size_t nodes, Frame* out,
+                                       PackedReference* reference = nullptr);
 
 // The WatchFrames request metadata by which a client says it applies deltas
 // (no field of WatchFramesRequest, so hetsched.proto is unchanged: older

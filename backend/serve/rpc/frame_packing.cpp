@@ -96,8 +96,7 @@ void subtractBytes(const char* a, const char* b, char* out, std::size_t size) {
     const std::uint64_t d = ((x | kHigh) - (y & ~kHigh)) ^ ((x ^ ~y) & kHigh);
     std::memcpy(out + i, &d, 8);
   }
-  for (; i < size; ++i)
-    out[i] = static_cast<char>(static_cast<unsigned char>(a[i]) - static_cast<unsigned char>(b[i]));
+  for (; i < size; ++i) out[i] = static_cast<char>(static_cast<unsigned char>(a[i]) - static_cast<unsigned char>(b[i]));
 }
 
 void addBytes(char* inout, const char* b, std::size_t size) {
@@ -253,8 +252,7 @@ std::optional<std::string> unpackPlanes(const std::string& packed, std::size_t n
                                         const std::string** planes, int* jobBytesOut) {
   Header h;
   if (auto error = readHeader(packed, &h)) return error;
-  if (h.devices != n)
-    return "packed: " + std::to_string(h.devices) + " devices, the topology has " + std::to_string(n);
+  if (h.devices != n) return "packed: " + std::to_string(h.devices) + " devices, the topology has " + std::to_string(n);
   if (h.nodes != nodes)
     return "packed: " + std::to_string(h.nodes) + " nodes, the topology has " + std::to_string(nodes);
   const bool delta = h.format == kDelta;
@@ -274,8 +272,8 @@ std::optional<std::string> unpackPlanes(const std::string& packed, std::size_t n
   // exactly its reference's size.
   thread_local std::string raw;
   raw.resize(delta ? reference->planes.size() : rawSize(n, nodes, 8));
-  const std::size_t got = ZSTD_decompressDCtx(decompressor(), raw.data(), raw.size(), packed.data() + h.length,
-                                              packed.size() - h.length);
+  const std::size_t got =
+      ZSTD_decompressDCtx(decompressor(), raw.data(), raw.size(), packed.data() + h.length, packed.size() - h.length);
   if (ZSTD_isError(got)) return std::string("packed: ") + ZSTD_getErrorName(got);
   if (delta) {
     if (got != raw.size()) return std::string("packed: delta planes of the wrong length");
@@ -294,8 +292,8 @@ std::optional<std::string> unpackPlanes(const std::string& packed, std::size_t n
   return std::nullopt;
 }
 
-std::optional<std::string> unpackColumns(const std::string& packed, std::size_t n, std::size_t nodes,
-                                         FrameColumns* out, const PackedReference* reference, PackedReference* keep) {
+std::optional<std::string> unpackColumns(const std::string& packed, std::size_t n, std::size_t nodes, FrameColumns* out,
+                                         const PackedReference* reference, PackedReference* keep) {
   const std::string* planes = nullptr;
   int jobBytes = 0;
   if (auto error = unpackPlanes(packed, n, nodes, reference, keep, &planes, &jobBytes)) return error;

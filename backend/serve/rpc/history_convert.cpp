@@ -73,7 +73,7 @@ std::variant<DeviceHistory, std::string> fromProto(const v1::GetDeviceHistoryRes
     DeviceSeries& series = out.devices[static_cast<std::size_t>(i)];
     series.device = d.device();
     const std::array<const v1::MetricSeries*, kSeriesMetricCount> wire{&d.utilization(), &d.memory_used(),
-                                                                        &d.power_watts(), &d.temperature_c()};
+                                                                       &d.power_watts(), &d.temperature_c()};
     for (std::size_t m = 0; m < kSeriesMetricCount; ++m) {
       if (!take(*wire[m], out.points, &series.metrics[m]))
         return "devices[" + std::to_string(i) + "]: a series without one value per point";

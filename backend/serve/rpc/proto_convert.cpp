@@ -186,10 +186,11 @@ Job fromProto(const pb::Job& in) {
   j.node = in.node();
   j.devices.assign(in.devices().begin(), in.devices().end());
   for (const pb::JobRun& r : in.earlier_runs()) {
-    const JobRun::End end = r.end() == pb::JobRun::MIGRATED   ? JobRun::End::Migrated
+    const JobRun::End end = r.end() == pb::JobRun::MIGRATED    ? JobRun::End::Migrated
                             : r.end() == pb::JobRun::NODE_LOST ? JobRun::End::NodeLost
                                                                : JobRun::End::Preempted;
-    j.earlierRuns.push_back({r.start_time_ms(), r.end_time_ms(), r.node(), {r.devices().begin(), r.devices().end()}, end});
+    j.earlierRuns.push_back(
+        {r.start_time_ms(), r.end_time_ms(), r.node(), {r.devices().begin(), r.devices().end()}, end});
   }
   j.arm = static_cast<std::uint8_t>(std::min<std::uint32_t>(in.arm(), 1));
   return j;

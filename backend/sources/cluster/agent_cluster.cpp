@@ -9,11 +9,8 @@ std::int64_t wallNowMs() {
 }
 }  // namespace
 
-AgentCluster::AgentCluster(std::uint32_t agentPeriodMs, std::string clusterName,
-                           std::function<Clock::time_point()> now)
-    : ObservedCluster(std::move(clusterName), "agents", agentPeriodMs),
-      m_now(std::move(now)),
-      m_period(agentPeriodMs) {
+AgentCluster::AgentCluster(std::uint32_t agentPeriodMs, std::string clusterName, std::function<Clock::time_point()> now)
+    : ObservedCluster(std::move(clusterName), "agents", agentPeriodMs), m_now(std::move(now)), m_period(agentPeriodMs) {
   // The empty frame before any agent reports starts the clock: assembled at
   // 0, frames counted time from 1970 (the console showed 498940 hours).
   m_table.assemble(wallNowMs());

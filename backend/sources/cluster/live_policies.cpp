@@ -20,8 +20,6 @@ v1::Policy liveDefaultPolicy() {
   return p;
 }
 
-CompiledPolicy liveDefaultCompiled() {
-  return std::get<CompiledPolicy>(compilePolicy(liveDefaultPolicy()));
-}
+CompiledPolicy liveDefaultCompiled() { return std::get<CompiledPolicy>(compilePolicy(liveDefaultPolicy())); }
 
 }  // namespace hetsched

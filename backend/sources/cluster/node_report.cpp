@@ -7,8 +7,7 @@ namespace hetsched {
 namespace {
 
 bool nameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-         c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
 }
 
 bool inRange(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
@@ -17,13 +16,15 @@ std::optional<FieldError> validateDevice(const DeviceReport& d, const std::strin
   if (d.model.size() > limits.maxModelLength)
     return FieldError{path + ".model", "longer than " + std::to_string(limits.maxModelLength) + " characters"};
   for (const char c : d.model) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return FieldError{path + ".model", "contains control characters"};
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      return FieldError{path + ".model", "contains control characters"};
   }
   if (!inRange(d.utilization, 0.0, 1.0)) return FieldError{path + ".utilization", "must be within 0..1"};
   if (d.memoryUsedBytes > d.memoryTotalBytes && d.memoryTotalBytes != 0)
     return FieldError{path + ".memory_used_bytes", "exceeds memory_total_bytes"};
   if (!inRange(d.powerWatts, 0.0, limits.maxPowerWatts))
-    return FieldError{path + ".power_watts", "must be within 0.." + std::to_string(static_cast<int>(limits.maxPowerWatts))};
+    return FieldError{path + ".power_watts",
+                      "must be within 0.." + std::to_string(static_cast<int>(limits.maxPowerWatts))};
   if (!inRange(d.temperatureC, -60.0, 250.0)) return FieldError{path + ".temperature_c", "must be within -60..250"};
   if (d.cores > 65536) return FieldError{path + ".cores", "more than 65536"};
   return std::nullopt;

@@ -16,8 +16,7 @@ class ObservedCluster : public ClusterSource {
   const Topology& topology() const override { return m_table.topology(); }
   const Frame& frame() const override { return m_table.frame(); }
   std::variant<JobId, FieldError> submit(const JobSpec& spec) override;
-  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
-                        std::size_t* totalMatching) const override;
+  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit, std::size_t* totalMatching) const override;
   bool schedulesJobs() const override { return false; }
 
  protected:

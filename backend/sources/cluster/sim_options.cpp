@@ -2,8 +2,7 @@
 
 namespace hetsched {
 
-ClusterShape defaultClusterShape(std::uint32_t cpuNodes, std::uint32_t gpuNodes,
-                                 std::uint32_t tpuNodes) {
+ClusterShape defaultClusterShape(std::uint32_t cpuNodes, std::uint32_t gpuNodes, std::uint32_t tpuNodes) {
   ClusterShape shape;
   // Host sizes follow Alibaba's GPU trace nodes (128 cores / 768 GiB for 8-GPU
   // hosts); CPU nodes are dual-socket Xeons.

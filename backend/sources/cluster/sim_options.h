@@ -25,8 +25,7 @@ struct ClusterShape {
 };
 
 // The default simulated cluster: 336 devices across CPU, GPU and TPU nodes.
-ClusterShape defaultClusterShape(std::uint32_t cpuNodes = 24, std::uint32_t gpuNodes = 28,
-                                 std::uint32_t tpuNodes = 16);
+ClusterShape defaultClusterShape(std::uint32_t cpuNodes = 24, std::uint32_t gpuNodes = 28, std::uint32_t tpuNodes = 16);
 
 struct SimOptions {
   ClusterShape shape = defaultClusterShape();

@@ -156,8 +156,8 @@ void SimulatedCluster::failAndRecoverNodes(std::int64_t atMs) {
   std::erase_if(m_repairing, [&](std::uint32_t n) { return m_downUntil[n] == 0; });
   const double expected = m_options.nodeFailuresPerHour * m_options.agentPeriodMs / 3.6e6;
   if (expected <= 0.0 || std::uniform_real_distribution<double>(0, 1)(m_rng) >= expected) return;
-  const auto n = std::uniform_int_distribution<std::uint32_t>(
-      0, static_cast<std::uint32_t>(m_topology.nodes.size() - 1))(m_rng);
+  const auto n =
+      std::uniform_int_distribution<std::uint32_t>(0, static_cast<std::uint32_t>(m_topology.nodes.size() - 1))(m_rng);
   if (!m_frame.nodeUp[n]) return;
   setNodeUp(n, false);
   m_downUntil[n] = atMs + kNodeRepairMs;
@@ -215,8 +215,7 @@ void SimulatedCluster::updateMetrics(double dtS) {
     m_frame.memoryUsed[d] = up ? std::min(m_memTarget[d], 1.0f) : 0.0f;
     const double watts = up ? m_physics.power(model, util) : 0.0;
     m_frame.powerWatts[d] = static_cast<float>(watts);
-    m_frame.temperatureC[d] =
-        static_cast<float>(m_physics.nextTemperature(model, m_frame.temperatureC[d], watts, dtS));
+    m_frame.temperatureC[d] = static_cast<float>(m_physics.nextTemperature(model, m_frame.temperatureC[d], watts, dtS));
   }
 }
 

@@ -34,8 +34,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
   void step() override;
   const Frame& frame() const override { return m_frame; }
   std::variant<JobId, FieldError> submit(const JobSpec& spec) override;
-  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
-                        std::size_t* totalMatching) const override;
+  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit, std::size_t* totalMatching) const override;
   // New arrivals whose id hashes below canaryPercent go to the candidate;
   // jobs already waiting or running stay with (and count for) the active arm.
   // A policy the core cannot run here is refused, naming the field.

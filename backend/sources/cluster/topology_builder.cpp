@@ -23,8 +23,7 @@ std::variant<Topology, std::string> buildTopology(const ClusterShape& shape) {
       const NodeGroup& group = shape.groups[g];
       const std::string where = "groups[" + std::to_string(g) + "]";
       const auto model = std::ranges::find(t.models, group.deviceModel, &DeviceModel::name);
-      if (model == t.models.end())
-        return where + ".device_model: unknown model '" + group.deviceModel + "'";
+      if (model == t.models.end()) return where + ".device_model: unknown model '" + group.deviceModel + "'";
       if (model->kind != kind) continue;
       if (group.devicesPerNode == 0) return where + ".devices_per_node: must be > 0";
       if (group.namePrefix.empty()) return where + ".name_prefix: must not be empty";
@@ -32,13 +31,12 @@ std::variant<Topology, std::string> buildTopology(const ClusterShape& shape) {
       for (std::uint32_t i = 0; i < group.count; ++i) {
         char suffix[16];
         std::snprintf(suffix, sizeof suffix, "-%03u", i);
-        NodeInfo node{group.namePrefix + suffix, kind, static_cast<std::uint32_t>(t.devices.size()),
-                      group.devicesPerNode, group.cpuMilli, group.memoryMib};
+        NodeInfo node{group.namePrefix + suffix, kind,           static_cast<std::uint32_t>(t.devices.size()),
+                      group.devicesPerNode,      group.cpuMilli, group.memoryMib};
         if (kind == DeviceKind::Cpu) node.cpuMilli = model->cores * 1000 * group.devicesPerNode;
         const auto nodeIndex = static_cast<std::uint32_t>(t.nodes.size());
         t.nodes.push_back(std::move(node));
-        for (std::uint32_t s = 0; s < group.devicesPerNode; ++s)
-          t.devices.push_back({nodeIndex, s, modelIndex});
+        for (std::uint32_t s = 0; s < group.devicesPerNode; ++s) t.devices.push_back({nodeIndex, s, modelIndex});
       }
     }
   }

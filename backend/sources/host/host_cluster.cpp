@@ -14,7 +14,7 @@ std::int64_t wallNowMs() {
 }  // namespace
 
 std::variant<std::unique_ptr<HostCluster>, HostError> HostCluster::create(HostReaderOptions options,
-                                                                           std::uint32_t agentPeriodMs) {
+                                                                          std::uint32_t agentPeriodMs) {
   auto reader = std::make_unique<HostReader>(std::move(options));
   auto first = reader->sample();
   if (auto* e = std::get_if<HostError>(&first)) return *e;

@@ -89,7 +89,8 @@ std::variant<HostSample, HostError> HostReader::sample() {
     CpuTimes& a = after[package];
     a.user += t.user, a.nice += t.nice, a.system += t.system, a.idle += t.idle;
     a.iowait += t.iowait, a.irq += t.irq, a.softirq += t.softirq, a.steal += t.steal;
-    const auto prev = std::find_if(base.cpus.begin(), base.cpus.end(), [&](const CpuTimes& p) { return p.cpu == t.cpu; });
+    const auto prev =
+        std::find_if(base.cpus.begin(), base.cpus.end(), [&](const CpuTimes& p) { return p.cpu == t.cpu; });
     // A cpu that came online since the last sample counts from boot, like the first sample.
     const CpuTimes p = prev != base.cpus.end() ? *prev : CpuTimes{};
     CpuTimes& b = before[package];

@@ -26,7 +26,8 @@ std::variant<MemInfo, HostError> parseMeminfo(std::string_view text) {
     if (fields.empty() || (fields.size() > 1 && fields[1] != "kB"))
       return HostError{"/proc/meminfo", lineNo, std::string(key) + ": expected '<number> kB'"};
     const auto v = parseUnsigned(fields[0]);
-    if (!v || *v > (std::uint64_t{1} << 50)) return HostError{"/proc/meminfo", lineNo, std::string(key) + ": not a size"};
+    if (!v || *v > (std::uint64_t{1} << 50))
+      return HostError{"/proc/meminfo", lineNo, std::string(key) + ": not a size"};
     *slot = *v;
   }
   if (!total || *total == 0) return HostError{"/proc/meminfo", 0, "no MemTotal"};

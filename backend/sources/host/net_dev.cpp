@@ -15,8 +15,8 @@ std::variant<std::vector<NetInterface>, HostError> parseNetDev(std::string_view 
     if (name.empty()) return HostError{"/proc/net/dev", lineNo, "interface without a name"};
     const auto fields = splitFields(line.substr(colon + 1));
     if (fields.size() < 16)
-      return HostError{"/proc/net/dev", lineNo, std::string(name) + ": expected 16 counters, found " +
-                                                    std::to_string(fields.size())};
+      return HostError{"/proc/net/dev", lineNo,
+                       std::string(name) + ": expected 16 counters, found " + std::to_string(fields.size())};
     const auto rx = parseUnsigned(fields[0]);
     const auto tx = parseUnsigned(fields[8]);
     if (!rx || !tx) return HostError{"/proc/net/dev", lineNo, std::string(name) + ": byte counter is not a number"};

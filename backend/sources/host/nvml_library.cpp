@@ -143,9 +143,7 @@ NvmlLibrary::NvmlLibrary(std::unique_ptr<SharedLibrary> library, std::unique_ptr
 // Shut NVML down before m_library unloads it.
 NvmlLibrary::~NvmlLibrary() { m_api->shutdown(); }
 
-bool NvmlLibrary::readsMig() const {
-  return m_api->getMigMode && m_api->getMaxMigCount && m_api->getMigHandle;
-}
+bool NvmlLibrary::readsMig() const { return m_api->getMigMode && m_api->getMaxMigCount && m_api->getMigHandle; }
 
 std::vector<GpuReading> NvmlLibrary::read() const {
   std::vector<GpuReading> out;

@@ -51,7 +51,8 @@ std::variant<std::unique_ptr<KubeApi>, KubeError> KubeApi::create(KubeConfig con
   }
   while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
   if (rest.empty()) return KubeError{0, "server '" + config.server + "' has no host"};
-  std::unique_ptr<KubeApi> api(new KubeApi(std::move(config), timeouts, std::move(scheme), std::move(rest), std::move(prefix)));
+  std::unique_ptr<KubeApi> api(
+      new KubeApi(std::move(config), timeouts, std::move(scheme), std::move(rest), std::move(prefix)));
   KubeConfig& c = api->m_config;
   api->m_caPath = c.caFile;
   api->m_certPath = c.clientCertFile;
@@ -72,7 +73,8 @@ std::variant<std::unique_ptr<KubeApi>, KubeError> KubeApi::create(KubeConfig con
       return KubeError{0, "cannot write certificates to " + api->m_tempDir};
   }
   auto probe = api->client(timeouts.read);
-  if (!probe->is_valid()) return KubeError{0, "server '" + api->m_config.server + "': TLS setup failed (certificate or key unreadable?)"};
+  if (!probe->is_valid())
+    return KubeError{0, "server '" + api->m_config.server + "': TLS setup failed (certificate or key unreadable?)"};
   return api;
 }
 

@@ -144,8 +144,7 @@ void KubeCluster::refresh() {
       return m_api->post("/api/v1/namespaces/" + pod.namespaceName + "/pods/" + pod.name + "/eviction",
                          evictionBody(pod));
     };
-    const double now =
-        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     bindings = m_scheduler.schedule(snapshot, api, now);
     // Show this round's bindings now rather than a watch event later.
     for (const KubeBinding& b : bindings) {

@@ -41,8 +41,7 @@ class KubeCluster final : public ObservedCluster {
   void refresh() override;
   void step() override;
   const Frame& frame() const override { return m_frame; }
-  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit,
-                        std::size_t* totalMatching) const override;
+  std::vector<Job> jobs(std::span<const JobState> states, std::size_t limit, std::size_t* totalMatching) const override;
 
   // With scheduling on, a pushed policy (and a canary candidate, by pod uid)
   // drives the next binding round through the scheduling core; one the core

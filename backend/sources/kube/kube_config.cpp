@@ -66,8 +66,10 @@ std::optional<std::string> decodeBase64(const std::string& text) {
     else if (c >= '0' && c <= '9') v = c - '0' + 52;
     else if (c == '+') v = 62;
     else if (c == '/') v = 63;
-    else if (c == '=') { ++padding; continue; }
-    else if (c == '\n' || c == '\r' || c == ' ') continue;
+    else if (c == '=') {
+      ++padding;
+      continue;
+    } else if (c == '\n' || c == '\r' || c == ' ') continue;
     if (v < 0 || padding > 0) return std::nullopt;
     buffer = (buffer << 6) | static_cast<unsigned>(v);
     bits += 6;
@@ -143,7 +145,9 @@ std::variant<KubeConfig, KubeError> parseKubeconfig(const std::string& yaml, con
         return configError("user '" + userName + "': " + *e);
       const bool hasCert = !config.clientCertPem.empty() || !config.clientCertFile.empty();
       const bool hasKey = !config.clientKeyPem.empty() || !config.clientKeyFile.empty();
-      if (hasCert != hasKey) return configError("user '" + userName + "' has a client certificate without a key or a key without a certificate");
+      if (hasCert != hasKey)
+        return configError("user '" + userName +
+                           "' has a client certificate without a key or a key without a certificate");
       if (config.token.empty() && !hasCert && (user["exec"] || user["auth-provider"]))
         return configError("user '" + userName +
                            "' authenticates through an exec/auth-provider plugin, which hetschedd does not run; "

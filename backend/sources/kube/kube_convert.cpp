@@ -66,7 +66,8 @@ NodeReport nodeReportOf(const KubeNode& node, const std::vector<const KubePod*>&
   report.periodMs = periodMs;
   report.memoryTotalBytes = a.memoryBytes;
   report.memoryFreeBytes = a.memoryBytes - std::min(a.memoryBytes, used.memoryBytes);
-  report.cpuUsage = a.cpuMilli == 0 ? 0.0 : std::min(1.0, static_cast<double>(used.cpuMilli) / static_cast<double>(a.cpuMilli));
+  report.cpuUsage =
+      a.cpuMilli == 0 ? 0.0 : std::min(1.0, static_cast<double>(used.cpuMilli) / static_cast<double>(a.cpuMilli));
 
   DeviceReport cpu;
   cpu.kind = DeviceKind::Cpu;
@@ -120,8 +121,8 @@ JobSpec jobSpecOf(const KubePod& pod, const GpuSharing& sharing) {
   }
   const std::string& pc = pod.priorityClassName;
   spec.priority = contains(pc, "high") || pc.rfind("system-", 0) == 0 ? PriorityClass::High
-                  : contains(pc, "low")                              ? PriorityClass::Low
-                                                                     : PriorityClass::Middle;
+                  : contains(pc, "low")                               ? PriorityClass::Low
+                                                                      : PriorityClass::Middle;
   spec.requests.cpuMilli = static_cast<std::uint32_t>(std::min<std::uint64_t>(pod.requests.cpuMilli, UINT32_MAX));
   spec.requests.memoryMib = (pod.requests.memoryBytes + kMib - 1) / kMib;
   const KubeResources& r = pod.requests;
@@ -130,7 +131,8 @@ JobSpec jobSpecOf(const KubePod& pod, const GpuSharing& sharing) {
   };
   spec.requests.gpuCount = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.gpus, 1024));
   if (r.openGpuMilli > 0 && r.openGpuCount > 0) {
-    if (r.openGpuMilli >= 1000) spec.requests.gpuCount += static_cast<std::uint32_t>(std::min<std::uint64_t>(r.openGpuCount, 1024));
+    if (r.openGpuMilli >= 1000)
+      spec.requests.gpuCount += static_cast<std::uint32_t>(std::min<std::uint64_t>(r.openGpuCount, 1024));
     else spec.requests.gpuMilli = static_cast<std::uint32_t>(r.openGpuMilli);
   } else if (r.gpuMemGiB > 0 && sharing.gpuMemGiB > 0.0) {
     spec.requests.gpuMilli = share(static_cast<double>(r.gpuMemGiB) / sharing.gpuMemGiB);
@@ -138,7 +140,8 @@ JobSpec jobSpecOf(const KubePod& pod, const GpuSharing& sharing) {
     spec.requests.gpuMilli = share(static_cast<double>(r.gpuSlices) / std::max<std::uint32_t>(1, sharing.replicas));
   }
   // A share of a whole GPU or more is that GPU; whole GPUs win over a share.
-  if (spec.requests.gpuMilli >= 1000) spec.requests.gpuMilli = 0, spec.requests.gpuCount = std::max(spec.requests.gpuCount, 1u);
+  if (spec.requests.gpuMilli >= 1000)
+    spec.requests.gpuMilli = 0, spec.requests.gpuCount = std::max(spec.requests.gpuCount, 1u);
   if (spec.requests.gpuCount > 0) spec.requests.gpuMilli = 0;
   spec.requests.tpuCount = static_cast<std::uint32_t>(std::min<std::uint64_t>(r.tpus, 1024));
   spec.interruptible = pod.interruptible();
@@ -155,8 +158,8 @@ std::int64_t timestampMs(const std::string& text) {
   if (std::sscanf(text.c_str(), "%4d-%2u-%2uT%2u:%2u:%2u", &y, &mo, &d, &h, &mi, &s) != 6) return 0;
   const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{mo}, std::chrono::day{d}};
   if (!date.ok() || h > 23 || mi > 59 || s > 60) return 0;
-  const auto time = std::chrono::sys_days{date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-                    std::chrono::seconds{s};
+  const auto time =
+      std::chrono::sys_days{date} + std::chrono::hours{h} + std::chrono::minutes{mi} + std::chrono::seconds{s};
   return std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
 }
 

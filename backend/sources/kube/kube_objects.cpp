@@ -93,7 +93,8 @@ std::vector<std::uint32_t> indices(const std::string& text) {
 
 std::uint64_t KubeNode::physicalGpus() const {
   const KubeResources& a = allocatable;
-  std::uint64_t n = std::max({a.gpus / std::max<std::uint32_t>(1, gpuReplicas), a.gpuCount, a.openGpuCount, gpuCountLabel});
+  std::uint64_t n =
+      std::max({a.gpus / std::max<std::uint32_t>(1, gpuReplicas), a.gpuCount, a.openGpuCount, gpuCountLabel});
   if (n == 0 && a.gpuSlices > 0) n = a.gpuSlices / std::max<std::uint32_t>(1, gpuReplicas);
   return n;
 }
@@ -118,7 +119,8 @@ std::optional<KubeNode> nodeFromJson(const json& object) {
     }
   }
   const json& spec = child(object, "spec");
-  if (const auto u = spec.find("unschedulable"); u != spec.end() && u->is_boolean()) node.unschedulable = u->get<bool>();
+  if (const auto u = spec.find("unschedulable"); u != spec.end() && u->is_boolean())
+    node.unschedulable = u->get<bool>();
   const json& labels = child(meta, "labels");
   node.gpuModel = text(labels, "nvidia.com/gpu.product");
   if (auto mib = parseCount(text(labels, "nvidia.com/gpu.memory"))) node.gpuMemoryMib = *mib;
@@ -145,12 +147,14 @@ std::optional<KubePod> podFromJson(const json& object) {
   const json& annotations = child(meta, "annotations");
   pod.jobKind = text(labels, kJobKindLabel);
   pod.owner = text(labels, kOwnerLabel);
-  pod.interruptibleLabel = text(labels, kInterruptibleLabel) == "true" || text(annotations, kInterruptibleLabel) == "true";
+  pod.interruptibleLabel =
+      text(labels, kInterruptibleLabel) == "true" || text(annotations, kInterruptibleLabel) == "true";
   if (const auto owners = meta.find("ownerReferences"); owners != meta.end() && owners->is_array()) {
     for (const json& o : *owners) {
       if (!o.is_object()) continue;
       const auto controller = o.find("controller");
-      if (controller != o.end() && controller->is_boolean() && controller->get<bool>()) pod.controllerUid = text(o, "uid");
+      if (controller != o.end() && controller->is_boolean() && controller->get<bool>())
+        pod.controllerUid = text(o, "uid");
     }
   }
   if (const std::string estimate = text(annotations, kRuntimeEstimateAnnotation); !estimate.empty()) {

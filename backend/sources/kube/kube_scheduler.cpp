@@ -181,10 +181,12 @@ std::vector<KubeBinding> KubeScheduler::schedule(const KubeStore& snapshot, cons
   if (!m_core) {
     for (const auto& [key, pod] : snapshot.pods)
       if (pod.nodeName.empty() && pod.schedulerName == m_name && pod.phase == "Pending" && !pod.terminating)
-        out.push_back({KubeBinding::Action::Bind, pod.key(), {}, neededKind(pod.requests), {}, m_coreProblem, false, {}});
+        out.push_back(
+            {KubeBinding::Action::Bind, pod.key(), {}, neededKind(pod.requests), {}, m_coreProblem, false, {}});
     return out;
   }
-  for (const auto& [name, node] : snapshot.nodes) m_core->setNodeUp(m_nodeIndex.at(name), node.ready && !node.unschedulable, nowS);
+  for (const auto& [name, node] : snapshot.nodes)
+    m_core->setNodeUp(m_nodeIndex.at(name), node.ready && !node.unschedulable, nowS);
 
   // Departures: pods gone or finished give back what they held.
   std::map<std::string, const KubePod*> byUid;
@@ -272,9 +274,9 @@ std::vector<KubeBinding> KubeScheduler::schedule(const KubeStore& snapshot, cons
     waiting.canary = m_core->armCount() > 1 && canaryBucket(t.job.id) < m_core->canaryPercent();
     waiting.kind = m_core->policy(waiting.canary ? 1 : 0).routing.route(t.job.spec.kind);
     const std::string kind(toString(waiting.kind));
-    waiting.reason = !t.reason.empty()                ? t.reason
+    waiting.reason = !t.reason.empty()             ? t.reason
                      : t.state == State::Uncounted ? "no " + kind + " node is large enough"
-                                                    : "no " + kind + " node has room now";
+                                                   : "no " + kind + " node has room now";
     out.push_back(std::move(waiting));
   }
   return out;

@@ -140,7 +140,8 @@ class KubeScheduler final : private DecisionSink {
 // The body of POST /api/v1/namespaces/NS/pods/NAME/binding; `annotations`
 // are copied onto the pod by the API server (how the sharing device
 // plugins learn the GPU chosen).
-std::string bindingBody(const KubePod& pod, const std::string& node, const KubeScheduler::Annotations& annotations = {});
+std::string bindingBody(const KubePod& pod, const std::string& node,
+                        const KubeScheduler::Annotations& annotations = {});
 // The body of POST /api/v1/namespaces/NS/pods/NAME/eviction (policy/v1).
 std::string evictionBody(const KubePod& pod);
 // The 64-bit FNV-1a of a pod's uid: its id for the canary split.

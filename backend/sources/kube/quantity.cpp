@@ -26,11 +26,22 @@ std::optional<double> parseQuantity(std::string_view text) {
   const double number = std::strtod(digits.c_str(), &end);
   if (end == nullptr || *end != '\0') return std::nullopt;
   const std::string suffix = s.substr(numberEnd);
-  static const std::pair<const char*, double> kSuffixes[] = {
-      {"", 1.0},          {"n", 1e-9},        {"u", 1e-6},        {"m", 1e-3},        {"k", 1e3},
-      {"M", 1e6},         {"G", 1e9},         {"T", 1e12},        {"P", 1e15},        {"E", 1e18},
-      {"Ki", 1024.0},     {"Mi", 1048576.0},  {"Gi", 1073741824.0}, {"Ti", 1099511627776.0},
-      {"Pi", 1125899906842624.0}, {"Ei", 1152921504606846976.0}};
+  static const std::pair<const char*, double> kSuffixes[] = {{"", 1.0},
+                                                             {"n", 1e-9},
+                                                             {"u", 1e-6},
+                                                             {"m", 1e-3},
+                                                             {"k", 1e3},
+                                                             {"M", 1e6},
+                                                             {"G", 1e9},
+                                                             {"T", 1e12},
+                                                             {"P", 1e15},
+                                                             {"E", 1e18},
+                                                             {"Ki", 1024.0},
+                                                             {"Mi", 1048576.0},
+                                                             {"Gi", 1073741824.0},
+                                                             {"Ti", 1099511627776.0},
+                                                             {"Pi", 1125899906842624.0},
+                                                             {"Ei", 1152921504606846976.0}};
   for (const auto& [name, factor] : kSuffixes) {
     if (suffix == name) return number * factor;
   }

@@ -78,7 +78,8 @@ std::variant<std::vector<PromSeries>, PromError> parseMatrixResponse(const std::
   for (const json& item : *std::get<const json*>(result)) {
     auto labels = labelsOf(item);
     const auto values = item.find("values");
-    if (!labels || values == item.end() || !values->is_array()) return PromError{expr, "malformed series in data.result"};
+    if (!labels || values == item.end() || !values->is_array())
+      return PromError{expr, "malformed series in data.result"};
     PromSeries series{std::move(*labels), {}};
     for (const json& pair : *values) {
       const auto v = sampleValue(pair);
@@ -115,8 +116,8 @@ PrometheusApi::PrometheusApi(std::unique_ptr<httplib::Client> client, std::strin
 
 PrometheusApi::~PrometheusApi() = default;
 
-std::variant<std::string, PromError> PrometheusApi::post(const std::string& path, const std::string& expr,
-                                                         const std::vector<std::pair<std::string, std::string>>& params) {
+std::variant<std::string, PromError> PrometheusApi::post(
+    const std::string& path, const std::string& expr, const std::vector<std::pair<std::string, std::string>>& params) {
   httplib::Params form;
   form.emplace("query", expr);
   for (const auto& [k, v] : params) form.emplace(k, v);
@@ -129,7 +130,8 @@ std::variant<std::string, PromError> PrometheusApi::post(const std::string& path
   return result->body;
 }
 
-std::variant<std::vector<PromSample>, PromError> PrometheusApi::query(const std::string& expr, std::optional<double> at) {
+std::variant<std::vector<PromSample>, PromError> PrometheusApi::query(const std::string& expr,
+                                                                      std::optional<double> at) {
   std::vector<std::pair<std::string, std::string>> params;
   if (at) params.emplace_back("time", std::to_string(*at));
   auto body = post("/api/v1/query", expr, params);

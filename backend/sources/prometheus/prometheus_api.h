@@ -21,8 +21,8 @@ namespace hetsched {
 class PrometheusApi {
  public:
   // url: "http://host:port" with an optional path prefix ("/prometheus").
-  static std::variant<std::unique_ptr<PrometheusApi>, PromError> create(const std::string& url,
-                                                                        std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  static std::variant<std::unique_ptr<PrometheusApi>, PromError> create(
+      const std::string& url, std::chrono::milliseconds timeout = std::chrono::seconds(5));
   ~PrometheusApi();
   PrometheusApi(const PrometheusApi&) = delete;
   PrometheusApi& operator=(const PrometheusApi&) = delete;

@@ -27,13 +27,15 @@ using GpuValues = PrometheusCluster::GpuValues;
 // dcgm-exporter's metrics and the field each fills.
 std::span<const std::pair<const std::string*, double GpuValues::*>> gpuMetrics() {
   static const std::pair<const std::string*, double GpuValues::*> kMetrics[] = {
-      {&promql::kGpuUtil, &GpuValues::util},        {&promql::kGpuFbUsed, &GpuValues::fbUsedMib},
-      {&promql::kGpuFbFree, &GpuValues::fbFreeMib}, {&promql::kGpuPower, &GpuValues::power},
+      {&promql::kGpuUtil, &GpuValues::util},
+      {&promql::kGpuFbUsed, &GpuValues::fbUsedMib},
+      {&promql::kGpuFbFree, &GpuValues::fbFreeMib},
+      {&promql::kGpuPower, &GpuValues::power},
       {&promql::kGpuTemp, &GpuValues::temp}};
   return kMetrics;
 }
 
-void addGpuValue(PrometheusCluster::Samples& samples, const PromLabels& labels, double GpuValues::*field,
+void addGpuValue(PrometheusCluster::Samples& samples, const PromLabels& labels, double GpuValues::* field,
                  double value) {
   const auto host = labels.find("Hostname");
   const auto gpu = labels.find("gpu");
@@ -102,7 +104,8 @@ std::variant<PrometheusCluster::Reading, PromError> PrometheusCluster::read() {
   for (const auto& [expr, field] : gpuMetrics()) {
     auto result = m_api->query(*expr);
     if (auto* e = std::get_if<PromError>(&result)) return *e;
-    for (const PromSample& s : std::get<std::vector<PromSample>>(result)) addGpuValue(samples, s.labels, field, s.value);
+    for (const PromSample& s : std::get<std::vector<PromSample>>(result))
+      addGpuValue(samples, s.labels, field, s.value);
   }
   m_instanceNames = samples.names;
   return toReading(samples, wallNowMs(), true);
@@ -216,7 +219,7 @@ std::vector<Frame> PrometheusCluster::backfill(double seconds) {
       for (const auto& [t, v] : series.points) fill(moments[std::llround(t * 1000.0)], series.labels, v);
     return true;
   };
-  const auto byInstance = [](ByLabel Samples::*field) {
+  const auto byInstance = [](ByLabel Samples::* field) {
     return [field](Samples& s, const PromLabels& labels, double v) {
       if (const auto it = labels.find("instance"); it != labels.end()) (s.*field)[it->second] = v;
     };

@@ -35,8 +35,7 @@ std::vector<std::size_t> blockResample(std::size_t n, std::size_t block, SplitMi
   return out;
 }
 
-Interval bootstrapMean(std::span<const double> series, std::size_t block, std::size_t resamples,
-                       std::uint64_t seed) {
+Interval bootstrapMean(std::span<const double> series, std::size_t block, std::size_t resamples, std::uint64_t seed) {
   SplitMix rng(seed);
   std::vector<double> means;
   means.reserve(resamples);

@@ -28,7 +28,6 @@ std::vector<std::size_t> blockResample(std::size_t n, std::size_t block, SplitMi
 
 // The block-bootstrap 95 % interval of the mean of `series` from `resamples`
 // resamples, seeded: the same seed gives the same interval.
-Interval bootstrapMean(std::span<const double> series, std::size_t block, std::size_t resamples,
-                       std::uint64_t seed);
+Interval bootstrapMean(std::span<const double> series, std::size_t block, std::size_t resamples, std::uint64_t seed);
 
 }  // namespace hetsched

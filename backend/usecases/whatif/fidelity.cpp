@@ -41,7 +41,8 @@ std::vector<NodeChange> nodeChangesOf(std::span<const Frame> history, std::span<
     const Frame& before = history[i - 1];
     const Frame& now = history[i];
     for (std::uint32_t n = 0; n < now.nodeUp.size() && n < before.nodeUp.size(); ++n)
-      if ((now.nodeUp[n] != 0) != (before.nodeUp[n] != 0)) out.push_back({seconds(now.simTimeMs), n, now.nodeUp[n] != 0});
+      if ((now.nodeUp[n] != 0) != (before.nodeUp[n] != 0))
+        out.push_back({seconds(now.simTimeMs), n, now.nodeUp[n] != 0});
   }
   return out;
 }
@@ -72,7 +73,9 @@ StartFidelity summarise(const std::vector<double>& errors, const std::vector<dou
 }  // namespace
 
 double StartFidelity::meanWaitErrorS() const { return std::abs(meanWaitReplayedS - meanWaitRecordedS); }
-double StartFidelity::sameNodeShare() const { return jobs == 0 ? 0.0 : static_cast<double>(sameNode) / static_cast<double>(jobs); }
+double StartFidelity::sameNodeShare() const {
+  return jobs == 0 ? 0.0 : static_cast<double>(sameNode) / static_cast<double>(jobs);
+}
 double StartFidelity::withinPeriodShare() const {
   return jobs == 0 ? 0.0 : static_cast<double>(withinPeriod) / static_cast<double>(jobs);
 }
@@ -87,8 +90,8 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
   if (history.empty()) return std::string("the snapshot records no frames: there is no period to replay");
   auto compiled = compilePolicy(policy);
   if (auto* errors = std::get_if<std::vector<FieldError>>(&compiled))
-    return "the policy in force (" + policy.name() + ") is not one the engine runs: " +
-           (errors->empty() ? std::string("invalid") : errors->front().message());
+    return "the policy in force (" + policy.name() +
+           ") is not one the engine runs: " + (errors->empty() ? std::string("invalid") : errors->front().message());
   FidelityReport report;
   report.policyName = policy.name();
   report.policyVersion = policy.version();
@@ -123,8 +126,9 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
   // The scorers the live cluster offers; FGD's target workload is the
   // simulated cluster's own trace sample there, the jobs' mix elsewhere.
   ScorerRegistry scorers;
-  addStandardScorers(scorers, topology.source == "sim" ? traceGpuTarget()
-                                                        : std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
+  addStandardScorers(scorers, topology.source == "sim"
+                                  ? traceGpuTarget()
+                                  : std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
   SimulationOptions options;
   options.scorers = &scorers;
   options.endS = report.periodEndS;
@@ -148,7 +152,8 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
   // run's start and node, so that is what the replay is held to.
   for (std::size_t i = 0; i < recorded.size(); ++i) {
     const Job& j = *recorded[i];
-    if (j.startTimeMs < 0 || seconds(j.startTimeMs) < report.periodStartS || seconds(j.startTimeMs) >= report.periodEndS)
+    if (j.startTimeMs < 0 || seconds(j.startTimeMs) < report.periodStartS ||
+        seconds(j.startTimeMs) >= report.periodEndS)
       continue;
     if (j.node >= topology.nodes.size()) continue;
     const JobTimeline& tl = result.jobs[i];
@@ -177,7 +182,9 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
 }
 
 std::variant<FidelityReport, std::string> validateSnapshot(const std::string& path, std::int64_t id) {
-  const auto named = [&](const StoreError& e) { return e.message.starts_with(path) ? e.message : path + ": " + e.message; };
+  const auto named = [&](const StoreError& e) {
+    return e.message.starts_with(path) ? e.message : path + ": " + e.message;
+  };
   auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
   if (auto* e = std::get_if<StoreError>(&opened)) return named(*e);
   SnapshotStore& store = std::get<SnapshotStore>(opened);

@@ -55,7 +55,8 @@ std::optional<std::string> setNumber(Message& m, const FieldDescriptor* f, doubl
     case FieldDescriptor::CPPTYPE_DOUBLE: r->SetDouble(&m, f, v); return std::nullopt;
     case FieldDescriptor::CPPTYPE_FLOAT: r->SetFloat(&m, f, static_cast<float>(v)); return std::nullopt;
     case FieldDescriptor::CPPTYPE_INT32:
-      if (auto e = integral(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())) return e;
+      if (auto e = integral(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()))
+        return e;
       r->SetInt32(&m, f, static_cast<std::int32_t>(v));
       return std::nullopt;
     case FieldDescriptor::CPPTYPE_UINT32:
@@ -99,8 +100,7 @@ void collectParameters(const Message& m, const std::string& prefix, std::vector<
     }
     if (!numeric(f)) continue;
     const auto t = f->cpp_type();
-    out.push_back({path, numberOf(m, f),
-                   t != FieldDescriptor::CPPTYPE_DOUBLE && t != FieldDescriptor::CPPTYPE_FLOAT,
+    out.push_back({path, numberOf(m, f), t != FieldDescriptor::CPPTYPE_DOUBLE && t != FieldDescriptor::CPPTYPE_FLOAT,
                    t == FieldDescriptor::CPPTYPE_UINT32 || t == FieldDescriptor::CPPTYPE_UINT64});
   }
 }
@@ -145,7 +145,7 @@ std::vector<PolicyParameter> policyParameters(const v1::Policy& policy) {
   // starts from the wait the policy is judged by.
   const SloTargets targets = sloTargetsOf(policy);
   const std::array<std::string_view, kPriorityClassCount> sloPaths{"slo.high_wait_s", "slo.middle_wait_s",
-                                                                    "slo.low_wait_s"};
+                                                                   "slo.low_wait_s"};
   for (PolicyParameter& p : out)
     for (std::size_t c = 0; c < sloPaths.size(); ++c)
       if (p.path == sloPaths[c]) {
@@ -181,7 +181,8 @@ std::variant<SweepAxis, std::string> parseSweepAxis(std::string_view text, const
       const auto v = number(rest.substr(0, comma));
       if (!v) return std::string(text) + ": " + std::string(rest.substr(0, comma)) + " is not a number";
       axis.values.push_back(*v);
-      if (axis.values.size() > maxValues) return std::string(text) + ": more than " + std::to_string(maxValues) + " values";
+      if (axis.values.size() > maxValues)
+        return std::string(text) + ": more than " + std::to_string(maxValues) + " values";
       rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
     if (axis.values.empty()) return std::string(text) + ": no values";

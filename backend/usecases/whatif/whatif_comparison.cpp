@@ -42,9 +42,9 @@ std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const 
     else results.fidelityProblem = std::get<std::string>(fidelity);
   }
   if (options.record) {
-    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::system_clock::now().time_since_epoch())
-                           .count();
+    const auto nowMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
     out.recorded = recordWhatifRuns(workload.facts.path, workload.snapshotId, policies, results, nowMs);
   }
   return out;

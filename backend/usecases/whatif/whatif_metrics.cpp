@@ -83,8 +83,7 @@ std::span<const WhatifMetric> whatifMetrics() { return kMetrics; }
 
 std::string whatifSummaryJson(const SimSummary& summary) { return summaryObject(summary).dump(); }
 
-std::string whatifJson(const std::string& workload,
-                       const std::vector<std::pair<std::string, SimSummary>>& policies,
+std::string whatifJson(const std::string& workload, const std::vector<std::pair<std::string, SimSummary>>& policies,
                        const ReplicaResults* replicas) {
   nlohmann::ordered_json out;
   out["workload"] = workload;

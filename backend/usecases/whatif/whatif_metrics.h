@@ -31,8 +31,7 @@ std::string whatifSummaryJson(const SimSummary& summary);
 // {"workload": ..., "policies": [{"name": ..., "summary": {...},
 //  "teams": [{"team": ..., "completed": N, "wait_avg_s": ..., "share": ...}]}, ...]}.
 // With replicas: "replicas": replicasJson(*replicas) beside them.
-std::string whatifJson(const std::string& workload,
-                       const std::vector<std::pair<std::string, SimSummary>>& policies,
+std::string whatifJson(const std::string& workload, const std::vector<std::pair<std::string, SimSummary>>& policies,
                        const ReplicaResults* replicas = nullptr);
 
 }  // namespace hetsched

@@ -8,8 +8,7 @@
 
 namespace hetsched {
 
-std::variant<std::vector<std::int64_t>, std::string> recordWhatifRuns(const std::string& path,
-                                                                      std::int64_t snapshotId,
+std::variant<std::vector<std::int64_t>, std::string> recordWhatifRuns(const std::string& path, std::int64_t snapshotId,
                                                                       std::span<const v1::Policy> policies,
                                                                       const WhatifResults& results,
                                                                       std::int64_t nowMs) {

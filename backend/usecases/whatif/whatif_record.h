@@ -17,10 +17,8 @@ namespace hetsched {
 // `policies[i]` produced `results.runs[i]`. Returns the new run ids, or why
 // the file could not take them (nothing is then half written: one run per
 // transaction, and a failure stops before the next).
-std::variant<std::vector<std::int64_t>, std::string> recordWhatifRuns(const std::string& path,
-                                                                      std::int64_t snapshotId,
+std::variant<std::vector<std::int64_t>, std::string> recordWhatifRuns(const std::string& path, std::int64_t snapshotId,
                                                                       std::span<const v1::Policy> policies,
-                                                                      const WhatifResults& results,
-                                                                      std::int64_t nowMs);
+                                                                      const WhatifResults& results, std::int64_t nowMs);
 
 }  // namespace hetsched

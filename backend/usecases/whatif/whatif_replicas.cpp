@@ -102,7 +102,7 @@ std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const What
   };
   const unsigned threads =
       std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
-                                       static_cast<unsigned>(std::max<std::size_t>(1, n))));
+                                      static_cast<unsigned>(std::max<std::size_t>(1, n))));
   std::vector<std::jthread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
   work();

@@ -14,8 +14,9 @@ namespace hetsched {
 namespace {
 
 double runtimeOf(const Job& j, double defaultRuntimeS) {
-  return j.actualRuntimeS > 0.0 ? j.actualRuntimeS : j.spec.estimatedRuntimeS > 0.0 ? j.spec.estimatedRuntimeS
-                                                                                   : defaultRuntimeS;
+  return j.actualRuntimeS > 0.0           ? j.actualRuntimeS
+         : j.spec.estimatedRuntimeS > 0.0 ? j.spec.estimatedRuntimeS
+                                          : defaultRuntimeS;
 }
 
 SimJob simJobOf(const Job& j, double arrivalS, double runtimeS) {
@@ -53,7 +54,8 @@ WhatifWorkload snapshotWhatifWorkload(const Topology& topology, std::span<const 
   std::ranges::stable_sort(order, {}, [](const Job* j) { return j->submitTimeMs; });
   w.jobs.reserve(order.size());
   for (const Job* j : order)
-    w.jobs.push_back(simJobOf(*j, static_cast<double>(j->submitTimeMs - first) / 1000.0, runtimeOf(*j, defaultRuntimeS)));
+    w.jobs.push_back(
+        simJobOf(*j, static_cast<double>(j->submitTimeMs - first) / 1000.0, runtimeOf(*j, defaultRuntimeS)));
   w.description = std::to_string(jobs.size()) + " jobs of a snapshot of " + topology.clusterName;
   w.facts.kind = WorkloadFacts::Kind::Snapshot;
   w.facts.jobs = jobs.size();
@@ -97,10 +99,10 @@ WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const
     w.jobs.push_back(simJobOf(*j, sinceWindow / 1000.0, runtimeOf(*j, defaultRuntimeS)));
     ++again;
   }
-  w.description = "the cut of a snapshot of " + topology.clusterName + ": " + std::to_string(running) +
-                  " running, " + std::to_string(queued) + " queued, then the last " +
-                  std::to_string(static_cast<long long>(horizonS)) + " s of arrivals again (" +
-                  std::to_string(again) + " jobs)";
+  w.description = "the cut of a snapshot of " + topology.clusterName + ": " + std::to_string(running) + " running, " +
+                  std::to_string(queued) + " queued, then the last " +
+                  std::to_string(static_cast<long long>(horizonS)) + " s of arrivals again (" + std::to_string(again) +
+                  " jobs)";
   w.facts.kind = WorkloadFacts::Kind::SnapshotCut;
   w.facts.cluster = topology.clusterName;
   w.facts.running = running;
@@ -110,10 +112,12 @@ WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const
   return w;
 }
 
-std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id,
-                                                               bool fromCut, double horizonS) {
+std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id, bool fromCut,
+                                                               double horizonS) {
   // Opening errors name the file already; later ones may not.
-  const auto named = [&](const StoreError& e) { return e.message.starts_with(path) ? e.message : path + ": " + e.message; };
+  const auto named = [&](const StoreError& e) {
+    return e.message.starts_with(path) ? e.message : path + ": " + e.message;
+  };
   auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
   if (auto* e = std::get_if<StoreError>(&opened)) return named(*e);
   SnapshotStore& store = std::get<SnapshotStore>(opened);
@@ -126,8 +130,8 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
   auto meta = store.loadMeta(id);
   if (auto* e = std::get_if<StoreError>(&meta)) return named(*e);
   const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
-  WhatifWorkload w = fromCut ? snapshotFromCutWorkload(m.topology, m.jobs, horizonS)
-                             : snapshotWhatifWorkload(m.topology, m.jobs);
+  WhatifWorkload w =
+      fromCut ? snapshotFromCutWorkload(m.topology, m.jobs, horizonS) : snapshotWhatifWorkload(m.topology, m.jobs);
   w.description = path + " #" + std::to_string(id) + ", " + w.description;
   w.snapshotId = id;
   w.facts.path = path;
@@ -138,9 +142,9 @@ std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string
       w.policyInForce = std::move(*p);
     } else {
       const PolicyLoadError& e = std::get<PolicyLoadError>(parsed);
-      w.policyInForceProblem = "the snapshot's policy " + m.policy.name + " v" + std::to_string(m.policy.version) +
-                               " is not one the engine runs: " +
-                               (e.fields.empty() ? e.detail : e.fields.front().message());
+      w.policyInForceProblem =
+          "the snapshot's policy " + m.policy.name + " v" + std::to_string(m.policy.version) +
+          " is not one the engine runs: " + (e.fields.empty() ? e.detail : e.fields.front().message());
     }
   }
   return w;

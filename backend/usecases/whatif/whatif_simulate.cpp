@@ -35,8 +35,8 @@ std::variant<SimResult, WhatifError> simulateWhatif(const WhatifWorkload& worklo
   if (workload.topology.nodes.empty()) return WhatifError{SimError::NoNodes, "the cluster has no nodes"};
   const Simulator simulator(workload.topology, std::move(arms), options);
   if (const auto errors = simulator.check(); !errors.empty()) {
-    const bool scorer = errors.front().field == "placement.external_scorer" ||
-                        errors.front().field == "placement.hybrid_weights";
+    const bool scorer =
+        errors.front().field == "placement.external_scorer" || errors.front().field == "placement.hybrid_weights";
     return WhatifError{scorer ? SimError::UnknownScorer : SimError::InvalidPolicy, errors.front().message()};
   }
   auto result = simulator.run(workload.jobs);

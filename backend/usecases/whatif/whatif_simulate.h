@@ -14,8 +14,7 @@ namespace hetsched {
 // as `hetsched whatif` sets it up (the ATC'23 scorers with FGD's target from
 // the workload's jobs unless options.scorers is set, hybrid weights from
 // files, the core's checks naming the field).
-std::variant<CompiledPolicy, WhatifError> compileWhatifPolicy(const WhatifWorkload& workload,
-                                                              const v1::Policy& policy);
+std::variant<CompiledPolicy, WhatifError> compileWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy);
 std::variant<SimResult, WhatifError> simulateWhatif(const WhatifWorkload& workload, PolicyArms arms,
                                                     SimulationOptions options);
 

@@ -47,9 +47,7 @@ std::string valueText(double v) {
 
 }  // namespace
 
-std::size_t sweepRuns(std::size_t points, std::size_t replicas) {
-  return points * (1 + (replicas > 1 ? replicas : 0));
-}
+std::size_t sweepRuns(std::size_t points, std::size_t replicas) { return points * (1 + (replicas > 1 ? replicas : 0)); }
 
 std::vector<std::string> sweepPolicyNames(std::span<const v1::Policy> policies) {
   std::vector<std::string> names;
@@ -136,7 +134,8 @@ std::variant<std::vector<SweepPoint>, WhatifComparisonError> runWhatifSweep(cons
     const auto t0 = std::chrono::steady_clock::now();
     auto run = runWhatifPolicy(workload, pointPolicies[i], options.simulation);
     point.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (auto* e = std::get_if<WhatifError>(&run)) failures[i] = WhatifComparisonError{sweepPointName(names, axes, point), *e};
+    if (auto* e = std::get_if<WhatifError>(&run))
+      failures[i] = WhatifComparisonError{sweepPointName(names, axes, point), *e};
     else point.summary = std::get<SimResult>(std::move(run)).summary;
     if (options.pointsDone) ++*options.pointsDone;
     if (failures[i]) stop();
@@ -152,7 +151,8 @@ std::variant<std::vector<SweepPoint>, WhatifComparisonError> runWhatifSweep(cons
   std::vector<std::vector<SimSummary>> summaries(n, std::vector<SimSummary>(count));
   std::vector<std::optional<WhatifComparisonError>> replicaFailures(n);
   forEachIndex(n, options.threads, [&](std::size_t r, const auto& stop) {
-    const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.replicaSeed, r));
+    const WhatifWorkload replica =
+        replicaWorkload(workload, errors, options.blockS, replicaSeed(options.replicaSeed, r));
     for (std::size_t i = 0; i < count && !replicaFailures[r]; ++i) {
       auto run = runWhatifPolicy(replica, pointPolicies[i], options.simulation);
       if (auto* e = std::get_if<WhatifError>(&run))
