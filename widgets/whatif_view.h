@@ -75,7 +75,7 @@ class WhatifView : public QWidget {
   // 200 values rather than interpolated extremes, and few enough that a
   // 10,000-job snapshot still takes a few seconds on two cores (hetsched
   // bench sweep: 30 replicas in 0.48 s); a cut of the default simulated
-  // cluster takes well under one (tests/whatif/bench_sweep_view).
+  // cluster takes well under one (tests/app/console/bench_sweep_view).
   static constexpr int kDefaultReplicas = 200;
   SweepView* sweepView() const { return m_sweep; }
 

@@ -1,4 +1,4 @@
-#include "../views/synthetic_timeline.h"
+#include "synthetic_timeline.h"
 #include "synthetic_cluster.h"
 #include "widgets/queue_timeline_view.h"
 
