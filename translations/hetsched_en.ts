@@ -1427,6 +1427,30 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>%n no longer on the gateway</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the replay from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 devices, %3 frames (#%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds several snapshots. Replay which one?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectDialog</name>
@@ -3683,31 +3707,7 @@ click for its story</source>
 <context>
     <name>hetsched::ReplayController</name>
     <message>
-        <source>Snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read the replay from %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The file holds no snapshots.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2 devices, %3 frames (#%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds several snapshots. Replay which one?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

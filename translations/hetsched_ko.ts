@@ -1424,6 +1424,30 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>%n개는 더 이상 게이트웨이에 없음</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>스냅샷</translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation>%1을(를) 열 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot read the replay from %1.</source>
+        <translation>%1에서 재생 데이터를 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 — %2 devices, %3 frames (#%4)</source>
+        <translation>%1 — 장치 %2개, 프레임 %3개 (#%4)</translation>
+    </message>
+    <message>
+        <source>Open snapshot</source>
+        <translation>스냅샷 열기</translation>
+    </message>
+    <message>
+        <source>%1 holds several snapshots. Replay which one?</source>
+        <translation>%1에 스냅샷이 여러 개 있습니다. 어느 것을 재생할까요?</translation>
+    </message>
 </context>
 <context>
     <name>hetsched::ConnectDialog</name>
@@ -3680,32 +3704,8 @@ click for its story</source>
 <context>
     <name>hetsched::ReplayController</name>
     <message>
-        <source>Snapshot</source>
-        <translation>스냅샷</translation>
-    </message>
-    <message>
-        <source>Cannot open %1.</source>
-        <translation>%1을(를) 열 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Cannot read the replay from %1.</source>
-        <translation>%1에서 재생 데이터를 읽을 수 없습니다.</translation>
-    </message>
-    <message>
         <source>The file holds no snapshots.</source>
         <translation>파일에 스냅샷이 없습니다.</translation>
-    </message>
-    <message>
-        <source>%1 — %2 devices, %3 frames (#%4)</source>
-        <translation>%1 — 장치 %2개, 프레임 %3개 (#%4)</translation>
-    </message>
-    <message>
-        <source>Open snapshot</source>
-        <translation>스냅샷 열기</translation>
-    </message>
-    <message>
-        <source>%1 holds several snapshots. Replay which one?</source>
-        <translation>%1에 스냅샷이 여러 개 있습니다. 어느 것을 재생할까요?</translation>
     </message>
     <message>
         <source>The snapshot has no frame history to replay.</source>

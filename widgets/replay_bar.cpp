@@ -16,13 +16,6 @@
 
 namespace hetsched {
 
-namespace {
-
-constexpr int kPlayTickMs = 40;
-constexpr int kSpeeds[] = {1, 2, 4, 8, 16, 32, 64, 128};
-
-}  // namespace
-
 QColor ReplayBar::replayColor() { return {0xE0, 0x8A, 0x00}; }
 
 QString ReplayBar::formatTime(std::int64_t ms) {
@@ -74,13 +67,12 @@ ReplayBar::ReplayBar(QWidget* parent)
   m_backStep->setToolTip(tr("One frame back"));
   m_forwardStep->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
   m_forwardStep->setToolTip(tr("One frame forward"));
-  for (const int s : kSpeeds) m_speedBox->addItem(tr("%1×").arg(s), s);
   m_speedBox->setToolTip(tr("Playback speed (cluster seconds per second)"));
   m_timeField->setPlaceholderText(tr("H:MM:SS"));
   m_timeField->setToolTip(tr("Jump to a cluster time and press Enter"));
   m_timeField->setMaximumWidth(110);
   m_slider->setTracking(true);
-  setPlaying(false);
+  showPlaying(false);
 
   auto* top = new QHBoxLayout;
   top->addWidget(m_banner, 1);
@@ -97,14 +89,16 @@ ReplayBar::ReplayBar(QWidget* parent)
   layout->addLayout(controls);
 
   connect(m_backButton, &QPushButton::clicked, this, &ReplayBar::backToLiveRequested);
-  connect(m_playButton, &QToolButton::clicked, this, [this] { setPlaying(!m_playing); });
-  connect(m_backStep, &QToolButton::clicked, this, [this] { step(-1); });
-  connect(m_forwardStep, &QToolButton::clicked, this, [this] { step(1); });
+  connect(m_playButton, &QToolButton::clicked, this, [this] { Q_EMIT playRequested(!m_playing); });
+  connect(m_backStep, &QToolButton::clicked, this, [this] { Q_EMIT stepRequested(-1); });
+  connect(m_forwardStep, &QToolButton::clicked, this, [this] { Q_EMIT stepRequested(1); });
+  connect(m_speedBox, &QComboBox::activated, this,
+          [this](int i) { Q_EMIT speedRequested(m_speedBox->itemData(i).toInt()); });
   // Dragging asks for every position it passes; the host's latest-wins
   // decoding drops the ones it cannot keep up with.
   connect(m_slider, &QSlider::valueChanged, this,
           [this](int value) { Q_EMIT seekIndexRequested(static_cast<qulonglong>(value)); });
-  connect(m_slider, &QSlider::sliderPressed, this, [this] { setPlaying(false); });
+  connect(m_slider, &QSlider::sliderPressed, this, [this] { Q_EMIT playRequested(false); });
   connect(m_timeField, &QLineEdit::returnPressed, this, [this] {
     const std::int64_t ms = parseTime(m_timeField->text());
     if (ms < 0) {
@@ -113,17 +107,13 @@ ReplayBar::ReplayBar(QWidget* parent)
     }
     Q_EMIT seekTimeRequested(ms);
   });
-  connect(&m_playTimer, &QTimer::timeout, this, &ReplayBar::playTick);
 }
 
 void ReplayBar::setSnapshot(const QString& file, const QString& snapshotName, std::size_t frameCount,
-                            std::int64_t firstMs, std::int64_t lastMs) {
-  setPlaying(false);
+                            std::int64_t firstMs) {
   m_file = file;
   m_snapshotName = snapshotName;
   m_frameCount = frameCount;
-  m_firstMs = firstMs;
-  m_lastMs = lastMs;
   m_index = 0;
   m_timeMs = firstMs;
   const QSignalBlocker block(m_slider);
@@ -143,47 +133,22 @@ void ReplayBar::setPosition(std::size_t index, std::int64_t simTimeMs) {
   updateBanner();
 }
 
-void ReplayBar::setPlaying(bool playing) {
+void ReplayBar::showPlaying(bool playing) {
   m_playing = playing;
   m_playButton->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   m_playButton->setText(playing ? tr("Pause") : tr("Play"));
-  if (playing) {
-    if (m_index + 1 >= m_frameCount) {  // at the end, play from the start again
-      m_index = 0;
-      m_timeMs = m_firstMs;
-    }
-    m_playMs = static_cast<double>(m_frameCount < 2 ? m_firstMs : m_timeMs);
-    m_playClock.start();
-    m_playTimer.start(kPlayTickMs);
-  } else {
-    m_playTimer.stop();
-  }
 }
 
-void ReplayBar::setSpeed(int factor) {
+void ReplayBar::setSpeeds(const QList<int>& factors) {
+  const QSignalBlocker block(m_speedBox);
+  m_speedBox->clear();
+  for (const int s : factors) m_speedBox->addItem(tr("%1×").arg(s), s);
+}
+
+void ReplayBar::showSpeed(int factor) {
+  const QSignalBlocker block(m_speedBox);
   const int i = m_speedBox->findData(factor);
   if (i >= 0) m_speedBox->setCurrentIndex(i);
-}
-
-int ReplayBar::speed() const { return m_speedBox->currentData().toInt(); }
-
-void ReplayBar::playTick() {
-  if (m_frameCount < 2) return setPlaying(false);
-  // Cluster time advances with the wall clock times the speed; frames are
-  // evenly spaced at the agent period, so the index follows from the time.
-  m_playMs += static_cast<double>(m_playClock.restart()) * speed();
-  const double span = static_cast<double>(m_lastMs - m_firstMs);
-  const double at = std::clamp((m_playMs - m_firstMs) / std::max(span, 1.0), 0.0, 1.0);
-  const auto index = static_cast<std::size_t>(std::floor(at * static_cast<double>(m_frameCount - 1)));
-  if (index != m_index) Q_EMIT seekIndexRequested(index);
-  if (at >= 1.0) setPlaying(false);
-}
-
-void ReplayBar::step(int frames) {
-  setPlaying(false);
-  const auto target = std::clamp<std::int64_t>(static_cast<std::int64_t>(m_index) + frames, 0,
-                                               static_cast<std::int64_t>(m_frameCount) - 1);
-  if (target >= 0) Q_EMIT seekIndexRequested(static_cast<qulonglong>(target));
 }
 
 QString ReplayBar::bannerText() const {

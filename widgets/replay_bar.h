@@ -1,7 +1,6 @@
 #pragma once
 
-#include <QElapsedTimer>
-#include <QTimer>
+#include <QList>
 #include <QWidget>
 
 #include <cstdint>
@@ -18,24 +17,22 @@ namespace hetsched {
 // The replay controls above the views: a banner in the replay colour naming
 // the file, the snapshot and the frame's time, "Back to live", and the
 // scrubber (play/pause, speed, one frame back/forward, a slider over the
-// history, a time field). It only asks for frames (seek signals); the host
-// decodes them elsewhere and reports what it shows with setPosition().
+// history, a time field). A view: it asks (the *Requested signals) and
+// shows what its host reports (setSnapshot, setPosition, showPlaying,
+// showSpeed); the replay's state and decisions live with the host.
 class ReplayBar : public QWidget {
   Q_OBJECT
  public:
   explicit ReplayBar(QWidget* parent = nullptr);
 
-  void setSnapshot(const QString& file, const QString& snapshotName, std::size_t frameCount, std::int64_t firstMs,
-                   std::int64_t lastMs);
+  void setSnapshot(const QString& file, const QString& snapshotName, std::size_t frameCount, std::int64_t firstMs);
   // The frame now on screen.
   void setPosition(std::size_t index, std::int64_t simTimeMs);
-  void setPlaying(bool playing);
-  bool playing() const { return m_playing; }
-  void setSpeed(int factor);
-  int speed() const;
+  void showPlaying(bool playing);
+  // The speeds offered (cluster seconds per second), and the one in force.
+  void setSpeeds(const QList<int>& factors);
+  void showSpeed(int factor);
   std::size_t position() const { return m_index; }
-  // Pauses and moves `frames` frames (negative: back), as the step buttons do.
-  void step(int frames);
 
   QString bannerText() const;
   QSlider* slider() const { return m_slider; }
@@ -50,10 +47,12 @@ class ReplayBar : public QWidget {
  Q_SIGNALS:
   void seekIndexRequested(qulonglong index);
   void seekTimeRequested(qint64 simTimeMs);
+  void playRequested(bool play);
+  void stepRequested(int frames);
+  void speedRequested(int factor);
   void backToLiveRequested();
 
  private:
-  void playTick();
   void updateBanner();
 
   QLabel* m_banner;
@@ -65,17 +64,12 @@ class ReplayBar : public QWidget {
   QSlider* m_slider;
   QLineEdit* m_timeField;
   QLabel* m_frameLabel;
-  QTimer m_playTimer;
-  QElapsedTimer m_playClock;
   QString m_file;
   QString m_snapshotName;
   std::size_t m_frameCount = 0;
   std::size_t m_index = 0;
-  std::int64_t m_firstMs = 0;
-  std::int64_t m_lastMs = 0;
   std::int64_t m_timeMs = 0;
-  double m_playMs = 0;  // playback clock in cluster time
-  bool m_playing = false;
+  bool m_playing = false;  // as shown
 };
 
 }  // namespace hetsched

@@ -1,7 +1,5 @@
 #include "replay_session.h"
 
-#include "data/store/snapshot_store.h"
-
 #include <QMetaObject>
 #include <QThread>
 
@@ -9,9 +7,7 @@ namespace hetsched {
 
 // What only the worker thread touches.
 struct ReplaySession::Worker {
-  std::optional<SnapshotStore> store;
-  SnapshotId snapshot = 0;
-  std::size_t frameCount = 0;
+  std::optional<ReplaySource> source;
 };
 
 ReplaySession::ReplaySession(QObject* parent)
@@ -28,7 +24,7 @@ ReplaySession::ReplaySession(QObject* parent)
 ReplaySession::~ReplaySession() {
   // Close the store on its own thread, then let the thread finish; results
   // still queued for this object die with it.
-  onWorker([this] { m_worker->store.reset(); });
+  onWorker([this] { m_worker->source.reset(); });
   m_thread->quit();
   m_thread->wait();
   delete m_context;
@@ -47,17 +43,11 @@ void ReplaySession::toOwner(F&& fn) {
 void ReplaySession::open(const QString& path) {
   m_path = path;
   onWorker([this, path = path.toStdString()] {
-    auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
-    if (auto* e = std::get_if<StoreError>(&opened)) {
-      toOwner([this, message = QString::fromStdString(e->message)] { Q_EMIT failed(message); });
-      return;
-    }
-    m_worker->store.emplace(std::get<SnapshotStore>(std::move(opened)));
-    auto listedOrError = m_worker->store->list();
-    if (auto* e = std::get_if<StoreError>(&listedOrError)) {
-      toOwner([this, message = QString::fromStdString(e->message)] { Q_EMIT failed(message); });
-      return;
-    }
+    auto opened = ReplaySource::open(path);
+    if (auto* e = std::get_if<StoreError>(&opened)) return fail(*e);
+    m_worker->source.emplace(std::get<ReplaySource>(std::move(opened)));
+    auto listedOrError = m_worker->source->snapshots();
+    if (auto* e = std::get_if<StoreError>(&listedOrError)) return fail(*e);
     const auto& list = std::get<std::vector<SnapshotInfo>>(listedOrError);
     QList<SnapshotInfo> snapshots(list.begin(), list.end());
     toOwner([this, snapshots] { Q_EMIT listed(snapshots); });
@@ -66,15 +56,10 @@ void ReplaySession::open(const QString& path) {
 
 void ReplaySession::load(SnapshotId id) {
   onWorker([this, id] {
-    if (!m_worker->store) return;
-    auto meta = m_worker->store->loadMeta(id);
-    if (auto* e = std::get_if<StoreError>(&meta)) {
-      toOwner([this, message = QString::fromStdString(e->message)] { Q_EMIT failed(message); });
-      return;
-    }
+    if (!m_worker->source) return;
+    auto meta = m_worker->source->load(id);
+    if (auto* e = std::get_if<StoreError>(&meta)) return fail(*e);
     auto shared = std::make_shared<const SnapshotMeta>(std::get<SnapshotMeta>(std::move(meta)));
-    m_worker->snapshot = id;
-    m_worker->frameCount = shared->info.frameCount;
     toOwner([this, shared] {
       m_meta = shared;
       Q_EMIT loaded(shared);
@@ -82,15 +67,20 @@ void ReplaySession::load(SnapshotId id) {
   });
 }
 
-void ReplaySession::seekIndex(std::size_t index) { request({false, static_cast<std::int64_t>(index)}); }
+void ReplaySession::fail(const StoreError& error) {
+  toOwner([this, message = QString::fromStdString(error.message)] { Q_EMIT failed(message); });
+}
 
-void ReplaySession::seekTime(std::int64_t simTimeMs) { request({true, simTimeMs}); }
+void ReplaySession::seekIndex(std::size_t index) {
+  request({.by = ReplaySeek::By::Index, .value = static_cast<std::int64_t>(index)});
+}
+
+void ReplaySession::seekTime(std::int64_t simTimeMs) { request({.by = ReplaySeek::By::Time, .value = simTimeMs}); }
 
 void ReplaySession::requestHistory(const HistoryRequest& request) {
   onWorker([this, request] {
-    Worker& w = *m_worker;
-    if (!w.store) return;
-    auto history = w.store->deviceHistory(w.snapshot, request);
+    if (!m_worker->source) return;
+    auto history = m_worker->source->history(request);
     if (auto* e = std::get_if<HistoryError>(&history)) {
       toOwner([this, message = QString::fromStdString(e->message())] { Q_EMIT historyFailed(message); });
       return;
@@ -100,40 +90,28 @@ void ReplaySession::requestHistory(const HistoryRequest& request) {
   });
 }
 
-void ReplaySession::request(Request r) {
+void ReplaySession::request(ReplaySeek seek) {
   std::lock_guard lock(m_requestMutex);
-  m_pending = r;
+  m_pending = seek;
   if (std::exchange(m_drainQueued, true)) return;  // the queued drain will take it
   onWorker([this] { drain(); });
 }
 
 void ReplaySession::drain() {
-  Request r;
+  ReplaySeek seek;
   {
     std::lock_guard lock(m_requestMutex);
     m_drainQueued = false;
     if (!m_pending) return;
-    r = *std::exchange(m_pending, std::nullopt);
+    seek = *std::exchange(m_pending, std::nullopt);
   }
-  Worker& w = *m_worker;
-  if (!w.store || w.frameCount == 0) return;
-  std::size_t index = 0;
-  if (r.byTime) {
-    auto at = w.store->indexAt(w.snapshot, r.value);
-    if (auto* e = std::get_if<StoreError>(&at)) {
-      toOwner([this, message = QString::fromStdString(e->message)] { Q_EMIT failed(message); });
-      return;
-    }
-    index = std::get<std::size_t>(at);
-  } else {
-    index = std::min(static_cast<std::size_t>(std::max<std::int64_t>(r.value, 0)), w.frameCount - 1);
-  }
-  auto frame = std::make_shared<Frame>();
-  if (auto e = w.store->frameIndex(w.snapshot, index, frame.get())) {
-    toOwner([this, message = QString::fromStdString(e->message)] { Q_EMIT failed(message); });
-    return;
-  }
-  std::shared_ptr<const Frame> result = std::move(frame);
+  ReplaySource* source = m_worker->source ? &*m_worker->source : nullptr;
+  if (!source || source->frameCount() == 0) return;  // nothing loaded to show
+  auto got = source->frame(seek);
+  if (auto* e = std::get_if<StoreError>(&got)) return fail(*e);
+  auto& f = std::get<ReplayFrame>(got);
+  const std::size_t index = f.index;
+  std::shared_ptr<const Frame> result = std::make_shared<const Frame>(std::move(f.frame));
   toOwner([this, index, result] { Q_EMIT frameReady(index, result); });
 }
 

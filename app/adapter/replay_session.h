@@ -3,6 +3,7 @@
 #include "device_history_meta.h"
 #include "base/model/frame.h"
 #include "data/store/snapshot_data.h"
+#include "usecases/replay/replay_source.h"
 
 #include <QList>
 #include <QObject>
@@ -16,8 +17,9 @@ class QThread;
 
 namespace hetsched {
 
-// A snapshot file opened for replay. The SnapshotStore lives on this
-// session's own worker thread (a store is one per thread); every call here
+// A snapshot file opened for replay. Its ReplaySource (the replay use case's
+// frames, backend/usecases/replay) lives on this session's own worker thread
+// (a store is one per thread); every call here
 // returns at once and answers with a queued signal on the caller's thread.
 // Frame requests are latest-wins: while one decodes, newer ones replace each
 // other, so dragging a slider never queues up work or blocks the GUI.
@@ -51,12 +53,10 @@ class ReplaySession : public QObject {
   void historyFailed(const QString& message);
 
  private:
-  struct Request {
-    bool byTime = false;
-    std::int64_t value = 0;
-  };
   struct Worker;
-  void request(Request r);
+  void request(ReplaySeek seek);
+  // On the worker: the store's words, to the owner as failed().
+  void fail(const StoreError& error);
   void drain();
   template <typename F>
   void onWorker(F&& fn);
@@ -69,7 +69,7 @@ class ReplaySession : public QObject {
   QString m_path;
   std::shared_ptr<const SnapshotMeta> m_meta;
   std::mutex m_requestMutex;
-  std::optional<Request> m_pending;
+  std::optional<ReplaySeek> m_pending;
   bool m_drainQueued = false;
 };
 

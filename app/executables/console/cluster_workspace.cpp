@@ -77,7 +77,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
                                    m_jobMap, this)),
       m_policyPages(new PolicyPages(nullptr, this)),
       m_replayBar(new ReplayBar(this)),
-      m_replayController(nullptr),
+      m_replayController(new ReplayController(this)),
       m_launcher(new WhatifLauncher(this)),
       m_alertList(new AlertListView(this)),
       m_findBar(new FindBar(this)),
@@ -108,8 +108,7 @@ ClusterWorkspace::ClusterWorkspace(std::unique_ptr<ClusterConnection> connection
   layout->addWidget(m_tabs, 1);
   m_replayBar->hide();
   m_dashboard->setStale(true);
-  m_replayController = new ReplayController(this);
-  connect(m_replayController, &ReplayController::notice, this, &ClusterWorkspace::message);
+  wireReplay();
   connect(m_policyPages, &PolicyPages::statusMessage, this, &ClusterWorkspace::message);
   connect(m_policyPages, &PolicyPages::policiesTabRequested, this, [this] { showTab(QStringLiteral("policies")); });
   connect(m_launcher, &WhatifLauncher::message, this, &ClusterWorkspace::message);
@@ -190,7 +189,7 @@ bool ClusterWorkspace::showTab(const QString& name) {
 
 QString ClusterWorkspace::title() const {
   if (inReplay())
-    return tr("%1 — REPLAY of %2 (%3)").arg(m_name, QString::fromStdString(m_replayMeta->info.name), m_replayFile);
+    return tr("%1 — REPLAY of %2 (%3)").arg(m_name, QString::fromStdString(replayMeta()->info.name), replayFile());
   if (!m_topology) return m_name;
   return tr("%1 — %2 (%3, %n devices)", nullptr, static_cast<int>(m_topology->devices.size()))
       .arg(m_name, QString::fromStdString(m_topology->clusterName), sourceText(m_topology->source));
@@ -291,8 +290,8 @@ void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {
   // Shared with the list it came from when possible: no copy of 100,000 jobs.
   std::shared_ptr<const std::vector<Job>> shared;
   if (m_jobs && &jobs == &m_jobs->jobs) shared = std::shared_ptr<const std::vector<Job>>(m_jobs, &m_jobs->jobs);
-  else if (m_replayMeta && &jobs == &m_replayMeta->jobs)
-    shared = std::shared_ptr<const std::vector<Job>>(m_replayMeta, &m_replayMeta->jobs);
+  else if (const auto meta = replayMeta(); meta && &jobs == &meta->jobs)
+    shared = std::shared_ptr<const std::vector<Job>>(meta, &meta->jobs);
   else shared = std::make_shared<const std::vector<Job>>(jobs);
   m_jobMap->setJobs(std::move(shared), m_nowMs);
   showHolders(jobs);
@@ -300,7 +299,7 @@ void ClusterWorkspace::applyJobs(const std::vector<Job>& jobs) {
 }
 
 void ClusterWorkspace::showHolders(const std::vector<Job>& jobs) {
-  const Topology* topology = inReplay() ? &m_replayMeta->topology : m_topology.get();
+  const Topology* topology = inReplay() ? &replayMeta()->topology : m_topology.get();
   if (!topology) return;
   auto allocation = std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(*topology, jobs));
   m_dashboard->setAllocation(allocation);
@@ -327,7 +326,7 @@ void ClusterWorkspace::rebuildTimeline() {
   // A replay shows the queue as it was at the frame's time, not at the cut;
   // rebuilt here on the timer, not per frame, so scrubbing stays quick.
   if (inReplay()) {
-    m_replayJobs = jobsAsOf(m_replayMeta->jobs, m_nowMs);
+    m_replayJobs = jobsAsOf(replayMeta()->jobs, m_nowMs);
     showHolders(m_replayJobs);
     refreshJobStory();
   }

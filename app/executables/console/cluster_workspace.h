@@ -40,6 +40,7 @@ class SelectionLinker;
 class SubmitJobDialog;
 class WhatifLauncher;
 struct JobList;
+struct SnapshotInfo;
 struct SnapshotMeta;
 
 // One cluster's pages (Cluster, Queue timeline, Job map, Policies, What-if)
@@ -128,13 +129,12 @@ class ClusterWorkspace : public QWidget {
   const SearchHits& filterPass() const { return m_filterPass; }
 
   // Replay: the views show a stored snapshot's history instead of the
-  // connection (which keeps running underneath for "Back to live").
-  bool inReplay() const { return m_replayMeta != nullptr; }
-  std::shared_ptr<const SnapshotMeta> replayMeta() const { return m_replayMeta; }
-  QString replayFile() const { return m_replayFile; }
-  void enterReplay(const QString& file, std::shared_ptr<const SnapshotMeta> meta);
-  void showReplayFrame(std::size_t index, std::shared_ptr<const Frame> frame);
-  void leaveReplay();
+  // connection (which keeps running underneath for "Back to live"). The
+  // replay() controller holds it; the workspace follows its signals.
+  bool inReplay() const;
+  std::shared_ptr<const SnapshotMeta> replayMeta() const;
+  // The replayed file's name, empty while live.
+  QString replayFile() const;
 
   // The History tab's devices over the gateway's ring (live) or the
   // snapshot's frames (replay); the answer goes to the tab.
@@ -159,6 +159,13 @@ class ClusterWorkspace : public QWidget {
  private:
   void wire();
   void wireHistory();
+  void wireReplay();
+  // What the replay controller reports, on the views.
+  void enterReplay();
+  void showReplayFrame(qulonglong index, std::shared_ptr<const Frame> frame);
+  void leaveReplay();
+  void showReplayFailure(const QString& message, const QString& file, bool opening);
+  void askWhichSnapshot(quint64 ticket, const QString& file, const QList<SnapshotInfo>& snapshots);
   void onStatus(const ConnectionStatus& status);
   void onTopology(const std::shared_ptr<const Topology>& topology);
   void onJobs(const std::shared_ptr<const JobList>& jobs);
@@ -229,8 +236,6 @@ class ClusterWorkspace : public QWidget {
   QString m_frameInfo;
   QString m_sourceInfo;
   QString m_sourceToolTip;
-  std::shared_ptr<const SnapshotMeta> m_replayMeta;
-  QString m_replayFile;
   std::vector<Job> m_replayJobs;  // the snapshot's jobs as of the frame shown
 };
 

@@ -3,7 +3,6 @@
 #include "cluster_workspace.h"
 #include "main_window.h"
 #include "replay_controller.h"
-#include "widgets/replay_bar.h"
 
 #include <QAction>
 
@@ -11,9 +10,10 @@ namespace hetsched {
 
 namespace {
 
-ReplayBar* barOf(MainWindow* window) {
+// The current cluster's replay, while it replays.
+ReplayController* replayOf(MainWindow* window) {
   ClusterWorkspace* w = window->workspace();
-  return w && w->inReplay() ? w->replayBar() : nullptr;
+  return w && w->inReplay() ? w->replay() : nullptr;
 }
 
 }  // namespace
@@ -21,19 +21,18 @@ ReplayBar* barOf(MainWindow* window) {
 ReplayMenu::ReplayMenu(MainWindow* window) : ConsoleMenu(tr("&Replay"), window) {
   m_actions << addAction(QStringLiteral("replayPlay"), tr("&Play or pause"), QKeySequence(Qt::CTRL | Qt::Key_P),
                          [this] {
-                           if (ReplayBar* bar = barOf(this->window())) bar->setPlaying(!bar->playing());
+                           if (ReplayController* r = replayOf(this->window())) r->togglePlaying();
                          });
   m_actions << addAction(QStringLiteral("replayBack"), tr("One frame &back"), QKeySequence(Qt::ALT | Qt::Key_Left),
                          [this] {
-                           if (ReplayBar* bar = barOf(this->window())) bar->step(-1);
+                           if (ReplayController* r = replayOf(this->window())) r->step(-1);
                          });
   m_actions << addAction(QStringLiteral("replayForward"), tr("One frame &forward"),
                          QKeySequence(Qt::ALT | Qt::Key_Right), [this] {
-                           if (ReplayBar* bar = barOf(this->window())) bar->step(1);
+                           if (ReplayController* r = replayOf(this->window())) r->step(1);
                          });
   m_actions << addAction(QStringLiteral("backToLive"), tr("Back to &live"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
-    ClusterWorkspace* w = this->window()->workspace();
-    if (w && w->inReplay()) w->replay()->leave();
+    if (ReplayController* r = replayOf(this->window())) r->leave();
   });
 }
 

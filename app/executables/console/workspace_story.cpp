@@ -10,7 +10,7 @@
 namespace hetsched {
 
 const std::vector<Job>* ClusterWorkspace::shownJobs() const {
-  if (inReplay()) return m_replayJobs.empty() ? &m_replayMeta->jobs : &m_replayJobs;
+  if (inReplay()) return m_replayJobs.empty() ? &replayMeta()->jobs : &m_replayJobs;
   return m_jobs ? &m_jobs->jobs : nullptr;
 }
 
@@ -36,7 +36,7 @@ bool ClusterWorkspace::openJobStory(JobId job) {
     m_storyDialog = new JobStoryDialog(this);
     m_storyDialog->setAttribute(Qt::WA_DeleteOnClose);
   }
-  const Topology* topology = inReplay() ? &m_replayMeta->topology : m_topology.get();
+  const Topology* topology = inReplay() ? &replayMeta()->topology : m_topology.get();
   if (topology) m_storyDialog->setTopology(*topology);
   m_storyDialog->setStory(storyOf(*std::ranges::find(*jobs, job, &Job::id)));
   m_storyDialog->show();

@@ -120,7 +120,7 @@ class TestDeviceHistoryConsole : public QObject {
                                  panel->view()->history()->fromMs == data.history.front().simTimeMs,
                              10000);
     QCOMPARE(panel->view()->shownDevices(), 2);
-    ws.leaveReplay();
+    ws.replay()->leave();
     QTRY_VERIFY_WITH_TIMEOUT(panel->view()->history() && panel->view()->history()->toMs > data.history.back().simTimeMs,
                              10000);
   }

@@ -102,13 +102,16 @@ class TestReplay : public QObject {
     QTRY_COMPARE(ws.replayBar()->position(), std::size_t(30));
     checkShows(ws, m_data.history[30].simTimeMs);
 
-    // Play advances.
+    // Play advances; the controller plays and the bar shows it.
     ws.replayBar()->slider()->setValue(0);
     QTRY_COMPARE(ws.replayBar()->position(), std::size_t(0));
-    ws.replayBar()->setSpeed(128);
-    ws.replayBar()->setPlaying(true);
+    ws.replay()->setSpeed(128);
+    ws.replay()->setPlaying(true);
+    QVERIFY(ws.replay()->playback().playing());
     QTRY_VERIFY_WITH_TIMEOUT(ws.replayBar()->position() >= 5, 10000);
-    ws.replayBar()->setPlaying(false);
+    ws.replay()->setPlaying(false);
+    QVERIFY(!ws.replay()->playback().playing());
+    QCOMPARE(ws.replay()->playback().index(), ws.replayBar()->position());
 
     // Render it: replay must be unmistakable.
     window.showTab(QStringLiteral("cluster"));
