@@ -14,9 +14,17 @@ include_directories(${HETSCHED_API_DIR})
 function(_hetsched_forward forwarder real)
   get_filename_component(dir ${forwarder} DIRECTORY)
   file(RELATIVE_PATH target ${dir} ${real})
+  # A header views may not include: its forwarder stops the build of any
+  # file compiled for a view (HETSCHED_VIEW, hetsched_view_target), so "views
+  # never touch SQL or the network" is kept by the compiler.
+  set(guard "")
+  if(ARGC GREATER 2)
+    file(RELATIVE_PATH shown ${HETSCHED_API_DIR} ${forwarder})
+    set(guard "#ifdef HETSCHED_VIEW\n#error \"${shown}: views never touch SQL or the network (docs/architecture.md)\"\n#endif\n")
+  endif()
   # file(CONFIGURE) rewrites only on change: an unchanged forwarder keeps its
   # timestamp and rebuilds nothing.
-  file(CONFIGURE OUTPUT ${forwarder} CONTENT "#pragma once\n#include \"${target}\"\n")
+  file(CONFIGURE OUTPUT ${forwarder} CONTENT "#pragma once\n${guard}#include \"${target}\"\n")
 endfunction()
 
 # The folder's name below backend/ (or below the project for widgets/):
@@ -29,10 +37,12 @@ function(_hetsched_module_path out)
   set(${out} ${rel} PARENT_SCOPE)
 endfunction()
 
-# hetsched_module_api([ALL] [PUBLIC header.h...]): the headers of the current
-# folder that other modules may include (ALL: every header).
+# hetsched_module_api([ALL] [PUBLIC header.h...] [NOT_FOR_VIEWS header.h...]):
+# the headers of the current folder that other modules may include (ALL:
+# every header); NOT_FOR_VIEWS ones too, except from a view (they open the
+# store or the network).
 function(hetsched_module_api)
-  cmake_parse_arguments(M "ALL" "" "PUBLIC" ${ARGN})
+  cmake_parse_arguments(M "ALL" "" "PUBLIC;NOT_FOR_VIEWS" ${ARGN})
   _hetsched_module_path(rel)
   file(GLOB headers RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.h)
   if(M_ALL)
@@ -44,6 +54,13 @@ function(hetsched_module_api)
     endif()
     _hetsched_forward(${HETSCHED_API_DIR}/${rel}/${h} ${CMAKE_CURRENT_SOURCE_DIR}/${h})
   endforeach()
+  foreach(h IN LISTS M_NOT_FOR_VIEWS)
+    if(NOT h IN_LIST headers)
+      message(FATAL_ERROR "${rel}: public header ${h} is not in ${CMAKE_CURRENT_SOURCE_DIR}")
+    endif()
+    _hetsched_forward(${HETSCHED_API_DIR}/${rel}/${h} ${CMAKE_CURRENT_SOURCE_DIR}/${h} NOT_FOR_VIEWS)
+  endforeach()
+  list(APPEND M_PUBLIC ${M_NOT_FOR_VIEWS})
   # A header made private since the last configure must stop being reachable.
   file(GLOB forwarded RELATIVE ${HETSCHED_API_DIR}/${rel} ${HETSCHED_API_DIR}/${rel}/*.h)
   foreach(h IN LISTS forwarded)
@@ -71,4 +88,10 @@ function(hetsched_test_internals target)
     endif()
     target_include_directories(${target} PRIVATE ${internals})
   endforeach()
+endfunction()
+
+# hetsched_view_target(target): the target's files are views' (widgets/): a
+# NOT_FOR_VIEWS header included by one of them fails to compile.
+function(hetsched_view_target target)
+  target_compile_definitions(${target} PRIVATE HETSCHED_VIEW)
 endfunction()

@@ -1,16 +1,15 @@
 #pragma once
 
 #include "policy.pb.h"
+#include "run_thread.h"
 #include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/whatif_source.h"
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 #include <atomic>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace hetsched {
@@ -36,7 +35,7 @@ class SweepRunner : public QObject {
   bool start(const WhatifSource& source, std::vector<v1::Policy> policies, std::vector<SweepAxis> axes,
              std::size_t replicas = 0);
   void cancel();
-  bool busy() const { return m_worker.joinable(); }
+  bool busy() const { return m_run.busy(); }
   // Threads the pool uses; 0 (the default): one per core.
   void setThreads(unsigned threads) { m_threads = threads; }
 
@@ -53,12 +52,12 @@ class SweepRunner : public QObject {
     std::atomic<std::size_t> done{0};
     std::size_t total = 0;
   };
-  void join();
+  void run(const std::shared_ptr<Shared>& shared, const WhatifSource& source, const std::vector<v1::Policy>& policies,
+           const std::vector<SweepAxis>& axes, std::size_t replicas, unsigned threads);
 
   std::shared_ptr<Shared> m_shared;
-  std::thread m_worker;
-  QTimer m_progressTimer;
   unsigned m_threads = 0;
+  RunThread m_run;  // last: joined before the rest goes
 };
 
 }  // namespace hetsched

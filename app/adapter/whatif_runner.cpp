@@ -1,9 +1,10 @@
 #include "whatif_runner.h"
 
-#include "usecases/whatif/whatif_comparison.h"
-#include "whatif_workload_loader.h"
-#include "usecases/whatif/whatif_replicas.h"
 #include "data/store/snapshot_store.h"
+#include "usecases/whatif/snapshot_files.h"
+#include "usecases/whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "whatif_workload_loader.h"
 
 #include <QDateTime>
 
@@ -17,20 +18,12 @@ constexpr int kProgressMs = 100;
 
 }  // namespace
 
-std::variant<WhatifWorkload, std::string> WhatifRunner::loadWorkload(const WhatifSource& source) {
-  return loadWhatifWorkload(source);
-}
-
-WhatifRunner::WhatifRunner(QObject* parent) : QObject(parent) {
+WhatifRunner::WhatifRunner(QObject* parent) : QObject(parent), m_run(this, kProgressMs, [this] { pollProgress(); }) {
   qRegisterMetaType<std::shared_ptr<const WhatifResults>>();
   qRegisterMetaType<std::shared_ptr<const ReplicaResults>>();
-  connect(&m_progressTimer, &QTimer::timeout, this, &WhatifRunner::pollProgress);
 }
 
-WhatifRunner::~WhatifRunner() {
-  cancel();
-  join();
-}
+WhatifRunner::~WhatifRunner() { cancel(); }
 
 std::variant<v1::Policy, QString> WhatifRunner::snapshotPolicy(const std::string& path, std::int64_t id) {
   auto policy = loadSnapshotPolicy(path, id);
@@ -60,107 +53,78 @@ QList<WhatifSnapshotEntry> WhatifRunner::listSnapshots(const QString& path, QStr
 }
 
 bool WhatifRunner::start(const WhatifSource& source, std::vector<v1::Policy> policies) {
-  if (busy()) return false;
+  if (busy() || policies.empty()) return false;
   m_shared = std::make_shared<Shared>();
-  m_shared->policyCount = std::max<std::size_t>(1, policies.size());
+  m_shared->policyCount = policies.size();
   m_shared->replicas = m_replicas > 1 ? m_replicas : 0;
-  auto shared = m_shared;
-  m_worker = std::thread([this, shared, source, policies = std::move(policies)] {
-    const auto deliver = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
-    auto loaded = loadWhatifWorkload(source);
-    if (auto* e = std::get_if<std::string>(&loaded)) {
-      deliver([this, msg = QString::fromStdString(*e)] {
-        join();
-        Q_EMIT failed(msg);
-      });
-      return;
-    }
-    const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
-    shared->jobCount = workload.jobs.size();
-    WhatifComparisonOptions options;
-    options.simulation.seed = source.seed;
-    options.simulation.cancel = &shared->cancel;
-    options.simulation.arrivals = &shared->arrivals;
-    options.policyIndex = &shared->policyIndex;
-    // Beside every what-if on a snapshot: how well the engine reproduces
-    // that snapshot's own past (the same use case as hetsched validate); and
-    // a comparison on a snapshot is kept in its file, as the CLI keeps its.
-    options.fidelity = true;
-    options.record = true;
-    auto compared = runWhatifComparison(workload, policies, options);
-    if (auto* e = std::get_if<WhatifComparisonError>(&compared)) {
-      if (e->error.code == SimError::Cancelled) {
-        deliver([this] {
-          join();
-          Q_EMIT cancelled();
-        });
-      } else {
-        deliver([this, msg = QString::fromStdString(e->policy + ": " + e->error.message)] {
-          join();
-          Q_EMIT failed(msg);
-        });
-      }
-      return;
-    }
-    // The intervals: every policy again on replicas of the workload, on
-    // every core, after the one run the charts and the record come from.
-    std::shared_ptr<const ReplicaResults> replicas;
-    if (shared->replicas > 0) {
-      shared->comparing = false;
-      ReplicaOptions ro;
-      ro.replicas = shared->replicas;
-      ro.seed = source.seed;
-      ro.simulation = options.simulation;
-      ro.simulation.arrivals = nullptr;  // shared by the pool's runs: progress counts replicas instead
-      ro.replicasDone = &shared->replicasDone;
-      auto ran = runWhatifReplicas(workload, policies, ro);
-      if (auto* e = std::get_if<WhatifComparisonError>(&ran)) {
-        const bool wasCancelled = e->error.code == SimError::Cancelled;
-        deliver([this, wasCancelled,
-                 msg = tr("replicas: %1: %2")
-                           .arg(QString::fromStdString(e->policy), QString::fromStdString(e->error.message))] {
-          join();
-          if (wasCancelled) Q_EMIT cancelled();
-          else Q_EMIT failed(msg);
-        });
-        return;
-      }
-      replicas = std::make_shared<const ReplicaResults>(std::get<ReplicaResults>(std::move(ran)));
-    }
-    WhatifComparison& comparison = std::get<WhatifComparison>(compared);
-    auto results = std::make_shared<WhatifResults>(std::move(comparison.results));
-    QString note;
-    bool recordedOk = false;
-    if (comparison.recorded) {
-      recordedOk = std::holds_alternative<std::vector<std::int64_t>>(*comparison.recorded);
-      note = recordedOk
-                 ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr, static_cast<int>(policies.size()))
-                       .arg(workload.snapshotId)
-                       .arg(QString::fromStdString(source.path))
-                 : tr("The what-if runs were not recorded in %1: %2")
-                       .arg(QString::fromStdString(source.path),
-                            QString::fromStdString(std::get<std::string>(*comparison.recorded)));
-    }
-    deliver([this, results = std::shared_ptr<const WhatifResults>(std::move(results)), replicas, note, recordedOk] {
-      join();
-      Q_EMIT progress(100);
-      Q_EMIT finished(results);
-      if (replicas) Q_EMIT replicasFinished(replicas);
-      if (!note.isEmpty()) Q_EMIT recorded(note, recordedOk);
-    });
-  });
-  m_progressTimer.start(kProgressMs);
+  m_run.start([this, shared = m_shared, source, policies = std::move(policies)] { run(shared, source, policies); });
   Q_EMIT progress(0);
   return true;
 }
 
-void WhatifRunner::cancel() {
-  if (m_shared) m_shared->cancel = true;
+// On the worker thread.
+void WhatifRunner::run(const std::shared_ptr<Shared>& shared, const WhatifSource& source,
+                       const std::vector<v1::Policy>& policies) {
+  auto loaded = loadWhatifWorkload(source);
+  if (auto* e = std::get_if<std::string>(&loaded)) {
+    m_run.deliver([this, msg = QString::fromStdString(*e)] { Q_EMIT failed(msg); });
+    return;
+  }
+  const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
+  shared->jobCount = workload.jobs.size();
+  WhatifComparisonOptions options;
+  options.simulation.seed = source.seed;
+  options.simulation.cancel = &shared->cancel;
+  options.simulation.arrivals = &shared->arrivals;
+  options.policyIndex = &shared->policyIndex;
+  // The intervals: every policy again on replicas of the workload, on every
+  // core, after the one run the charts and the record come from.
+  options.replicas = shared->replicas;
+  options.replicasDone = &shared->replicasDone;
+  // Beside every what-if on a snapshot: how well the engine reproduces
+  // that snapshot's own past (the same use case as hetsched validate); and
+  // a comparison on a snapshot is kept in its file, as the CLI keeps its.
+  options.fidelity = true;
+  options.record = true;
+  auto compared =
+      runWhatifComparison(workload, policies.front(), std::span<const v1::Policy>(policies).subspan(1), options);
+  if (auto* e = std::get_if<WhatifComparisonError>(&compared)) {
+    if (e->error.code == SimError::Cancelled) {
+      m_run.deliver([this] { Q_EMIT cancelled(); });
+      return;
+    }
+    const QString policy = QString::fromStdString(e->policy), message = QString::fromStdString(e->error.message);
+    const QString text =
+        e->replica ? tr("replicas: %1: %2").arg(policy, message) : policy + QStringLiteral(": ") + message;
+    m_run.deliver([this, text] { Q_EMIT failed(text); });
+    return;
+  }
+  WhatifComparison& comparison = std::get<WhatifComparison>(compared);
+  std::shared_ptr<const ReplicaResults> replicas;
+  if (comparison.replicas) replicas = std::make_shared<const ReplicaResults>(std::move(*comparison.replicas));
+  auto results = std::make_shared<const WhatifResults>(std::move(comparison.results));
+  QString note;
+  bool recordedOk = false;
+  if (comparison.recorded) {
+    recordedOk = std::holds_alternative<std::vector<std::int64_t>>(*comparison.recorded);
+    note = recordedOk
+               ? tr("Recorded %n what-if run(s) in snapshot #%1 of %2", nullptr, static_cast<int>(policies.size()))
+                     .arg(workload.snapshotId)
+                     .arg(QString::fromStdString(source.path))
+               : tr("The what-if runs were not recorded in %1: %2")
+                     .arg(QString::fromStdString(source.path),
+                          QString::fromStdString(std::get<std::string>(*comparison.recorded)));
+  }
+  m_run.deliver([this, results, replicas, note, recordedOk] {
+    Q_EMIT progress(100);
+    Q_EMIT finished(results);
+    if (replicas) Q_EMIT replicasFinished(replicas);
+    if (!note.isEmpty()) Q_EMIT recorded(note, recordedOk);
+  });
 }
 
-void WhatifRunner::join() {
-  m_progressTimer.stop();
-  if (m_worker.joinable()) m_worker.join();
+void WhatifRunner::cancel() {
+  if (m_shared) m_shared->cancel = true;
 }
 
 void WhatifRunner::pollProgress() {
@@ -168,7 +132,7 @@ void WhatifRunner::pollProgress() {
   const std::size_t jobs = std::max<std::size_t>(1, m_shared->jobCount.load());
   // The comparison is one run per policy, the replicas N more each.
   const double comparison =
-      m_shared->comparing
+      m_shared->policyIndex.load() < m_shared->policyCount
           ? (static_cast<double>(m_shared->policyIndex.load()) +
              std::min(1.0, static_cast<double>(m_shared->arrivals.load()) / static_cast<double>(jobs))) /
                 static_cast<double>(m_shared->policyCount)

@@ -1,17 +1,15 @@
 #pragma once
 
 #include "policy.pb.h"
+#include "run_thread.h"
 #include "usecases/whatif/whatif_source.h"
 
 #include <QList>
 #include <QObject>
 #include <QString>
-#include <QTimer>
-
 #include <atomic>
 #include <memory>
 #include <string>
-#include <thread>
 #include <variant>
 #include <vector>
 
@@ -27,10 +25,11 @@ struct WhatifSnapshotEntry {
   QString label;
 };
 
-// Runs what-if comparisons off the GUI thread. Owns the snapshot store while
-// it reads one (views never see SQL): the store is opened on the worker
-// thread, since a SnapshotStore is one-per-thread. Progress is polled from
-// the simulator's arrival counter on a timer; cancel() stops the running
+// Runs what-if comparisons (runWhatifComparison, the use case `hetsched
+// whatif` runs too) off the GUI thread. Owns the snapshot store while it
+// reads one (views never see SQL): the store is opened on the worker thread,
+// since a SnapshotStore is one-per-thread. Progress is polled from the
+// simulator's arrival counter on a timer; cancel() stops the running
 // simulation within a few thousand events.
 class WhatifRunner : public QObject {
   Q_OBJECT
@@ -38,25 +37,22 @@ class WhatifRunner : public QObject {
   explicit WhatifRunner(QObject* parent = nullptr);
   ~WhatifRunner() override;
 
-  // The snapshots stored in `path`, newest last; an error text instead when
-  // the file cannot be read.
   // The policy a snapshot recorded, or why it cannot be used.
   static std::variant<v1::Policy, QString> snapshotPolicy(const std::string& path, std::int64_t id);
+  // The snapshots stored in `path`, newest last; an error text instead when
+  // the file cannot be read.
   static QList<WhatifSnapshotEntry> listSnapshots(const QString& path, QString* error);
-
-  // The workload a source names, read as every run reads it (the sweep
-  // runner too), or why it cannot be; call it off the GUI thread.
-  static std::variant<WhatifWorkload, std::string> loadWorkload(const WhatifSource& source);
 
   // Replicas the next start() runs besides the comparison (replica runs of
   // every policy for the metrics' intervals); 1 or less: none.
   void setReplicas(std::size_t replicas) { m_replicas = replicas; }
   std::size_t replicas() const { return m_replicas; }
 
-  // Starts a run; false (and nothing happens) while one is running.
+  // Starts a run of `policies` (the first is the baseline); false (and
+  // nothing happens) while one is running or when there is no policy.
   bool start(const WhatifSource& source, std::vector<v1::Policy> policies);
   void cancel();
-  bool busy() const { return m_worker.joinable(); }
+  bool busy() const { return m_run.busy(); }
 
  Q_SIGNALS:
   void progress(int percent);
@@ -74,20 +70,18 @@ class WhatifRunner : public QObject {
   struct Shared {
     std::atomic<bool> cancel{false};
     std::atomic<std::size_t> arrivals{0};
-    std::atomic<std::size_t> policyIndex{0};
+    std::atomic<std::size_t> policyIndex{0};  // policyCount once the runs are done
     std::atomic<std::size_t> jobCount{0};
     std::atomic<std::size_t> replicasDone{0};
-    std::atomic<bool> comparing{true};
     std::size_t policyCount = 1;
     std::size_t replicas = 0;
   };
+  void run(const std::shared_ptr<Shared>& shared, const WhatifSource& source, const std::vector<v1::Policy>& policies);
   void pollProgress();
-  void join();
 
   std::shared_ptr<Shared> m_shared;
-  std::thread m_worker;
-  QTimer m_progressTimer;
   std::size_t m_replicas = 0;
+  RunThread m_run;  // last: joined before the rest goes
 };
 
 }  // namespace hetsched

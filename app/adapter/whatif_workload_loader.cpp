@@ -3,6 +3,7 @@
 #include "engine/sim/trace_workload.h"
 #include "data/trace/alibaba_trace_importer.h"
 #include "usecases/whatif/live_cut.h"
+#include "usecases/whatif/snapshot_files.h"
 
 #include <algorithm>
 

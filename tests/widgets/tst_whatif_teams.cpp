@@ -5,6 +5,7 @@
 // numbers the summary holds. HETSCHED_SCREENSHOT_DIR keeps a picture.
 #include "builtin_policy.h"
 #include "default_cluster_cut.h"
+#include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_comparison.h"
 #include "widgets/whatif_view.h"
 
@@ -38,8 +39,7 @@ class TestWhatifTeams : public QObject {
     v1::Policy open = quotas;
     open.clear_quotas();
     open.set_name("no quotas");
-    const std::vector<v1::Policy> policies{open, quotas};
-    auto compared = runWhatifComparison(std::get<WhatifWorkload>(loaded), policies, {});
+    auto compared = runWhatifComparison(std::get<WhatifWorkload>(loaded), open, std::span(&quotas, 1), {});
     QVERIFY(std::holds_alternative<WhatifComparison>(compared));
     auto results = std::make_shared<const WhatifResults>(std::get<WhatifComparison>(std::move(compared)).results);
 

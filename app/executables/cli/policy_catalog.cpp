@@ -8,6 +8,13 @@
 
 namespace hetsched::cli {
 
+std::variant<v1::Policy, std::string> resolveInForce(const WhatifWorkload& workload) {
+  if (workload.snapshotId == 0) return std::string("in-force: only a --snapshot workload records the policy in force");
+  auto policy = policyInForce(workload);
+  if (auto* e = std::get_if<std::string>(&policy)) return "in-force: " + *e;
+  return policy;
+}
+
 std::variant<v1::Policy, std::string> resolvePolicy(const std::string& fileOrName) {
   if (!std::filesystem::exists(fileOrName)) {
     for (const v1::Policy& p : builtinPolicies())

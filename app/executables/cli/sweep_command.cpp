@@ -6,6 +6,7 @@
 #include "policy_catalog.h"
 #include "sim_args.h"
 #include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_sweep.h"
 
 #include <algorithm>
@@ -217,14 +218,11 @@ int runSweep(std::span<char* const> argv) {
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (resolved[i]) {
       policies.push_back(*resolved[i]);
-    } else if (workload.policyInForce) {
-      policies.push_back(*workload.policyInForce);
-    } else {
-      return fail(std::string("in-force: ") + (workload.policyInForceProblem.empty()
-                                                   ? "only a --snapshot workload records the policy in force"
-                                                   : workload.policyInForceProblem),
-                  1);
+      continue;
     }
+    auto inForce = resolveInForce(workload);
+    if (auto* e = std::get_if<std::string>(&inForce)) return fail(*e, 1);
+    policies.push_back(std::get<v1::Policy>(std::move(inForce)));
   }
   // The grid is taken for every listed policy: each must take its values.
   std::vector<SweepAxis> axes;

@@ -2,7 +2,7 @@
 // recorded period (backend/usecases/whatif/fidelity.h; the console shows the same).
 #include "cli_args.h"
 #include "commands.h"
-#include "usecases/whatif/fidelity.h"
+#include "usecases/whatif/snapshot_files.h"
 
 #include <nlohmann/json.hpp>
 

@@ -7,8 +7,8 @@
 #include "engine/sim/synthetic_workload.h"
 #include "engine/sim/trace_workload.h"
 #include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_comparison.h"
-#include "usecases/whatif/whatif_replicas.h"
 #include "sim_args.h"
 #include "trace_jobs_args.h"
 #include "data/trace/alibaba_trace_importer.h"
@@ -215,15 +215,8 @@ int runWhatif(std::span<char* const> argv) {
   const std::string& workload = whatif.description;
   std::vector<v1::Policy> policies;
   for (const std::string& name : policyArgs) {
-    std::variant<v1::Policy, std::string> resolved;
-    if (name == "in-force") {
-      // The snapshot's own policy: the baseline a candidate has to beat.
-      if (whatif.policyInForce) resolved = *whatif.policyInForce;
-      else if (!whatif.policyInForceProblem.empty()) resolved = "in-force: " + whatif.policyInForceProblem;
-      else resolved = std::string("in-force: only a --snapshot workload records the policy in force");
-    } else {
-      resolved = resolvePolicy(name);
-    }
+    // `in-force`: the snapshot's own policy, the baseline a candidate has to beat.
+    auto resolved = name == "in-force" ? resolveInForce(whatif) : resolvePolicy(name);
     if (auto* e = std::get_if<std::string>(&resolved)) return std::fprintf(stderr, "%s\n", e->c_str()), 1;
     policies.push_back(std::get<v1::Policy>(std::move(resolved)));  // validated
   }
@@ -235,11 +228,16 @@ int runWhatif(std::span<char* const> argv) {
   WhatifComparisonOptions options;
   options.simulation.seed = seed;
   options.simulation.runtimes = runtimes;
+  options.replicas = replicaCount;
+  options.blockS = blockS;
   options.record = writable;
-  // The console's what-if view runs the same use case.
-  auto compared = runWhatifComparison(whatif, policies, options);
+  // The console's What-if tab runs the same use case: the first policy is
+  // the baseline.
+  auto compared =
+      runWhatifComparison(whatif, policies.front(), std::span<const v1::Policy>(policies).subspan(1), options);
   if (auto* e = std::get_if<WhatifComparisonError>(&compared)) {
-    std::fprintf(stderr, "hetsched whatif: %s: %s\n", e->policy.c_str(), e->error.message.c_str());
+    std::fprintf(stderr, "hetsched whatif: %s%s: %s\n", e->replica ? "replicas: " : "", e->policy.c_str(),
+                 e->error.message.c_str());
     return 1;
   }
   const WhatifComparison& comparison = std::get<WhatifComparison>(compared);
@@ -257,19 +255,8 @@ int runWhatif(std::span<char* const> argv) {
   }
   std::printf("%s\n\n", workload.c_str());
   printWhatifTable(stdout, columns);
-  std::optional<ReplicaResults> replicas;
-  if (replicaCount > 0) {
-    ReplicaOptions ro;
-    ro.replicas = replicaCount;
-    ro.seed = seed;
-    ro.blockS = blockS;
-    ro.simulation = options.simulation;
-    auto ran = runWhatifReplicas(whatif, policies, ro);
-    if (auto* e = std::get_if<WhatifComparisonError>(&ran)) {
-      std::fprintf(stderr, "hetsched whatif: replicas: %s: %s\n", e->policy.c_str(), e->error.message.c_str());
-      return 1;
-    }
-    replicas = std::get<ReplicaResults>(std::move(ran));
+  const std::optional<ReplicaResults>& replicas = comparison.replicas;
+  if (replicas) {
     std::printf("\n");
     printReplicaTable(stdout, *replicas);
   }

@@ -6,7 +6,6 @@
 #include "engine/frag/frag_scorers.h"
 #include "engine/policy/policy_loader.h"
 #include "engine/sim/simulator.h"
-#include "data/store/snapshot_store.h"
 
 #include <algorithm>
 #include <cmath>
@@ -178,38 +177,6 @@ std::variant<FidelityReport, std::string> validateRecorded(const Topology& topol
   };
   report.all = done(all);
   for (std::size_t k = 0; k < byKind.size(); ++k) report.byKind[k] = done(byKind[k]);
-  return report;
-}
-
-std::variant<FidelityReport, std::string> validateSnapshot(const std::string& path, std::int64_t id) {
-  const auto named = [&](const StoreError& e) {
-    return e.message.starts_with(path) ? e.message : path + ": " + e.message;
-  };
-  auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
-  if (auto* e = std::get_if<StoreError>(&opened)) return named(*e);
-  SnapshotStore& store = std::get<SnapshotStore>(opened);
-  if (id == 0) {
-    auto list = store.list();
-    if (auto* e = std::get_if<StoreError>(&list)) return named(*e);
-    for (const SnapshotInfo& info : std::get<std::vector<SnapshotInfo>>(list)) id = std::max(id, info.id);
-    if (id == 0) return path + ": holds no snapshot";
-  }
-  auto meta = store.loadMeta(id);
-  if (auto* e = std::get_if<StoreError>(&meta)) return named(*e);
-  const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
-  if (m.policy.json.empty()) return path + " #" + std::to_string(id) + ": records no policy in force to replay";
-  auto policy = parsePolicyJson(m.policy.json);
-  if (auto* e = std::get_if<PolicyLoadError>(&policy))
-    return path + " #" + std::to_string(id) + ": the policy in force " + m.policy.name +
-           " is not one the engine runs: " + (e->fields.empty() ? e->detail : e->fields.front().message());
-  auto count = store.frameCount(id);
-  if (auto* e = std::get_if<StoreError>(&count)) return named(*e);
-  std::vector<Frame> history(std::get<std::size_t>(count));
-  for (std::size_t i = 0; i < history.size(); ++i)
-    if (auto e = store.frameIndex(id, i, &history[i])) return named(*e);
-  auto report = validateRecorded(m.topology, m.jobs, history, std::get<v1::Policy>(policy));
-  if (auto* e = std::get_if<std::string>(&report)) return path + " #" + std::to_string(id) + ": " + *e;
-  std::get<FidelityReport>(report).snapshotId = id;
   return report;
 }
 

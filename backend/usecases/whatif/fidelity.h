@@ -61,8 +61,4 @@ struct FidelityReport {
 std::variant<FidelityReport, std::string> validateRecorded(const Topology& topology, std::span<const Job> jobs,
                                                            std::span<const Frame> history, const v1::Policy& policy);
 
-// A snapshot file's snapshot `id` (0: the newest), or why it cannot be
-// validated (naming the file, or what the snapshot lacks).
-std::variant<FidelityReport, std::string> validateSnapshot(const std::string& path, std::int64_t id);
-
 }  // namespace hetsched

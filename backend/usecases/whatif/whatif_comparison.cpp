@@ -1,19 +1,18 @@
 #include "whatif_comparison.h"
 
-#include "engine/policy/policy_loader.h"
+#include "snapshot_files.h"
 
 #include <chrono>
+#include <utility>
 
 namespace hetsched {
 
-SimulationOptions judgedByBaseline(SimulationOptions options, std::span<const v1::Policy> policies) {
-  if (!options.sloTargetWaitS && !policies.empty()) options.sloTargetWaitS = sloTargetsOf(policies.front());
-  return options;
-}
-
 std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const WhatifWorkload& workload,
-                                                                          std::span<const v1::Policy> policies,
+                                                                          const v1::Policy& baseline,
+                                                                          std::span<const v1::Policy> candidates,
                                                                           const WhatifComparisonOptions& options) {
+  std::vector<v1::Policy> policies{baseline};
+  policies.insert(policies.end(), candidates.begin(), candidates.end());
   WhatifComparison out;
   WhatifResults& results = out.results;
   results.workload = workload.description;
@@ -32,8 +31,22 @@ std::variant<WhatifComparison, WhatifComparisonError> runWhatifComparison(const 
     const auto t0 = std::chrono::steady_clock::now();
     auto run = runWhatifPolicy(workload, policies[i], simulation);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (auto* e = std::get_if<WhatifError>(&run)) return WhatifComparisonError{policies[i].name(), std::move(*e)};
+    if (auto* e = std::get_if<WhatifError>(&run))
+      return WhatifComparisonError{policies[i].name(), std::move(*e), false};
     results.runs.push_back({policies[i].name(), std::get<SimResult>(std::move(run)), wall});
+  }
+  if (options.policyIndex) options.policyIndex->store(policies.size());
+  if (options.replicas > 1) {
+    ReplicaOptions ro;
+    ro.replicas = options.replicas;
+    ro.seed = options.simulation.seed;
+    ro.blockS = options.blockS;
+    ro.simulation = options.simulation;
+    ro.simulation.arrivals = nullptr;  // the pool's runs would share it: progress counts replicas instead
+    ro.replicasDone = options.replicasDone;
+    auto ran = runWhatifReplicas(workload, policies, ro);
+    if (auto* e = std::get_if<WhatifComparisonError>(&ran)) return std::move(*e);
+    out.replicas = std::get<ReplicaResults>(std::move(ran));
   }
   if (workload.snapshotId == 0) return out;
   if (options.fidelity) {

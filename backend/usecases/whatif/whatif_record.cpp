@@ -1,4 +1,4 @@
-#include "whatif_record.h"
+#include "snapshot_files.h"
 
 #include "engine/policy/policy_loader.h"
 #include "data/store/snapshot_store.h"

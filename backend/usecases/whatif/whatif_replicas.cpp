@@ -93,7 +93,7 @@ std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const What
       const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.seed, r));
       for (std::size_t p = 0; p < policies.size() && !failures[r]; ++p) {
         auto run = runWhatifPolicy(replica, policies[p], simulation);
-        if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e};
+        if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e, true};
         else summaries[r][p] = std::get<SimResult>(run).summary;
       }
       if (options.replicasDone) ++*options.replicasDone;

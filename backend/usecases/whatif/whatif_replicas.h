@@ -2,7 +2,7 @@
 
 #include "bootstrap.h"
 #include "policy.pb.h"
-#include "whatif_comparison.h"
+#include "whatif_run.h"
 
 #include <atomic>
 #include <cstdint>

@@ -4,7 +4,6 @@
 
 #include "engine/policy/policy_loader.h"
 #include "engine/sim/synthetic_workload.h"
-#include "data/store/snapshot_store.h"
 
 #include <algorithm>
 #include <limits>
@@ -112,52 +111,6 @@ WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const
   return w;
 }
 
-std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id, bool fromCut,
-                                                               double horizonS) {
-  // Opening errors name the file already; later ones may not.
-  const auto named = [&](const StoreError& e) {
-    return e.message.starts_with(path) ? e.message : path + ": " + e.message;
-  };
-  auto opened = SnapshotStore::open(path, OpenMode::ReadOnly);
-  if (auto* e = std::get_if<StoreError>(&opened)) return named(*e);
-  SnapshotStore& store = std::get<SnapshotStore>(opened);
-  if (id == 0) {
-    auto list = store.list();
-    if (auto* e = std::get_if<StoreError>(&list)) return named(*e);
-    for (const SnapshotInfo& info : std::get<std::vector<SnapshotInfo>>(list)) id = std::max(id, info.id);
-    if (id == 0) return path + ": holds no snapshot";
-  }
-  auto meta = store.loadMeta(id);
-  if (auto* e = std::get_if<StoreError>(&meta)) return named(*e);
-  const SnapshotMeta& m = std::get<SnapshotMeta>(meta);
-  WhatifWorkload w =
-      fromCut ? snapshotFromCutWorkload(m.topology, m.jobs, horizonS) : snapshotWhatifWorkload(m.topology, m.jobs);
-  w.description = path + " #" + std::to_string(id) + ", " + w.description;
-  w.snapshotId = id;
-  w.facts.path = path;
-  w.facts.snapshotId = id;
-  if (!m.policy.json.empty()) {
-    auto parsed = parsePolicyJson(m.policy.json);
-    if (auto* p = std::get_if<v1::Policy>(&parsed)) {
-      w.policyInForce = std::move(*p);
-    } else {
-      const PolicyLoadError& e = std::get<PolicyLoadError>(parsed);
-      w.policyInForceProblem =
-          "the snapshot's policy " + m.policy.name + " v" + std::to_string(m.policy.version) +
-          " is not one the engine runs: " + (e.fields.empty() ? e.detail : e.fields.front().message());
-    }
-  }
-  return w;
-}
-
-std::variant<v1::Policy, std::string> loadSnapshotPolicy(const std::string& path, std::int64_t id) {
-  auto loaded = loadSnapshotWorkload(path, id);
-  if (auto* e = std::get_if<std::string>(&loaded)) return *e;
-  WhatifWorkload& w = std::get<WhatifWorkload>(loaded);
-  if (w.policyInForce) return std::move(*w.policyInForce);
-  return w.policyInForceProblem.empty() ? path + ": the snapshot records no policy" : w.policyInForceProblem;
-}
-
 std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
                                                      SimulationOptions options) {
   auto compiled = compileWhatifPolicy(workload, policy);
@@ -165,6 +118,18 @@ std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workl
   PolicyArms arms;
   arms.active = std::get<CompiledPolicy>(std::move(compiled));
   return simulateWhatif(workload, std::move(arms), options);
+}
+
+SimulationOptions judgedByBaseline(SimulationOptions options, std::span<const v1::Policy> policies) {
+  if (!options.sloTargetWaitS && !policies.empty()) options.sloTargetWaitS = sloTargetsOf(policies.front());
+  return options;
+}
+
+std::variant<v1::Policy, std::string> policyInForce(const WhatifWorkload& workload) {
+  if (workload.policyInForce) return *workload.policyInForce;
+  if (!workload.policyInForceProblem.empty()) return workload.policyInForceProblem;
+  if (workload.snapshotId != 0) return workload.facts.path + ": the snapshot records no policy";
+  return std::string("only a snapshot workload records the policy in force");
 }
 
 }  // namespace hetsched

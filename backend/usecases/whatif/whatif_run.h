@@ -74,16 +74,6 @@ struct WhatifError {
 WhatifWorkload snapshotFromCutWorkload(const Topology& topology, std::span<const Job> jobs, double horizonS,
                                        double defaultRuntimeS = 600.0);
 
-// A snapshot file's snapshot `id` (0: the newest) as a workload, from its
-// cut or as a replay of the recorded past, or why it cannot be read (the
-// store's message, naming the file).
-std::variant<WhatifWorkload, std::string> loadSnapshotWorkload(const std::string& path, std::int64_t id,
-                                                               bool fromCut = false, double horizonS = 3600.0);
-
-// Only the policy a snapshot recorded (id 0: the newest snapshot), or why
-// there is none the engine can run.
-std::variant<v1::Policy, std::string> loadSnapshotPolicy(const std::string& path, std::int64_t id);
-
 // Runs one policy on the workload exactly as `hetsched whatif` does (the CLI
 // calls this too, so the console and the CLI cannot drift apart). Unless
 // options.scorers is set, the policy's EXTERNAL scorer may be any of the
@@ -91,6 +81,26 @@ std::variant<v1::Policy, std::string> loadSnapshotPolicy(const std::string& path
 // trained hybrid ("hybrid:WEIGHTS").
 std::variant<SimResult, WhatifError> runWhatifPolicy(const WhatifWorkload& workload, const v1::Policy& policy,
                                                      SimulationOptions options);
+
+// The policy whose run failed, and why.
+struct WhatifComparisonError {
+  std::string policy;
+  WhatifError error;
+  // The run was one of the replicas' (whatif_replicas.h), not the
+  // comparison's own: front ends say so.
+  bool replica = false;
+};
+
+// `options` with the SLO targets every policy of a comparison is judged by:
+// the baseline's (policies[0]), unless the options already name some. An
+// SLO is the operator's promise, the one in force: a candidate that loosens
+// its own targets must not score fewer violations for it.
+SimulationOptions judgedByBaseline(SimulationOptions options, std::span<const v1::Policy> policies);
+
+// The policy in force when the workload's snapshot was taken, the usual
+// baseline; or why there is none the engine can run (the snapshot's policy
+// is not one, the snapshot records none, or the workload is no snapshot's).
+std::variant<v1::Policy, std::string> policyInForce(const WhatifWorkload& workload);
 
 }  // namespace hetsched
 

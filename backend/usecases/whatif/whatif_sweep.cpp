@@ -124,7 +124,7 @@ std::variant<std::vector<SweepPoint>, WhatifComparisonError> runWhatifSweep(cons
     for (std::size_t a = 0; a < axes.size() && std::holds_alternative<v1::Policy>(varied); ++a)
       varied = withParameter(std::get<v1::Policy>(varied), axes[a].path, point.values[a]);
     if (auto* e = std::get_if<std::string>(&varied))
-      return WhatifComparisonError{sweepPointName(names, axes, point), {SimError::InvalidPolicy, *e}};
+      return WhatifComparisonError{sweepPointName(names, axes, point), {SimError::InvalidPolicy, *e}, false};
     pointPolicies[i] = std::get<v1::Policy>(std::move(varied));
   }
 
@@ -135,7 +135,7 @@ std::variant<std::vector<SweepPoint>, WhatifComparisonError> runWhatifSweep(cons
     auto run = runWhatifPolicy(workload, pointPolicies[i], options.simulation);
     point.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto* e = std::get_if<WhatifError>(&run))
-      failures[i] = WhatifComparisonError{sweepPointName(names, axes, point), *e};
+      failures[i] = WhatifComparisonError{sweepPointName(names, axes, point), *e, false};
     else point.summary = std::get<SimResult>(std::move(run)).summary;
     if (options.pointsDone) ++*options.pointsDone;
     if (failures[i]) stop();
@@ -156,7 +156,7 @@ std::variant<std::vector<SweepPoint>, WhatifComparisonError> runWhatifSweep(cons
     for (std::size_t i = 0; i < count && !replicaFailures[r]; ++i) {
       auto run = runWhatifPolicy(replica, pointPolicies[i], options.simulation);
       if (auto* e = std::get_if<WhatifError>(&run))
-        replicaFailures[r] = WhatifComparisonError{sweepPointName(names, axes, points[i]), *e};
+        replicaFailures[r] = WhatifComparisonError{sweepPointName(names, axes, points[i]), *e, true};
       else summaries[r][i] = std::get<SimResult>(std::move(run)).summary;
       if (options.pointsDone) ++*options.pointsDone;
     }

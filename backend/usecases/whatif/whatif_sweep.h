@@ -3,7 +3,7 @@
 #include "bootstrap.h"
 #include "policy.pb.h"
 #include "policy_parameter.h"
-#include "whatif_comparison.h"
+#include "whatif_run.h"
 
 #include <atomic>
 #include <cstdint>

@@ -8,7 +8,7 @@
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
 #include "data/store/snapshot_store.h"
-#include "usecases/whatif/fidelity.h"
+#include "usecases/whatif/snapshot_files.h"
 
 #include <QTemporaryDir>
 #include <QTest>

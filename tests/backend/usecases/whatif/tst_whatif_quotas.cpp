@@ -6,6 +6,7 @@
 #include "builtin_policy.h"
 #include "default_cluster_cut.h"
 #include "engine/core/placement_scorer.h"
+#include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_run.h"
 
 #include <QTemporaryDir>

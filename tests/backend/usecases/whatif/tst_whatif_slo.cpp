@@ -74,12 +74,12 @@ class TestWhatifSlo : public QObject {
   void comparisonJudgesByTheBaseline() {
     const WhatifWorkload w = fiveInARow();
     const std::vector<v1::Policy> loose{fcfs("in force"), fcfs("tight", 150.0)};
-    auto a = runWhatifComparison(w, loose, {});
+    auto a = runWhatifComparison(w, loose[0], std::span(loose).subspan(1), {});
     QVERIFY(std::holds_alternative<WhatifComparison>(a));
     for (const WhatifOutcome& run : std::get<WhatifComparison>(a).results.runs)
       QCOMPARE(run.result.summary.sloViolations, 1u);
     const std::vector<v1::Policy> tight{fcfs("tight", 150.0), fcfs("in force")};
-    auto b = runWhatifComparison(w, tight, {});
+    auto b = runWhatifComparison(w, tight[0], std::span(tight).subspan(1), {});
     QVERIFY(std::holds_alternative<WhatifComparison>(b));
     for (const WhatifOutcome& run : std::get<WhatifComparison>(b).results.runs)
       QCOMPARE(run.result.summary.sloViolations, 3u);
