@@ -240,30 +240,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Just submitted: not yet seen by the scheduler</source>
         <translation type="unfinished"></translation>
     </message>
@@ -301,14 +277,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>%1 · room on %n %2 node, but its turn has not come</numerusform>
             <numerusform>%1 · room on %n %2 nodes, but its turn has not come</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

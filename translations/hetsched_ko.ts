@@ -247,30 +247,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation> · 에이징으로 %1까지 상승</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>알 수 없음</translation>
-    </message>
-    <message>
-        <source>never fits</source>
-        <translation>배치 불가</translation>
-    </message>
-    <message>
-        <source>quota</source>
-        <translation>쿼터</translation>
-    </message>
-    <message>
-        <source>nodes down</source>
-        <translation>노드 다운</translation>
-    </message>
-    <message>
-        <source>no room</source>
-        <translation>자원 부족</translation>
-    </message>
-    <message>
-        <source>queue order</source>
-        <translation>대기 순서</translation>
-    </message>
-    <message>
         <source>Just submitted: not yet seen by the scheduler</source>
         <translation>방금 제출됨: 스케줄러가 아직 보지 못했습니다</translation>
     </message>
@@ -307,14 +283,6 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         <translation>
             <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>not foreseen</source>
-        <translation>예측 범위 밖</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%2에서 %1</translation>
     </message>
 </context>
 <context>

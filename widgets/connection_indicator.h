@@ -17,7 +17,6 @@ class ConnectionIndicator : public QWidget {
 
   void setStatus(const ConnectionStatus& status, const QString& target);
   QString text() const;
-  QColor dotColor() const { return m_color; }
 
  private:
   QLabel* m_dot;

@@ -2,10 +2,10 @@
 
 #include "job_style.h"
 #include "metric.h"
+#include "tool_tip.h"
 
 #include <QCoreApplication>
 #include <QHelpEvent>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -205,10 +205,8 @@ QString DeviceHistoryView::toolTipAt(QPoint pos) const {
 
 bool DeviceHistoryView::event(QEvent* event) {
   if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
+    const auto& help = static_cast<const QHelpEvent&>(*event);
+    answerToolTip(this, help, toolTipAt(help.pos()));
     return true;
   }
   if (event->type() == QEvent::PaletteChange) update();

@@ -1,8 +1,10 @@
 // EmbeddingMapView: rectangle, lasso and click selection with the mouse.
 #include "embedding_map_view.h"
 
+#include "tool_tip.h"
+
+#include <QHelpEvent>
 #include <QMouseEvent>
-#include <QToolTip>
 
 #include "qcustomplot_include.h"
 
@@ -17,10 +19,9 @@ bool EmbeddingMapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched != m_plot || m_points.empty()) return QWidget::eventFilter(watched, event);
   const auto type = event->type();
   if (type == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const std::optional<JobId> job = jobAt(help->pos());
-    if (job) QToolTip::showText(help->globalPos(), toolTipFor(*job), m_plot);
-    else QToolTip::hideText();
+    const auto& help = static_cast<const QHelpEvent&>(*event);
+    const std::optional<JobId> job = jobAt(help.pos());
+    answerToolTip(m_plot, help, job ? toolTipFor(*job) : QString());
     return true;
   }
   if (type != QEvent::MouseButtonPress && type != QEvent::MouseMove && type != QEvent::MouseButtonRelease)

@@ -240,11 +240,6 @@ void EmbeddingMapView::setProgress(int percent, const QString& text) {
   m_status->setText(text);
 }
 
-void EmbeddingMapView::setEmptyText(const QString& text) {
-  m_emptyText = text;
-  rebuildGraphs();
-}
-
 bool EmbeddingMapView::showsEmptyState() const { return m_emptyLabel->visible(); }
 
 void EmbeddingMapView::setShownJobs(std::optional<std::vector<JobId>> jobs) {

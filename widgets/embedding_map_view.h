@@ -47,10 +47,8 @@ class EmbeddingMapView : public QWidget {
   void setColorBy(ColorBy colorBy);
   ColorBy colorBy() const { return m_colorBy; }
   void setSelectionMode(SelectionMode mode);
-  SelectionMode selectionMode() const { return m_mode; }
   // percent < 0: nothing running (the progress row hides); 0-100: running.
   void setProgress(int percent, const QString& text);
-  void setEmptyText(const QString& text);
 
   // The jobs behind the points, for the tooltips and the selection summary;
   // nowMs is the cluster's clock (waits of jobs still waiting run to it).

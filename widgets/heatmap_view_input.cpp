@@ -1,9 +1,10 @@
 // HeatmapView: the mouse (hover and click) and the keyboard.
 #include "heatmap_view.h"
 
+#include "tool_tip.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include <QToolTip>
 
 #include <algorithm>
 
@@ -46,10 +47,9 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_plot && event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    if (const auto device = deviceAt(m_plot->mapTo(this, help->pos())))
-      QToolTip::showText(help->globalPos(), toolTipFor(*device), m_plot);
-    else QToolTip::hideText();
+    const auto& help = static_cast<const QHelpEvent&>(*event);
+    const auto device = deviceAt(m_plot->mapTo(this, help.pos()));
+    answerToolTip(m_plot, help, device ? toolTipFor(*device) : QString());
     return true;
   }
   return QWidget::eventFilter(watched, event);

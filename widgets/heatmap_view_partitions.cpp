@@ -1,4 +1,4 @@
-// HeatmapView: GPUs split into MIG partitions (model/mig_layout.h), framed
+// HeatmapView: GPUs split into MIG partitions (base/model/mig_layout.h), framed
 // with their instances and labelled, from the topology alone.
 #include "heatmap_view.h"
 

@@ -82,7 +82,6 @@ LiveWhatifStrip::LiveWhatifStrip(QWidget* parent)
 }
 
 bool LiveWhatifStrip::live() const { return m_live->isChecked(); }
-void LiveWhatifStrip::setLive(bool on) { m_live->setChecked(on); }
 
 void LiveWhatifStrip::setUpdating(const QString& what) {
   m_status->setText(what);

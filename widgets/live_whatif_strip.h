@@ -34,7 +34,6 @@ class LiveWhatifStrip : public QFrame {
   // Nothing can run (no workload, an invalid policy): why.
   void setProblem(const QString& text);
   bool live() const;
-  void setLive(bool on);
 
   WhatifMetricsModel* model() const { return m_model; }
   // A shown metric's value cell and the status line, as displayed.

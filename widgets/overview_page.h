@@ -21,7 +21,6 @@ class OverviewPage : public QWidget {
   // `saved` may be null: the saved list is hidden then.
   OverviewPage(QAbstractItemModel* saved, ClusterOverviewModel* open, QWidget* parent = nullptr);
 
-  QListView* savedList() const { return m_saved; }
   QTableView* openTable() const { return m_open; }
 
  Q_SIGNALS:

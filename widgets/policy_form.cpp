@@ -297,7 +297,6 @@ void PolicyForm::addSlider(const QString& field, QSlider* slider) {
   }
   m_lines.value(field)->addWidget(slider, 1);
   m_sliders.insert(field, slider);
-  m_sliderFields << field;
 }
 
 QSlider* PolicyForm::sliderFor(const QString& field) const { return m_sliders.value(field); }

@@ -50,8 +50,6 @@ class PolicyForm : public QWidget {
   QString errorText(const QString& field) const;
   // The slider beside a numeric parameter's field, or null.
   QSlider* sliderFor(const QString& field) const;
-  // The fields that have a slider, in form order.
-  QStringList sliderFields() const { return m_sliderFields; }
   WeightSliders* weightSliders() const { return m_weightSliders; }
 
  Q_SIGNALS:
@@ -108,7 +106,6 @@ class PolicyForm : public QWidget {
   QHash<QString, QLabel*> m_errors;
   QHash<QString, QBoxLayout*> m_lines;  // the field's row, where its slider goes
   QHash<QString, QSlider*> m_sliders;
-  QStringList m_sliderFields;
   WeightSliders* m_weightSliders = nullptr;
   bool m_updating = false;
 };

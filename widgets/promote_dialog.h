@@ -35,7 +35,6 @@ class PromoteDialog : public QDialog {
   QString comparisonText() const;
   QPushButton* promoteButton() const { return m_promote; }
   QCheckBox* overrideBox() const { return m_override; }
-  QDoubleSpinBox* minMinutesBox() const { return m_minMinutes; }
   QSpinBox* minStartsBox() const { return m_minStarts; }
 
  private:

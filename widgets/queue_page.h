@@ -23,7 +23,6 @@ class QueuePage : public QWidget {
 
   QueueTimelineView* timeline() const { return m_timeline; }
   QueuePanel* queuePanel() const { return m_queuePanel; }
-  QCheckBox* followNowBox() const { return m_follow; }
   QComboBox* colorSelector() const { return m_colorBox; }
   // The teams' colours, for the Team colouring and its legend.
   void setTeamColours(TeamColours colours);

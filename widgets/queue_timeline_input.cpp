@@ -2,13 +2,13 @@
 #include "queue_timeline_view.h"
 
 #include "job_style.h"
+#include "tool_tip.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QScrollBar>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -56,10 +56,8 @@ QString QueueTimelineView::toolTipAt(QPoint pos) const {
 
 bool QueueTimelineView::event(QEvent* event) {
   if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
+    const auto& help = static_cast<const QHelpEvent&>(*event);
+    answerToolTip(this, help, toolTipAt(help.pos()));
     return true;
   }
   return QWidget::event(event);

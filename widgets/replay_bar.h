@@ -36,7 +36,6 @@ class ReplayBar : public QWidget {
 
   QString bannerText() const;
   QSlider* slider() const { return m_slider; }
-  QLineEdit* timeField() const { return m_timeField; }
 
   // Amber: never used by the live views, so a replay cannot pass for live.
   static QColor replayColor();

@@ -8,6 +8,8 @@
 #include <QStyleHints>
 #include <QStyleFactory>
 
+#include <vector>
+
 namespace hetsched {
 
 Theme::Theme(QObject* parent) : QObject(parent), m_systemPalette(QGuiApplication::palette()) {}
@@ -59,53 +61,62 @@ bool Theme::parse(const QString& text, Choice* choice) {
   return false;
 }
 
-QPalette Theme::lightPalette() {
-  QPalette p(QColor(0xF3, 0xF3, 0xF3));
-  p.setColor(QPalette::Base, Qt::white);
-  p.setColor(QPalette::AlternateBase, QColor(0xF0, 0xF2, 0xF5));
-  p.setColor(QPalette::Text, QColor(0x1A, 0x1A, 0x1A));
-  p.setColor(QPalette::WindowText, QColor(0x1A, 0x1A, 0x1A));
-  p.setColor(QPalette::ButtonText, QColor(0x1A, 0x1A, 0x1A));
-  p.setColor(QPalette::PlaceholderText, QColor(0x5F, 0x63, 0x68));
-  p.setColor(QPalette::Highlight, QColor(0x00, 0x5F, 0xB8));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(0x00, 0x5F, 0xB8));
-  p.setColor(QPalette::ToolTipBase, QColor(0xFF, 0xFF, 0xE8));
-  p.setColor(QPalette::ToolTipText, Qt::black);
-  p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x8A, 0x8A, 0x8A));
-  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x8A, 0x8A, 0x8A));
-  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x8A, 0x8A, 0x8A));
+namespace {
+
+// What each theme sets on top of the palette its base colours make, in
+// order (a role set for all groups before its disabled colour); an invalid
+// colour leaves the role as the light palette's base colour derives it.
+struct RoleColors {
+  QPalette::ColorGroup group;
+  QPalette::ColorRole role;
+  QColor light;
+  QColor dark;
+};
+
+const std::vector<RoleColors>& roleColors() {
+  using P = QPalette;
+  static const std::vector<RoleColors> table{
+      {P::All, P::Window, {}, QColor(0x26, 0x28, 0x2C)},
+      {P::All, P::Base, Qt::white, QColor(0x1C, 0x1E, 0x21)},
+      {P::All, P::AlternateBase, QColor(0xF0, 0xF2, 0xF5), QColor(0x2A, 0x2D, 0x31)},
+      {P::All, P::Button, {}, QColor(0x33, 0x36, 0x3B)},
+      {P::All, P::Text, QColor(0x1A, 0x1A, 0x1A), QColor(0xE6, 0xE6, 0xE6)},
+      {P::All, P::WindowText, QColor(0x1A, 0x1A, 0x1A), QColor(0xE6, 0xE6, 0xE6)},
+      {P::All, P::ButtonText, QColor(0x1A, 0x1A, 0x1A), QColor(0xE6, 0xE6, 0xE6)},
+      {P::All, P::BrightText, {}, Qt::white},
+      {P::All, P::PlaceholderText, QColor(0x5F, 0x63, 0x68), QColor(0xA8, 0xAD, 0xB4)},
+      {P::All, P::Highlight, QColor(0x00, 0x5F, 0xB8), QColor(0x3D, 0x8B, 0xE0)},
+      {P::All, P::HighlightedText, Qt::white, Qt::white},
+      {P::All, P::Link, QColor(0x00, 0x5F, 0xB8), QColor(0x7A, 0xB8, 0xFF)},
+      {P::All, P::LinkVisited, {}, QColor(0xC0, 0x9A, 0xF0)},
+      {P::All, P::ToolTipBase, QColor(0xFF, 0xFF, 0xE8), QColor(0x33, 0x36, 0x3B)},
+      {P::All, P::ToolTipText, Qt::black, QColor(0xE6, 0xE6, 0xE6)},
+      {P::All, P::Light, {}, QColor(0x4A, 0x4E, 0x54)},
+      {P::All, P::Midlight, {}, QColor(0x3F, 0x43, 0x48)},
+      {P::All, P::Mid, {}, QColor(0x30, 0x33, 0x37)},
+      {P::All, P::Dark, {}, QColor(0x18, 0x19, 0x1B)},
+      {P::All, P::Shadow, {}, QColor(0x0C, 0x0C, 0x0D)},
+      {P::Disabled, P::Text, QColor(0x8A, 0x8A, 0x8A), QColor(0x80, 0x84, 0x8A)},
+      {P::Disabled, P::WindowText, QColor(0x8A, 0x8A, 0x8A), QColor(0x80, 0x84, 0x8A)},
+      {P::Disabled, P::ButtonText, QColor(0x8A, 0x8A, 0x8A), QColor(0x80, 0x84, 0x8A)},
+      {P::Disabled, P::Base, {}, QColor(0x22, 0x24, 0x27)},
+  };
+  return table;
+}
+
+QPalette themed(QPalette p, bool dark) {
+  for (const RoleColors& r : roleColors()) {
+    const QColor& c = dark ? r.dark : r.light;
+    if (c.isValid()) p.setColor(r.group, r.role, c);
+  }
   return p;
 }
 
-QPalette Theme::darkPalette() {
-  QPalette p(QColor(0x3A, 0x3D, 0x42), QColor(0x26, 0x28, 0x2C));
-  p.setColor(QPalette::Window, QColor(0x26, 0x28, 0x2C));
-  p.setColor(QPalette::Base, QColor(0x1C, 0x1E, 0x21));
-  p.setColor(QPalette::AlternateBase, QColor(0x2A, 0x2D, 0x31));
-  p.setColor(QPalette::Button, QColor(0x33, 0x36, 0x3B));
-  p.setColor(QPalette::Text, QColor(0xE6, 0xE6, 0xE6));
-  p.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
-  p.setColor(QPalette::ButtonText, QColor(0xE6, 0xE6, 0xE6));
-  p.setColor(QPalette::BrightText, Qt::white);
-  p.setColor(QPalette::PlaceholderText, QColor(0xA8, 0xAD, 0xB4));
-  p.setColor(QPalette::Highlight, QColor(0x3D, 0x8B, 0xE0));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(0x7A, 0xB8, 0xFF));
-  p.setColor(QPalette::LinkVisited, QColor(0xC0, 0x9A, 0xF0));
-  p.setColor(QPalette::ToolTipBase, QColor(0x33, 0x36, 0x3B));
-  p.setColor(QPalette::ToolTipText, QColor(0xE6, 0xE6, 0xE6));
-  p.setColor(QPalette::Light, QColor(0x4A, 0x4E, 0x54));
-  p.setColor(QPalette::Midlight, QColor(0x3F, 0x43, 0x48));
-  p.setColor(QPalette::Mid, QColor(0x30, 0x33, 0x37));
-  p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1B));
-  p.setColor(QPalette::Shadow, QColor(0x0C, 0x0C, 0x0D));
-  p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x84, 0x8A));
-  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x84, 0x8A));
-  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x84, 0x8A));
-  p.setColor(QPalette::Disabled, QPalette::Base, QColor(0x22, 0x24, 0x27));
-  return p;
-}
+}  // namespace
+
+QPalette Theme::lightPalette() { return themed(QPalette(QColor(0xF3, 0xF3, 0xF3)), false); }
+
+QPalette Theme::darkPalette() { return themed(QPalette(QColor(0x3A, 0x3D, 0x42), QColor(0x26, 0x28, 0x2C)), true); }
 
 void stylePlot(QCustomPlot* plot, const QPalette& p) {
   const QColor text = p.color(QPalette::WindowText);

@@ -15,15 +15,11 @@ void TimelineIndex::rebuild(const JobTimeline& timeline, const TimelineLayout& l
   m_start.resize(n);
   m_end.resize(n);
   m_lane.assign(n, 0);
-  m_minTime = timeline.nowMs;
-  m_maxTime = timeline.nowMs;
   for (std::size_t i = 0; i < n; ++i) {
     const TimelineSegment& s = timeline.segments[i];
     m_device[i] = s.device;
     m_start[i] = s.startMs;
     m_end[i] = s.endMs < 0 ? std::max(timeline.nowMs, s.startMs) : std::max(s.endMs, s.startMs);
-    m_minTime = std::min(m_minTime, m_start[i]);
-    m_maxTime = std::max(m_maxTime, m_end[i]);
   }
   m_byStart.resize(n);
   std::iota(m_byStart.begin(), m_byStart.end(), 0u);

@@ -42,8 +42,6 @@ class TimelineIndex {
   int queueLaneOf(std::size_t segment) const { return m_lane[segment]; }
   std::size_t segmentCount() const { return m_start.size(); }
   std::size_t rowSegmentCount(int row) const;
-  std::int64_t minTime() const { return m_minTime; }
-  std::int64_t maxTime() const { return m_maxTime; }
 
  private:
   struct RowSegments {
@@ -58,8 +56,6 @@ class TimelineIndex {
   std::vector<std::int8_t> m_lane;
   std::vector<std::uint32_t> m_byStart;  // all segments, sorted by start
   std::vector<RowSegments> m_rows;
-  std::int64_t m_minTime = 0;
-  std::int64_t m_maxTime = 0;
 };
 
 }  // namespace hetsched

@@ -29,10 +29,6 @@ void TimelineLayout::setAllNodesCollapsed(bool collapsed) {
   layoutRows();
 }
 
-bool TimelineLayout::isNodeCollapsed(std::uint32_t node) const {
-  return node < m_nodeCollapsed.size() && m_nodeCollapsed[node] != 0;
-}
-
 void TimelineLayout::layoutRows() {
   m_rows.clear();
   m_deviceRow.assign(m_topology->devices.size(), -1);

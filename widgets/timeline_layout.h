@@ -38,8 +38,6 @@ class TimelineLayout {
   void setNodeCollapsed(std::uint32_t node, bool collapsed);
   void setKindCollapsed(DeviceKind kind, bool collapsed);
   void setAllNodesCollapsed(bool collapsed);
-  bool isNodeCollapsed(std::uint32_t node) const;
-  bool isKindCollapsed(DeviceKind kind) const { return m_kindCollapsed[index(kind)]; }
 
   const std::vector<Row>& rows() const { return m_rows; }
   int totalHeight() const { return m_rows.empty() ? 0 : m_rows.back().top + m_rows.back().height; }

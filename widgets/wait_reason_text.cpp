@@ -68,18 +68,6 @@ QString quotaText(const WaitReason& r) {
 
 }  // namespace
 
-QString waitCauseName(WaitCause cause) {
-  switch (cause) {
-    case WaitCause::Unknown: return WaitReasonText::tr("unknown");
-    case WaitCause::NeverFits: return WaitReasonText::tr("never fits");
-    case WaitCause::Quota: return WaitReasonText::tr("quota");
-    case WaitCause::NodesDown: return WaitReasonText::tr("nodes down");
-    case WaitCause::Resources: return WaitReasonText::tr("no room");
-    case WaitCause::Queue: return WaitReasonText::tr("queue order");
-  }
-  return {};
-}
-
 QString waitReasonText(const WaitReason& r) {
   const QString kind = kindName(r.kind);
   switch (r.cause) {
@@ -102,11 +90,6 @@ QString waitReasonText(const WaitReason& r) {
           .arg(aheadText(r), kind);
   }
   return {};
-}
-
-QString predictedStartText(std::int64_t startMs, const QString& nodeName) {
-  if (startMs < 0) return WaitReasonText::tr("not foreseen");
-  return nodeName.isEmpty() ? clockText(startMs) : WaitReasonText::tr("%1 on %2").arg(clockText(startMs), nodeName);
 }
 
 }  // namespace hetsched

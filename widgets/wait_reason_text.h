@@ -11,9 +11,5 @@ namespace hetsched {
 // job and device details: "No GPU node has room: GPU short on 20 of 20
 // nodes · 12 jobs ahead (3 by priority class)".
 QString waitReasonText(const WaitReason& reason);
-// One short word per cause, for a narrow column: "no room", "queue", ...
-QString waitCauseName(WaitCause cause);
-// "12:41:03 on gpu-011", or "not foreseen".
-QString predictedStartText(std::int64_t startMs, const QString& nodeName);
 
 }  // namespace hetsched

@@ -27,16 +27,11 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
       Q_EMIT topologyChanged(topology);
     });
   };
-  events.onFrame = [this, guard = m_guard](std::shared_ptr<const Frame> frame) {
-    bool notify = false;
-    {
-      std::lock_guard lock(m_frameMutex);
-      if (m_latestFrame) ++m_coalesced;
-      m_latestFrame = std::move(frame);
-      notify = !std::exchange(m_frameSignalPending, true);
-    }
-    // One queued notification per batch, however many frames arrive.
-    if (notify) guard.post(this, [this] { Q_EMIT frameAvailable(); });
+  // The workspace takes the newest frame on its own tick (takeFrame).
+  events.onFrame = [this](std::shared_ptr<const Frame> frame) {
+    std::lock_guard lock(m_frameMutex);
+    if (m_latestFrame) ++m_coalesced;
+    m_latestFrame = std::move(frame);
   };
   m_client = std::make_unique<ClusterClient>(target.toStdString(), std::move(events), options);
   m_alerts = std::make_unique<AlertClient>(m_client->channel(), options);
@@ -55,7 +50,6 @@ QString ClusterConnection::target() const { return QString::fromStdString(m_clie
 
 std::shared_ptr<const Frame> ClusterConnection::takeFrame(std::uint64_t* coalesced) {
   std::lock_guard lock(m_frameMutex);
-  m_frameSignalPending = false;
   if (coalesced) *coalesced = m_coalesced;
   // A frame decoded against an older topology is useless to the views.
   if (m_latestFrame && m_topology && m_latestFrame->topologyVersion != m_topology->version) return nullptr;
@@ -64,12 +58,9 @@ std::shared_ptr<const Frame> ClusterConnection::takeFrame(std::uint64_t* coalesc
 
 void ClusterConnection::refreshJobs(std::vector<JobState> states, std::uint32_t limit) {
   m_client->listJobs(std::move(states), limit, [this, guard = m_guard](std::variant<JobList, RpcError> result) {
-    if (auto* error = std::get_if<RpcError>(&result)) {
-      const QString message = QString::fromStdString(error->message);
-      guard.post(this, [this, message] { Q_EMIT jobsListFailed(message); });
-      return;
-    }
-    auto list = std::make_shared<const JobList>(std::get<JobList>(std::move(result)));
+    auto* jobs = std::get_if<JobList>(&result);
+    if (!jobs) return;
+    auto list = std::make_shared<const JobList>(std::move(*jobs));
     guard.post(this, [this, list] { Q_EMIT jobsListed(list); });
   });
 }

@@ -45,6 +45,8 @@ class ClusterConnection : public QObject {
   // replaced before anyone took them.
   std::shared_ptr<const Frame> takeFrame(std::uint64_t* coalesced = nullptr);
 
+  // Answers jobsListed (a failure is silent: the list keeps its last jobs
+  // until the next refresh).
   void refreshJobs(std::vector<JobState> states, std::uint32_t limit);
   // The gateway's latest live forecast; answers predictionsListed (a
   // failure, e.g. an older gateway, is silent: the queue shows no forecast).
@@ -58,9 +60,7 @@ class ClusterConnection : public QObject {
  Q_SIGNALS:
   void statusChanged(const hetsched::ConnectionStatus& status);
   void topologyChanged(std::shared_ptr<const hetsched::Topology> topology);
-  void frameAvailable();
   void jobsListed(std::shared_ptr<const hetsched::JobList> jobs);
-  void jobsListFailed(const QString& message);
   void predictionsListed(std::shared_ptr<const hetsched::QueuePredictions> predictions);
   void historyReady(std::shared_ptr<const hetsched::DeviceHistory> history);
   void historyFailed(const QString& message);
@@ -77,7 +77,6 @@ class ClusterConnection : public QObject {
   std::mutex m_frameMutex;
   std::shared_ptr<const Frame> m_latestFrame;
   std::uint64_t m_coalesced = 0;
-  bool m_frameSignalPending = false;
 };
 
 }  // namespace hetsched

@@ -25,7 +25,6 @@ class SavedConnectionModel : public QAbstractListModel {
   // Where typed tokens go (and the plain-text ones an older console left,
   // at once). Without one they live for the session only.
   void setTokenVault(TokenVault* vault);
-  TokenVault* tokenVault() const { return m_vault; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

@@ -14,13 +14,10 @@
 #include <csignal>
 #include <filesystem>
 #include <cstdio>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
 #include <tuple>
 #include <variant>
-
-extern char** environ;
 
 namespace hetsched::cli {
 
@@ -61,14 +58,8 @@ int benchAgents(const Args& args) {
                                    tokens,
                                    "--state",
                                    "none"};
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, cargv.data(), environ) != 0) {
-    std::fprintf(stderr, "hetsched bench agents: cannot start %s (use --gateway PATH)\n", exe.c_str());
-    return 1;
-  }
+  const pid_t pid = spawnGateway(std::move(argv), "agents");
+  if (pid == 0) return 1;
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
 
   // Every agent reads this host (/proc) and reports under its own node id;

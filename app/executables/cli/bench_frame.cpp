@@ -1,10 +1,9 @@
+#include "bench_process.h"
 #include "bench_suite.h"
 #include "sources/cluster/simulated_cluster.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/frame_packing.h"
 #include "sim_args.h"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <array>
@@ -14,25 +13,6 @@
 #include <cstdio>
 
 namespace hetsched::cli {
-
-namespace {
-
-// CPU time of this process: on a shared machine it tracks the work done
-// better than wall time.
-double processCpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
-
-double threadCpuMs() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
-}  // namespace
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;

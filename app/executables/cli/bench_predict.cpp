@@ -1,3 +1,4 @@
+#include "bench_process.h"
 #include "bench_suite.h"
 #include "sources/cluster/simulated_cluster.h"
 #include "sources/cluster/workload_generator.h"
@@ -23,12 +24,6 @@ double msSince(Clock::time_point t) { return std::chrono::duration<double, std::
 
 // This thread's CPU time: on a shared, loaded machine the work done, where
 // wall time also counts the waits for a core.
-double threadCpuMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
-}
-
 long long option(const Args& args, std::string_view name, long long fallback, long long min, long long max) {
   const auto text = args.value(name);
   if (!text) return fallback;

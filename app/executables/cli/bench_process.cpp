@@ -1,12 +1,18 @@
 #include "bench_process.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <spawn.h>
 #include <sstream>
+#include <sys/resource.h>
 #include <unistd.h>
+
+extern char** environ;
 
 namespace hetsched::cli {
 
@@ -28,6 +34,31 @@ ProcessSample sampleProcess(pid_t pid) {
     if (line.rfind("VmRSS:", 0) == 0) s.rssMib = std::stod(line.substr(6)) / 1024.0;
   }
   return s;
+}
+
+double processCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
+double threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+pid_t spawnGateway(std::vector<std::string> argv, const char* benchName) {
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0].c_str(), nullptr, nullptr, cargv.data(), environ) != 0) {
+    std::fprintf(stderr, "hetsched bench %s: cannot start %s (use --gateway PATH)\n", benchName, argv[0].c_str());
+    return 0;
+  }
+  return pid;
 }
 
 std::string gatewayPath(const Args& args) {

@@ -3,6 +3,7 @@
 #include "cli_args.h"
 
 #include <string>
+#include <vector>
 #include <sys/types.h>
 
 namespace hetsched::cli {
@@ -15,6 +16,14 @@ struct ProcessSample {
 };
 
 ProcessSample sampleProcess(pid_t pid);
+// CPU time (user + system) this process has used: on a shared machine it
+// tracks the work done better than wall time, which includes waiting for a core.
+double processCpuSeconds();
+// CPU time the calling thread has used, in milliseconds.
+double threadCpuMs();
+// Starts the gateway argv[0] with `argv`; its pid, or 0 when it could not
+// start (said on stderr as `hetsched bench NAME`).
+pid_t spawnGateway(std::vector<std::string> argv, const char* benchName);
 // --gateway PATH, else the hetschedd built next to this binary.
 std::string gatewayPath(const Args& args);
 int freePortGuess();

@@ -11,13 +11,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace hetsched::cli {
 
@@ -61,14 +58,8 @@ int benchStream(const Args& args) {
                                    "127.0.0.1:0",
                                    "--state",
                                    "none"};
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, cargv.data(), environ) != 0) {
-    std::fprintf(stderr, "hetsched bench stream: cannot start %s (use --gateway PATH)\n", exe.c_str());
-    return 1;
-  }
+  const pid_t pid = spawnGateway(std::move(argv), "stream");
+  if (pid == 0) return 1;
 
   std::atomic<std::uint64_t> frames{0};
   std::atomic<int> live{0};

@@ -1,3 +1,4 @@
+#include "bench_process.h"
 #include "bench_suite.h"
 #include "cli_args.h"
 #include "engine/policy/builtin_policies.h"
@@ -20,15 +21,6 @@
 namespace hetsched::cli {
 
 namespace {
-
-// CPU time of this process: on a shared machine it tracks the work done
-// better than wall time, which includes time spent waiting for a core.
-double cpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-}
 
 double peakRssMib() {
   rusage usage{};
@@ -124,10 +116,10 @@ int benchSim(const Args& args) {
   std::vector<double> cpuRates;
   for (long long r = 0; r < runs; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    const double cpuStart = cpuSeconds();
+    const double cpuStart = processCpuSeconds();
     const auto result = simulator.run(jobs);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double cpu = cpuSeconds() - cpuStart;
+    const double cpu = processCpuSeconds() - cpuStart;
     const SimSummary& s = std::get<SimResult>(result).summary;
     rates.push_back(static_cast<double>(jobCount) / wall);
     cpuRates.push_back(static_cast<double>(jobCount) / cpu);

@@ -1,11 +1,11 @@
 #include "sim_snapshot.h"
 
+#include "base/model/wall_clock.h"
 #include "sources/cluster/live_policies.h"
 #include "sources/cluster/simulated_cluster.h"
 #include "engine/policy/policy_loader.h"
 
 #include <algorithm>
-#include <chrono>
 
 namespace hetsched::cli {
 
@@ -13,9 +13,7 @@ SnapshotData recordSimSnapshot(const SimOptions& options, std::size_t frames, st
   SimulatedCluster cluster(options);
   SnapshotData d;
   d.name = std::move(name);
-  d.takenAtMs =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count();
+  d.takenAtMs = wallNowMs();
   d.topology = cluster.topology();
   // What a SimulatedCluster runs until a policy is pushed.
   const v1::Policy policy = liveDefaultPolicy();

@@ -13,7 +13,6 @@ AlertNotifier::AlertNotifier(QObject* parent) : QObject(parent) {
 }
 
 void AlertNotifier::notify(const QString& title, const QString& text) {
-  m_lastTitle = title;
   if (!m_tray) return;
   // Shown only while there is something to say: no permanent tray clutter.
   m_tray->show();

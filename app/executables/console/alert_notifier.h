@@ -18,8 +18,6 @@ class AlertNotifier : public QObject {
   void notify(const QString& title, const QString& text);
   // Whether notify() can show anything here.
   bool available() const { return m_tray != nullptr; }
-  // The last notification asked for, shown or not (for tests).
-  QString lastTitle() const { return m_lastTitle; }
 
  Q_SIGNALS:
   // The user clicked a notification: show the alerts.
@@ -27,7 +25,6 @@ class AlertNotifier : public QObject {
 
  private:
   QSystemTrayIcon* m_tray = nullptr;
-  QString m_lastTitle;
 };
 
 }  // namespace hetsched

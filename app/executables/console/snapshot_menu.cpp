@@ -97,10 +97,7 @@ void SnapshotMenu::askAndTake() {
 void SnapshotMenu::takeSnapshot(const QString& path) {
   if (m_taker) return;  // one at a time
   ClusterWorkspace* workspace = m_window->workspace();
-  if (!workspace || workspace->inReplay()) {
-    Q_EMIT snapshotFailed(workspace ? workspace->readOnlyReason() : tr("Open a cluster first."));
-    return;
-  }
+  if (!workspace || workspace->inReplay()) return;
   m_taker = new SnapshotTaker(workspace->connection()->channel(), workspace->connection()->bearerToken(), this);
   m_progress = new QProgressDialog(tr("Taking a snapshot…"), tr("Cancel"), 0, 1000, m_window);
   m_progress->setWindowTitle(tr("Take snapshot"));
@@ -128,7 +125,6 @@ void SnapshotMenu::takeSnapshot(const QString& path) {
     box->setInformativeText(message);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
-    Q_EMIT snapshotFailed(message);
   });
   m_progress->show();
   m_taker->start(path, {}, 0, workspace->jobMapWorker()->model());

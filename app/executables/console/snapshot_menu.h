@@ -25,17 +25,16 @@ class SnapshotMenu : public QObject {
   SnapshotMenu(QMenu* file, MainWindow* window);
 
   // Starts a snapshot of the current cluster into `path` without asking
-  // for a file name; snapshotFailed when there is none live.
+  // for a file name; nothing when there is none live (the action is
+  // disabled then, saying why).
   void takeSnapshot(const QString& path);
   void open(const QString& path);
   static QStringList recentFiles();
   // Replay has no gateway to take a snapshot of: the action says why.
   void update(ClusterWorkspace* workspace);
-  QAction* takeAction() const { return m_take; }
 
  Q_SIGNALS:
   void snapshotSaved(const QString& path, qlonglong id);
-  void snapshotFailed(const QString& message);
 
  private:
   void askAndTake();

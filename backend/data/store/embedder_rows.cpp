@@ -52,8 +52,7 @@ std::variant<std::shared_ptr<const embed::JobMapModel>, StoreError> readEmbedder
   const int rc = q.step();
   if (rc == SQLITE_DONE) return std::shared_ptr<const embed::JobMapModel>();
   if (rc != SQLITE_ROW) return db.error(rc, "reading the " + where);
-  const EmbedderLayers listed{static_cast<std::uint32_t>(q.columnInt(0)), static_cast<std::uint32_t>(q.columnInt(1)),
-                              static_cast<std::uint32_t>(q.columnInt(2))};
+  const EmbedderLayers listed{q.columnAs<std::uint32_t>(0), q.columnAs<std::uint32_t>(1), q.columnAs<std::uint32_t>(2)};
   embed::LoadedEmbedder loaded = embed::decodeEmbedder(q.columnBlob(3));
   if (loaded.error != embed::EmbedderFileError::None)
     return StoreError{StoreErrorCode::Corrupt, where + ": " + std::string(embed::describe(loaded.error))};

@@ -14,7 +14,7 @@
 namespace hetsched {
 
 // A snapshot's job embedder as the embedder table stores it: the layer
-// sizes as columns and the weights in embed/embedder_file's format.
+// sizes as columns and the weights in data/embed/embedder_file's format.
 struct EmbedderRow {
   EmbedderLayers layers;
   std::vector<std::uint8_t> bytes;

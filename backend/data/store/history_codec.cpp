@@ -1,5 +1,7 @@
 #include "history_codec.h"
 
+#include "blob_bytes.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -12,34 +14,6 @@ namespace hetsched {
 namespace {
 
 constexpr std::uint8_t kFormat = 1;
-constexpr std::size_t kHeader = 6;
-
-void putU32(std::uint8_t* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-std::uint32_t getU32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
-void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<std::uint8_t>(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<std::uint8_t>(v));
-}
-
-bool getVarint(const std::uint8_t*& p, const std::uint8_t* end, std::uint64_t* v) {
-  *v = 0;
-  for (int shift = 0; shift < 64 && p < end; shift += 7) {
-    const std::uint8_t b = *p++;
-    *v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-    if (!(b & 0x80)) return true;
-  }
-  return false;
-}
 
 // Zigzag keeps small negative differences small in both bytes.
 std::uint16_t zigzag(std::uint16_t cur, std::uint16_t prev) {
@@ -119,9 +93,7 @@ void HistoryCodec::encode(const QuantisedFrame* prev, const QuantisedFrame& cur,
     last = i;
   }
 
-  out->resize(kHeader);
-  (*out)[0] = kFormat;
-  putU32(out->data() + 2, static_cast<std::uint32_t>(m_raw.size()));
+  startBlob(*out, kFormat, m_raw.size());
 #ifdef HETSCHED_STORE_HAVE_ZLIB
   // Z_RLE: the planes are differences, mostly zeros and small values with
   // little long-range repetition, so run-length plus Huffman coding gets
@@ -149,15 +121,15 @@ void HistoryCodec::encode(const QuantisedFrame* prev, const QuantisedFrame& cur,
   }
 #endif
   (*out)[1] = 0;
-  out->resize(kHeader);
+  out->resize(kBlobHeader);
   out->insert(out->end(), m_raw.begin(), m_raw.end());
 }
 
 std::optional<std::string> HistoryCodec::decode(std::span<const std::uint8_t> blob, QuantisedFrame* s) {
-  if (blob.size() < kHeader) return std::string("history blob shorter than its header");
+  if (blob.size() < kBlobHeader) return std::string("history blob shorter than its header");
   if (blob[0] != kFormat) return "history blob format " + std::to_string(blob[0]) + " is unknown";
   const std::uint32_t rawSize = getU32(blob.data() + 2);
-  const std::uint8_t* raw = blob.data() + kHeader;
+  const std::uint8_t* raw = blob.data() + kBlobHeader;
   // The most a frame of this topology can take: the columns, and a job
   // change (two varints of at most ten bytes) per device.
   const std::uint64_t most = 8 + 26 * std::uint64_t{s->deviceCount()} + s->nodeUp.size() + 10;
@@ -175,7 +147,7 @@ std::optional<std::string> HistoryCodec::decode(std::span<const std::uint8_t> bl
       inflateReset(&z);
     }
     z.next_in = const_cast<std::uint8_t*>(raw);  // zlib's API is not const-correct
-    z.avail_in = static_cast<uInt>(blob.size() - kHeader);
+    z.avail_in = static_cast<uInt>(blob.size() - kBlobHeader);
     z.next_out = m_raw.data();
     z.avail_out = rawSize;
     if (inflate(&z, Z_FINISH) != Z_STREAM_END || z.total_out != rawSize)
@@ -184,7 +156,7 @@ std::optional<std::string> HistoryCodec::decode(std::span<const std::uint8_t> bl
 #else
     return std::string("history blob is zlib-compressed but this build has no zlib");
 #endif
-  } else if (blob[1] != 0 || blob.size() - kHeader != rawSize) {
+  } else if (blob[1] != 0 || blob.size() - kBlobHeader != rawSize) {
     return std::string("history blob header is inconsistent");
   }
   const std::uint8_t* end = raw + rawSize;

@@ -33,9 +33,9 @@ std::optional<StoreError> HistoryReader::loadShape(SqliteDb& db, SnapshotId id) 
                                                      "frame count is damaged (" +
                                                      std::to_string(q.columnInt(c)) + ")"};
   }
-  m_devices = static_cast<std::size_t>(q.columnInt(0));
-  m_nodes = static_cast<std::size_t>(q.columnInt(1));
-  m_frames = static_cast<std::size_t>(q.columnInt(2));
+  m_devices = q.columnAs<std::size_t>(0);
+  m_nodes = q.columnAs<std::size_t>(1);
+  m_frames = q.columnAs<std::size_t>(2);
   m_keyframeInterval = static_cast<std::size_t>(std::max<std::int64_t>(1, q.columnInt(3)));
   m_snapshot = id;
   return std::nullopt;
@@ -77,7 +77,7 @@ std::optional<StoreError> HistoryReader::read(SqliteDb& db, SnapshotId id, std::
                       "snapshot " + std::to_string(id) + ", frame " + std::to_string(expect) + ": " + what};
   };
   while ((rc = q.step()) == SQLITE_ROW) {
-    if (static_cast<std::size_t>(q.columnInt(0)) != expect) return damaged("missing from the history");
+    if (q.columnAs<std::size_t>(0) != expect) return damaged("missing from the history");
     if (expect >= start) {
       if (auto error = m_codec.decode(q.columnBlob(7), &m_state)) return damaged(*error);
       m_stateIndex = expect;
@@ -86,11 +86,11 @@ std::optional<StoreError> HistoryReader::read(SqliteDb& db, SnapshotId id, std::
       const auto queue = decodeQueueSummary(q.columnBlob(6));
       if (!queue) return damaged("queue summary has the wrong size");
       m_state.dequantise(out);
-      out->sequence = static_cast<std::uint64_t>(q.columnInt(1));
-      out->topologyVersion = static_cast<std::uint64_t>(q.columnInt(2));
+      out->sequence = q.columnAs<std::uint64_t>(1);
+      out->topologyVersion = q.columnAs<std::uint64_t>(2);
       out->simTimeMs = q.columnInt(3);
       out->wallTimeMs = q.columnInt(4);
-      out->framesSkipped = static_cast<std::uint64_t>(q.columnInt(5));
+      out->framesSkipped = q.columnAs<std::uint64_t>(5);
       out->queue = *queue;
     }
     ++expect;

@@ -1,5 +1,7 @@
 #include "job_codec.h"
 
+#include "blob_bytes.h"
+
 #include <cstring>
 
 #ifdef HETSCHED_STORE_HAVE_ZLIB
@@ -13,26 +15,19 @@ namespace {
 // Format 2 added each job's owner and team after its name; format 1 chunks
 // (older snapshots) still open, their jobs with neither.
 constexpr std::uint8_t kFormat = 2;
-constexpr std::size_t kHeader = 6;
 constexpr std::size_t kMaxInflation = 1032;
 // A job's fields take at least this many bytes (two doubles and fifteen
 // one-byte varints; format 2 two more for owner and team): a count that
 // needs more bytes than there are is damage.
 constexpr std::uint64_t kMinJobBytes = 31;
-// The enums' sizes (model/job.h): a stored value past the last one is damage.
+// The enums' sizes (base/model/job.h): a stored value past the last one is damage.
 constexpr std::uint64_t kQosCount = static_cast<std::uint64_t>(Qos::Guaranteed) + 1;
 constexpr std::uint64_t kJobStateCount = static_cast<std::uint64_t>(JobState::Unschedulable) + 1;
 
 class Writer {
  public:
   std::vector<std::uint8_t> bytes;
-  void varint(std::uint64_t v) {
-    while (v >= 0x80) {
-      bytes.push_back(static_cast<std::uint8_t>(v | 0x80));
-      v >>= 7;
-    }
-    bytes.push_back(static_cast<std::uint8_t>(v));
-  }
+  void varint(std::uint64_t v) { putVarint(bytes, v); }
   void signedVarint(std::int64_t v) {
     varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
   }
@@ -54,11 +49,7 @@ class Reader {
   bool atEnd() const { return m_p == m_end; }
   std::uint64_t varint() {
     std::uint64_t v = 0;
-    for (int shift = 0; shift < 64 && m_p < m_end; shift += 7) {
-      const std::uint8_t b = *m_p++;
-      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80)) return v;
-    }
+    if (getVarint(m_p, m_end, &v)) return v;
     m_ok = false;
     return 0;
   }
@@ -92,10 +83,6 @@ class Reader {
   const std::uint8_t* m_end;
   bool m_ok = true;
 };
-
-void putU32(std::uint8_t* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
 
 }  // namespace
 
@@ -131,18 +118,17 @@ std::vector<std::uint8_t> JobCodec::encode(std::span<const Job> jobs) {
     for (const std::uint32_t d : j.devices) w.varint(d);
   }
 
-  std::vector<std::uint8_t> out(kHeader);
-  out[0] = kFormat;
-  putU32(out.data() + 2, static_cast<std::uint32_t>(w.bytes.size()));
+  std::vector<std::uint8_t> out;
+  startBlob(out, kFormat, w.bytes.size());
 #ifdef HETSCHED_STORE_HAVE_ZLIB
   uLongf packed = compressBound(static_cast<uLong>(w.bytes.size()));
-  out.resize(kHeader + packed);
-  if (compress2(out.data() + kHeader, &packed, w.bytes.data(), static_cast<uLong>(w.bytes.size()), 1) == Z_OK) {
+  out.resize(kBlobHeader + packed);
+  if (compress2(out.data() + kBlobHeader, &packed, w.bytes.data(), static_cast<uLong>(w.bytes.size()), 1) == Z_OK) {
     out[1] = 1;
-    out.resize(kHeader + packed);
+    out.resize(kBlobHeader + packed);
     return out;
   }
-  out.resize(kHeader);
+  out.resize(kBlobHeader);
 #endif
   out[1] = 0;
   out.insert(out.end(), w.bytes.begin(), w.bytes.end());
@@ -150,29 +136,29 @@ std::vector<std::uint8_t> JobCodec::encode(std::span<const Job> jobs) {
 }
 
 std::optional<std::string> JobCodec::decode(std::span<const std::uint8_t> blob, std::vector<Job>* out) {
-  if (blob.size() < kHeader) return std::string("jobs blob shorter than its header");
+  if (blob.size() < kBlobHeader) return std::string("jobs blob shorter than its header");
   if (blob[0] != 1 && blob[0] != kFormat) return "jobs blob format " + std::to_string(blob[0]) + " is unknown";
   const bool hasOwners = blob[0] >= 2;
-  const std::uint32_t rawSize = static_cast<std::uint32_t>(blob[2]) | static_cast<std::uint32_t>(blob[3]) << 8 |
-                                static_cast<std::uint32_t>(blob[4]) << 16 | static_cast<std::uint32_t>(blob[5]) << 24;
+  const std::uint32_t rawSize = getU32(blob.data() + 2);
   std::vector<std::uint8_t> inflated;
-  const std::uint8_t* raw = blob.data() + kHeader;
+  const std::uint8_t* raw = blob.data() + kBlobHeader;
   if (blob[1] == 1) {
 #ifdef HETSCHED_STORE_HAVE_ZLIB
     // deflate shrinks at most about 1032:1; a header that claims more is
     // damaged, and would have us allocate up to 4 GB for it.
-    if (rawSize > (blob.size() - kHeader) * kMaxInflation + 64)
+    if (rawSize > (blob.size() - kBlobHeader) * kMaxInflation + 64)
       return "jobs blob header claims " + std::to_string(rawSize) + " bytes from " + std::to_string(blob.size()) +
              " (damaged)";
     inflated.resize(rawSize);
     uLongf size = rawSize;
-    if (uncompress(inflated.data(), &size, raw, static_cast<uLong>(blob.size() - kHeader)) != Z_OK || size != rawSize)
+    if (uncompress(inflated.data(), &size, raw, static_cast<uLong>(blob.size() - kBlobHeader)) != Z_OK ||
+        size != rawSize)
       return std::string("jobs blob does not inflate (damaged)");
     raw = inflated.data();
 #else
     return std::string("jobs blob is zlib-compressed but this build has no zlib");
 #endif
-  } else if (blob[1] != 0 || blob.size() - kHeader != rawSize) {
+  } else if (blob[1] != 0 || blob.size() - kBlobHeader != rawSize) {
     return std::string("jobs blob header is inconsistent");
   }
   Reader r(raw, raw + rawSize);

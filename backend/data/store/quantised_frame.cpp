@@ -6,7 +6,7 @@ namespace hetsched {
 
 namespace {
 
-// Same rounding as rpc/frame_codec (round half away from zero on values
+// Same rounding as serve/rpc/frame_codec (round half away from zero on values
 // clamped non-negative), without lround's cost per element.
 template <typename T>
 T quantise(float v, float scale, float max) {

@@ -7,7 +7,7 @@
 
 namespace hetsched {
 
-// A frame's device columns at the precision the wire uses (rpc/frame_codec):
+// A frame's device columns at the precision the wire uses (serve/rpc/frame_codec):
 // utilisation in 1/200, temperature in whole degrees, memory in 1/65535,
 // power in whole watts. The history is stored and delta-coded at this
 // precision, so a replayed frame equals what a live console was sent.

@@ -99,7 +99,7 @@ CREATE INDEX whatif_run_snapshot ON whatif_run(snapshot_id);
 )sql";
 
 // v3: the job map's embedder per snapshot, so a replay maps jobs as the
-// console did. The blob is embed/embedder_file's format (its own magic,
+// console did. The blob is data/embed/embedder_file's format (its own magic,
 // version and checksum, feature statistics, then weights); the layer sizes
 // are columns too so listing a file need not decode any blob.
 constexpr const char* kV3 = R"sql(

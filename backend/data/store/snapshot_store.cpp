@@ -293,7 +293,7 @@ std::variant<std::size_t, StoreError> SnapshotStore::indexAt(SnapshotId id, std:
   const int rc = q.step();
   if (rc == SQLITE_DONE) return std::size_t{0};
   if (rc != SQLITE_ROW) return m_db.error(rc, "seeking the history of snapshot " + std::to_string(id));
-  return static_cast<std::size_t>(q.columnInt(0));
+  return q.columnAs<std::size_t>(0);
 }
 
 std::optional<StoreError> SnapshotStore::frameAt(SnapshotId id, std::int64_t simTimeMs, Frame* out) {

@@ -13,11 +13,6 @@ namespace hetsched {
 
 namespace {
 
-template <typename T>
-T as(std::int64_t v) {
-  return static_cast<T>(v);
-}
-
 // A stored kind outside the enum would wrap into it when narrowed; kept out
 // of range (255) so that topologyProblem names it.
 DeviceKind kindOf(std::int64_t v) {
@@ -50,8 +45,8 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     meta.policy = {meta.info.policyName, meta.info.policyVersion, q.columnText(more)};
     meta.topology.clusterName = meta.info.clusterName;
     meta.topology.source = q.columnText(more + 1);
-    meta.topology.version = as<std::uint64_t>(q.columnInt(more + 2));
-    meta.topology.agentPeriodMs = as<std::uint32_t>(q.columnInt(more + 3));
+    meta.topology.version = q.columnAs<std::uint64_t>(more + 2);
+    meta.topology.agentPeriodMs = q.columnAs<std::uint32_t>(more + 3);
   }
   Topology& t = meta.topology;
   SqliteStatement m(m_db.get(),
@@ -67,10 +62,10 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
     dm.peakTflops = m.columnDouble(2);
     dm.tdpWatts = m.columnDouble(3);
     dm.idleWatts = m.columnDouble(4);
-    dm.memoryMib = as<std::uint64_t>(m.columnInt(5));
+    dm.memoryMib = m.columnAs<std::uint64_t>(5);
     dm.memoryBandwidthGbps = m.columnDouble(6);
     dm.instructionLatencyNs = m.columnDouble(7);
-    dm.cores = as<std::uint32_t>(m.columnInt(8));
+    dm.cores = m.columnAs<std::uint32_t>(8);
   }
   if (rc != SQLITE_DONE) return fail(rc, "device models");
 
@@ -81,9 +76,8 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
   n.bind(1, id);
   t.nodes.reserve(reserveFor(meta.info.nodeCount));
   while ((rc = n.step()) == SQLITE_ROW) {
-    t.nodes.push_back({n.columnText(0), kindOf(n.columnInt(1)), as<std::uint32_t>(n.columnInt(2)),
-                       as<std::uint32_t>(n.columnInt(3)), as<std::uint32_t>(n.columnInt(4)),
-                       as<std::uint64_t>(n.columnInt(5))});
+    t.nodes.push_back({n.columnText(0), kindOf(n.columnInt(1)), n.columnAs<std::uint32_t>(2),
+                       n.columnAs<std::uint32_t>(3), n.columnAs<std::uint32_t>(4), n.columnAs<std::uint64_t>(5)});
   }
   if (rc != SQLITE_DONE) return fail(rc, "nodes");
 
@@ -92,8 +86,7 @@ std::variant<SnapshotMeta, StoreError> SnapshotStore::loadMeta(SnapshotId id) {
   d.bind(1, id);
   t.devices.reserve(reserveFor(meta.info.deviceCount));
   while ((rc = d.step()) == SQLITE_ROW) {
-    t.devices.push_back(
-        {as<std::uint32_t>(d.columnInt(0)), as<std::uint32_t>(d.columnInt(1)), as<std::uint32_t>(d.columnInt(2))});
+    t.devices.push_back({d.columnAs<std::uint32_t>(0), d.columnAs<std::uint32_t>(1), d.columnAs<std::uint32_t>(2)});
   }
   if (rc != SQLITE_DONE) return fail(rc, "devices");
   // Everything downstream indexes by these: the replay's views, the frames
@@ -145,7 +138,7 @@ std::variant<std::vector<WhatIfRun>, StoreError> SnapshotStore::whatIfRuns(Snaps
     r.id = q.columnInt(0);
     r.snapshot = id;
     r.createdAtMs = q.columnInt(1);
-    r.policy = {q.columnText(2), as<std::uint64_t>(q.columnInt(3)), q.columnText(4)};
+    r.policy = {q.columnText(2), q.columnAs<std::uint64_t>(3), q.columnText(4)};
     r.resultsJson = q.columnText(5);
     const auto blob = q.columnBlob(6);
     r.resultsBlob.assign(blob.begin(), blob.end());

@@ -29,8 +29,6 @@ void SqliteStatement::bindBlob(int index, std::span<const std::uint8_t> bytes) {
                     SQLITE_STATIC);
 }
 
-void SqliteStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
-
 int SqliteStatement::step() { return sqlite3_step(m_stmt); }
 
 void SqliteStatement::reset() {

@@ -27,12 +27,17 @@ class SqliteStatement {
   void bindText(int index, std::string_view text);
   // The bytes must outlive step(): blobs are bound without a copy.
   void bindBlob(int index, std::span<const std::uint8_t> bytes);
-  void bindNull(int index);
 
   int step();   // SQLITE_ROW, SQLITE_DONE or an error code
   void reset(); // ready to bind and step again
 
   std::int64_t columnInt(int column) const;
+  // An integer column as the type its field holds (SQLite keeps every
+  // integer as 64 bits).
+  template <typename T>
+  T columnAs(int column) const {
+    return static_cast<T>(columnInt(column));
+  }
   double columnDouble(int column) const;
   std::string columnText(int column) const;
   std::span<const std::uint8_t> columnBlob(int column) const;  // valid until the next step

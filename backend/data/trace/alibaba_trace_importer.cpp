@@ -54,11 +54,13 @@ std::optional<Qos> parseQos(std::string_view text) {
   return std::nullopt;
 }
 
-// Reads the header, then hands every data line to `parseRow`, which returns
-// the row or nothing (having recorded why). Counting happens here so that
-// rowsRead == rows + rowsRejected holds whatever parseRow does.
+// Reads the header, then hands every data line to `parseRow` with a parser
+// of its `columns`; it returns the row or nothing (the parser recorded why).
+// Counting happens here so that rowsRead == rows + rowsRejected holds
+// whatever parseRow does.
 template <class Row, class HeaderCheck, class ParseRow>
-ImportResult<Row> readCsv(std::istream& in, std::string_view fileName, HeaderCheck headerCheck, ParseRow parseRow) {
+ImportResult<Row> readCsv(std::istream& in, std::string_view fileName, std::span<const std::string_view> columns,
+                          HeaderCheck headerCheck, ParseRow parseRow) {
   ImportResult<Row> result;
   std::string line;
   if (!std::getline(in, line)) {
@@ -89,7 +91,8 @@ ImportResult<Row> readCsv(std::istream& in, std::string_view fileName, HeaderChe
       ++result.rowsRejected;
       continue;
     }
-    if (std::optional<Row> parsed = parseRow(row, lineNo, result.errors)) {
+    RowParser parser(fileName, lineNo, row, columns, result.errors);
+    if (std::optional<Row> parsed = parseRow(parser, row)) {
       result.rows.push_back(std::move(*parsed));
     } else {
       ++result.rowsRejected;
@@ -103,26 +106,42 @@ void setExpectedHeader(ImportResult<Row>& result, std::string expected) {
   if (result.fatal && result.fatal->problem == ImportProblem::HeaderMismatch) result.fatal->text = std::move(expected);
 }
 
+// The four columns node and pod rows both begin with: a name no earlier row
+// of the file has, CPU (milli), memory (MiB) and whole GPUs. Each is empty
+// where `p` recorded why.
+struct LeadingColumns {
+  std::string name;
+  std::optional<std::uint64_t> cpuMilli;
+  std::optional<std::uint64_t> memoryMib;
+  std::optional<std::uint64_t> gpus;
+};
+
+LeadingColumns readLeadingColumns(RowParser& p, std::unordered_set<std::string>& names) {
+  LeadingColumns out;
+  if (const auto name = p.requiredTextAt(0)) {
+    out.name = std::string(*name);
+    if (!names.insert(out.name).second) p.fail(0, ImportProblem::DuplicateName, *name);
+  }
+  out.cpuMilli = p.unsignedAt(1, kMaxCpuMilli);
+  out.memoryMib = p.unsignedAt(2, kMaxMemoryMib);
+  out.gpus = p.unsignedAt(3, kMaxGpuCount);
+  return out;
+}
+
 }  // namespace
 
 ImportResult<TraceNode> AlibabaTraceImporter::readNodes(std::istream& in, std::string_view fileName) {
   std::unordered_set<std::string> names;
   auto result = readCsv<TraceNode>(
-      in, fileName,
+      in, fileName, kNodeColumns,
       [](const CsvRow& header) -> std::optional<std::size_t> {
         if (headerIs(header, kNodeColumns)) return kNodeColumns.size();
         return std::nullopt;
       },
-      [&](const CsvRow& row, std::size_t lineNo, std::vector<ImportError>& errors) -> std::optional<TraceNode> {
-        RowParser p(fileName, lineNo, row, kNodeColumns, errors);
+      [&](RowParser& p, const CsvRow&) -> std::optional<TraceNode> {
         TraceNode node;
-        if (const auto name = p.requiredTextAt(0)) {
-          node.name = std::string(*name);
-          if (!names.insert(node.name).second) p.fail(0, ImportProblem::DuplicateName, *name);
-        }
-        const auto cpu = p.unsignedAt(1, kMaxCpuMilli);
-        const auto memory = p.unsignedAt(2, kMaxMemoryMib);
-        const auto gpus = p.unsignedAt(3, kMaxGpuCount);
+        auto [name, cpu, memory, gpus] = readLeadingColumns(p, names);
+        node.name = std::move(name);
         node.gpuModel = std::string(p.text(4));
         if (gpus && *gpus > 0 && node.gpuModel.empty()) p.fail(4, ImportProblem::EmptyField, {});
         if (p.failed()) return std::nullopt;
@@ -138,22 +157,16 @@ ImportResult<TraceNode> AlibabaTraceImporter::readNodes(std::istream& in, std::s
 ImportResult<TracePod> AlibabaTraceImporter::readPods(std::istream& in, std::string_view fileName) {
   std::unordered_set<std::string> names;
   auto result = readCsv<TracePod>(
-      in, fileName,
+      in, fileName, kPodColumns,
       [](const CsvRow& header) -> std::optional<std::size_t> {
         if (headerIs(header, kPodColumns)) return kPodColumns.size();
         if (headerIs(header, std::span(kPodColumns).first(kShortPodColumnCount))) return kShortPodColumnCount;
         return std::nullopt;
       },
-      [&](const CsvRow& row, std::size_t lineNo, std::vector<ImportError>& errors) -> std::optional<TracePod> {
-        RowParser p(fileName, lineNo, row, kPodColumns, errors);
+      [&](RowParser& p, const CsvRow& row) -> std::optional<TracePod> {
         TracePod pod;
-        if (const auto name = p.requiredTextAt(0)) {
-          pod.name = std::string(*name);
-          if (!names.insert(pod.name).second) p.fail(0, ImportProblem::DuplicateName, *name);
-        }
-        const auto cpu = p.unsignedAt(1, kMaxCpuMilli);
-        const auto memory = p.unsignedAt(2, kMaxMemoryMib);
-        const auto gpus = p.unsignedAt(3, kMaxGpuCount);
+        auto [name, cpu, memory, gpus] = readLeadingColumns(p, names);
+        pod.name = std::move(name);
         const auto milli = p.unsignedAt(4, kMilli);
         // A share of a GPU only makes sense for one GPU; whole GPUs are 1000 each.
         if (gpus && milli) {

@@ -1,5 +1,6 @@
 #include "agent_reporter.h"
 
+#include "base/model/wall_clock.h"
 #include "serve/client/gateway_channel.h"
 #include "hetsched.grpc.pb.h"
 #include "sources/host/host_report.h"
@@ -10,11 +11,6 @@
 namespace hetsched {
 
 namespace {
-
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 bool permanent(grpc::StatusCode code) {
   // A wrong token or role will not fix itself by retrying either.

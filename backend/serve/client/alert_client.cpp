@@ -22,36 +22,30 @@ AlertClient::~AlertClient() = default;
 void AlertClient::get(ReportDone done) {
   auto call = newUnaryCall<v1::GetAlertsRequest, v1::GetAlertsResponse>(m_options);
   m_stub->stub->async()->GetAlerts(&call->context, &call->request, &call->response,
-                                   [call, done = std::move(done)](grpc::Status status) {
-                                     if (!status.ok()) return done(toRpcError(status));
-                                     auto decoded = fromProto(call->response);
-                                     if (auto* e = std::get_if<std::string>(&decoded))
-                                       return done(RpcError{grpc::StatusCode::INTERNAL, "GetAlerts: " + *e});
-                                     done(std::get<AlertReport>(std::move(decoded)));
-                                   });
+                                   whenAnswered(call, std::move(done), [](const v1::GetAlertsResponse& r) {
+                                     return decodedOrInternal(fromProto(r), "GetAlerts");
+                                   }));
 }
 
 void AlertClient::setRules(const std::vector<AlertRule>& rules, SetDone done) {
   auto call = newUnaryCall<v1::SetAlertRulesRequest, v1::SetAlertRulesResponse>(m_options);
   toProto(rules, call->request.mutable_rules());
-  m_stub->stub->async()->SetAlertRules(&call->context, &call->request, &call->response,
-                                       [call, done = std::move(done)](grpc::Status status) {
-                                         if (!status.ok()) return done(toRpcError(status));
-                                         done(call->response.revision());
-                                       });
+  m_stub->stub->async()->SetAlertRules(
+      &call->context, &call->request, &call->response,
+      whenAnswered(call, std::move(done), [](const v1::SetAlertRulesResponse& r) { return r.revision(); }));
 }
 
 void AlertClient::acknowledge(const std::vector<std::uint64_t>& ids, AcknowledgeDone done) {
   auto call = newUnaryCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options);
   for (const std::uint64_t id : ids) call->request.add_ids(id);
   m_stub->stub->async()->AcknowledgeAlerts(
-      &call->context, &call->request, &call->response, [call, done = std::move(done)](grpc::Status status) {
-        if (!status.ok()) return done(toRpcError(status));
+      &call->context, &call->request, &call->response,
+      whenAnswered(call, std::move(done), [](const v1::AcknowledgeAlertsResponse& r) {
         Acknowledged answer;
-        answer.added = call->response.acknowledged();
-        answer.unknown.assign(call->response.unknown().begin(), call->response.unknown().end());
-        done(std::move(answer));
-      });
+        answer.added = r.acknowledged();
+        answer.unknown.assign(r.unknown().begin(), r.unknown().end());
+        return answer;
+      }));
 }
 
 }  // namespace hetsched

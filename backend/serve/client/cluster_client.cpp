@@ -5,6 +5,7 @@
 #include "serve/rpc/history_convert.h"
 #include "serve/rpc/prediction_convert.h"
 #include "serve/rpc/proto_convert.h"
+#include "unary_call.h"
 
 #include <grpcpp/grpcpp.h>
 
@@ -19,8 +20,6 @@ struct ClusterClient::Stub {
 };
 
 namespace {
-
-RpcError toError(const grpc::Status& status) { return {static_cast<int>(status.error_code()), status.error_message()}; }
 
 // The channel's own reconnect backoff would otherwise grow to two minutes
 // while a gateway is down; ours (ClientOptions) decides the pace instead.
@@ -97,15 +96,11 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
     return std::chrono::steady_clock::now() - m_lastFrame.load();
   }
   bool wasLive() const { return m_live.load(); }
-  bool topologyChanged() const {
-    std::lock_guard lock(m_mutex);
-    return m_reason == "topology changed";
-  }
   RpcError error() const {
     std::lock_guard lock(m_mutex);
     if (!m_reason.empty()) return {static_cast<int>(grpc::StatusCode::CANCELLED), m_reason};
     if (m_status.ok()) return {static_cast<int>(grpc::StatusCode::UNAVAILABLE), "the gateway ended the stream"};
-    return toError(m_status);
+    return toRpcError(m_status);
   }
 
  private:
@@ -150,10 +145,6 @@ void ClusterClient::stop() {
   }
   m_cv.notify_all();
   if (m_supervisor.joinable()) m_supervisor.join();
-}
-
-std::chrono::system_clock::time_point ClusterClient::deadline() const {
-  return std::chrono::system_clock::now() + m_options.rpcDeadline;
 }
 
 void ClusterClient::setStatus(ConnectionState state, std::string detail, std::chrono::milliseconds retryIn) {
@@ -212,7 +203,7 @@ bool ClusterClient::fetchTopology(RpcError* error) {
   }
   const grpc::Status status = finished.get();
   if (!status.ok()) {
-    *error = toError(status);
+    *error = toRpcError(status);
     return false;
   }
   auto topology = fromProto(response);
@@ -247,78 +238,36 @@ bool ClusterClient::watchUntilLost(RpcError* error) {
 
 void ClusterClient::listJobs(std::vector<JobState> states, std::uint32_t limit,
                              std::function<void(std::variant<JobList, RpcError>)> done) {
-  struct Call {
-    grpc::ClientContext context;
-    v1::ListJobsRequest request;
-    v1::ListJobsResponse response;
-  };
-  auto call = std::make_shared<Call>();
-  call->context.set_deadline(deadline());
-  prepare(call->context);
+  auto call = newUnaryCall<v1::ListJobsRequest, v1::ListJobsResponse>(m_options);
   for (const JobState s : states) call->request.add_states(toProto(s));
   call->request.set_limit(limit);
   m_stub->stub->async()->ListJobs(&call->context, &call->request, &call->response,
-                                  [call, done = std::move(done)](grpc::Status status) {
-                                    if (!status.ok()) {
-                                      done(toError(status));
-                                      return;
-                                    }
+                                  whenAnswered(call, std::move(done), [](const v1::ListJobsResponse& r) {
                                     JobList list;
-                                    list.totalMatching = call->response.total_matching();
-                                    list.jobs.reserve(static_cast<std::size_t>(call->response.jobs_size()));
-                                    for (const auto& j : call->response.jobs()) list.jobs.push_back(fromProto(j));
-                                    done(std::move(list));
-                                  });
+                                    list.totalMatching = r.total_matching();
+                                    list.jobs.reserve(static_cast<std::size_t>(r.jobs_size()));
+                                    for (const auto& j : r.jobs()) list.jobs.push_back(fromProto(j));
+                                    return list;
+                                  }));
 }
 
 void ClusterClient::getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done) {
-  struct Call {
-    grpc::ClientContext context;
-    v1::GetPredictionsRequest request;
-    v1::GetPredictionsResponse response;
-  };
-  auto call = std::make_shared<Call>();
-  call->context.set_deadline(deadline());
-  prepare(call->context);
+  auto call = newUnaryCall<v1::GetPredictionsRequest, v1::GetPredictionsResponse>(m_options);
   m_stub->stub->async()->GetPredictions(&call->context, &call->request, &call->response,
-                                        [call, done = std::move(done)](grpc::Status status) {
-                                          if (!status.ok()) {
-                                            done(toError(status));
-                                            return;
-                                          }
-                                          auto decoded = fromProto(call->response);
-                                          if (auto* e = std::get_if<std::string>(&decoded)) {
-                                            done(RpcError{grpc::StatusCode::INTERNAL, "GetPredictions: " + *e});
-                                            return;
-                                          }
-                                          done(std::get<QueuePredictions>(std::move(decoded)));
-                                        });
+                                        whenAnswered(call, std::move(done), [](const v1::GetPredictionsResponse& r) {
+                                          return decodedOrInternal(fromProto(r), "GetPredictions");
+                                        }));
 }
 
 void ClusterClient::getDeviceHistory(const HistoryRequest& request,
                                      std::function<void(std::variant<DeviceHistory, RpcError>)> done) {
-  struct Call {
-    grpc::ClientContext context;
-    v1::GetDeviceHistoryRequest request;
-    v1::GetDeviceHistoryResponse response;
-  };
-  auto call = std::make_shared<Call>();
-  call->context.set_deadline(deadline());
-  prepare(call->context);
+  auto call = newUnaryCall<v1::GetDeviceHistoryRequest, v1::GetDeviceHistoryResponse>(m_options);
   toProto(request, &call->request);
-  m_stub->stub->async()->GetDeviceHistory(&call->context, &call->request, &call->response,
-                                          [call, done = std::move(done)](grpc::Status status) {
-                                            if (!status.ok()) {
-                                              done(toError(status));
-                                              return;
-                                            }
-                                            auto decoded = fromProto(call->response);
-                                            if (auto* e = std::get_if<std::string>(&decoded)) {
-                                              done(RpcError{grpc::StatusCode::INTERNAL, "GetDeviceHistory: " + *e});
-                                              return;
-                                            }
-                                            done(std::get<DeviceHistory>(std::move(decoded)));
-                                          });
+  m_stub->stub->async()->GetDeviceHistory(
+      &call->context, &call->request, &call->response,
+      whenAnswered(call, std::move(done), [](const v1::GetDeviceHistoryResponse& r) {
+        return decodedOrInternal(fromProto(r), "GetDeviceHistory");
+      }));
 }
 
 }  // namespace hetsched

@@ -89,7 +89,6 @@ class ClusterClient {
   bool watchUntilLost(RpcError* error);
   void setStatus(ConnectionState state, std::string detail, std::chrono::milliseconds retryIn);
   bool sleepUnlessStopping(std::chrono::milliseconds duration);
-  std::chrono::system_clock::time_point deadline() const;
   void prepare(grpc::ClientContext& context) const;
 
   std::string m_target;

@@ -2,6 +2,7 @@
 
 #include "hetsched.grpc.pb.h"
 #include "serve/rpc/proto_convert.h"
+#include "unary_call.h"
 
 #include <grpcpp/grpcpp.h>
 
@@ -18,21 +19,11 @@ JobSubmitter::JobSubmitter(std::shared_ptr<grpc::Channel> channel, ClientOptions
 JobSubmitter::~JobSubmitter() = default;
 
 void JobSubmitter::submit(const JobSpec& spec, Done done) {
-  // Lives until gRPC calls back, which may be after the caller has gone.
-  struct Call {
-    grpc::ClientContext context;
-    v1::SubmitJobRequest request;
-    v1::SubmitJobResponse response;
-  };
-  auto call = std::make_shared<Call>();
-  call->context.set_deadline(std::chrono::system_clock::now() + m_options.rpcDeadline);
-  if (!m_options.bearerToken.empty()) call->context.AddMetadata("authorization", "Bearer " + m_options.bearerToken);
+  auto call = newUnaryCall<v1::SubmitJobRequest, v1::SubmitJobResponse>(m_options);
   toProto(spec, call->request.mutable_spec());
-  m_stub->stub->async()->SubmitJob(&call->context, &call->request, &call->response,
-                                   [call, done = std::move(done)](grpc::Status status) {
-                                     if (status.ok()) done(call->response.job_id());
-                                     else done(RpcError{static_cast<int>(status.error_code()), status.error_message()});
-                                   });
+  m_stub->stub->async()->SubmitJob(
+      &call->context, &call->request, &call->response,
+      whenAnswered(call, std::move(done), [](const v1::SubmitJobResponse& r) { return r.job_id(); }));
 }
 
 }  // namespace hetsched

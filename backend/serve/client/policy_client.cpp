@@ -21,22 +21,13 @@ PolicyClient::~PolicyClient() = default;
 void PolicyClient::get(StateDone done) {
   auto call = newUnaryCall<v1::GetPolicyRequest, v1::GetPolicyResponse>(m_options);
   m_stub->stub->async()->GetPolicy(&call->context, &call->request, &call->response,
-                                   [call, done = std::move(done)](grpc::Status status) {
-                                     if (status.ok()) done(std::move(call->response));
-                                     else done(toRpcError(status));
-                                   });
+                                   whenAnswered(call, std::move(done), [](auto& r) { return std::move(r); }));
 }
 
 namespace {
 
 // Push, promote and rollback all answer with the state they left.
-template <typename Request>
-auto stateOf(std::shared_ptr<UnaryCall<Request, v1::PolicyMutationResponse>> call, PolicyClient::StateDone done) {
-  return [call, done = std::move(done)](grpc::Status status) {
-    if (status.ok()) done(std::move(*call->response.mutable_state()));
-    else done(toRpcError(status));
-  };
-}
+auto stateOf(v1::PolicyMutationResponse& r) { return std::move(*r.mutable_state()); }
 
 }  // namespace
 
@@ -46,13 +37,15 @@ void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std
   *call->request.mutable_spec() = spec;
   call->request.set_canary_percent(canaryPercent);
   call->request.set_expected_version(expectedVersion);
-  m_stub->stub->async()->PushPolicy(&call->context, &call->request, &call->response, stateOf(call, std::move(done)));
+  m_stub->stub->async()->PushPolicy(&call->context, &call->request, &call->response,
+                                    whenAnswered(call, std::move(done), stateOf));
 }
 
 void PolicyClient::promote(std::uint64_t expectedVersion, StateDone done) {
   auto call = newUnaryCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options);
   call->request.set_expected_version(expectedVersion);
-  m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response, stateOf(call, std::move(done)));
+  m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response,
+                                       whenAnswered(call, std::move(done), stateOf));
 }
 
 void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersion, StateDone done) {
@@ -60,16 +53,13 @@ void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersi
   call->request.set_to_version(toVersion);
   call->request.set_expected_version(expectedVersion);
   m_stub->stub->async()->RollbackPolicy(&call->context, &call->request, &call->response,
-                                        stateOf(call, std::move(done)));
+                                        whenAnswered(call, std::move(done), stateOf));
 }
 
 void PolicyClient::history(HistoryDone done) {
   auto call = newUnaryCall<v1::ListPolicyHistoryRequest, v1::ListPolicyHistoryResponse>(m_options);
   m_stub->stub->async()->ListPolicyHistory(&call->context, &call->request, &call->response,
-                                           [call, done = std::move(done)](grpc::Status status) {
-                                             if (status.ok()) done(std::move(call->response));
-                                             else done(toRpcError(status));
-                                           });
+                                           whenAnswered(call, std::move(done), [](auto& r) { return std::move(r); }));
 }
 
 }  // namespace hetsched

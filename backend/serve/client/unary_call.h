@@ -7,6 +7,9 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -30,6 +33,25 @@ std::shared_ptr<UnaryCall<Request, Response>> newUnaryCall(const ClientOptions& 
 
 inline RpcError toRpcError(const grpc::Status& status) {
   return {static_cast<int>(status.error_code()), status.error_message()};
+}
+
+// gRPC's callback for `call`: a failed call hands `done` its error, an
+// answered one what `answer` makes of the response (a value, or an RpcError).
+template <typename Call, typename Done, typename Answer>
+auto whenAnswered(std::shared_ptr<Call> call, Done done, Answer answer) {
+  return [call, done = std::move(done), answer = std::move(answer)](grpc::Status status) {
+    if (!status.ok()) return done(toRpcError(status));
+    done(answer(call->response));
+  };
+}
+
+// A response's decoded value, or INTERNAL naming `method` when the gateway
+// answered with something malformed.
+template <typename Value>
+std::variant<Value, RpcError> decodedOrInternal(std::variant<Value, std::string> decoded, const char* method) {
+  if (auto* e = std::get_if<std::string>(&decoded))
+    return RpcError{grpc::StatusCode::INTERNAL, std::string(method) + ": " + *e};
+  return std::get<Value>(std::move(decoded));
 }
 
 }  // namespace hetsched

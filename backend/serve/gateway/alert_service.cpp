@@ -1,26 +1,16 @@
 #include "alert_service.h"
 
+#include "unary_reply.h"
+#include "base/model/wall_clock.h"
 #include "serve/alert/alert_proto.h"
 
-#include <chrono>
-
 namespace hetsched {
-
-namespace {
-
-grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  reactor->Finish(status);
-  return reactor;
-}
-
-}  // namespace
 
 grpc::ServerUnaryReactor* AlertServiceImpl::GetAlerts(grpc::CallbackServerContext* ctx,
                                                       const v1::GetAlertsRequest* request,
                                                       v1::GetAlertsResponse* response) {
-  auto caller = m_state.gate.admit(*ctx, Method::GetAlerts, request->ByteSizeLong());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetAlerts, request->ByteSizeLong()))
+    return refused;
   toProto(m_state.alerts.report(), response);
   return finish(ctx, grpc::Status::OK);
 }
@@ -76,9 +66,7 @@ grpc::ServerUnaryReactor* AlertServiceImpl::AcknowledgeAlerts(grpc::CallbackServ
                                                       std::to_string(kMaxAcknowledgedAlerts)});
   const std::string& name = std::get<Caller>(who).name;
   const std::vector<std::uint64_t> ids(request->ids().begin(), request->ids().end());
-  const std::int64_t now =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count();
+  const std::int64_t now = wallNowMs();
   const AlertBoard::Acknowledged done = m_state.alerts.acknowledge(ids, name, now);
   v1::AuditEntry entry;
   entry.set_action(std::string(ruleOf(Method::AcknowledgeAlerts).name));

@@ -1,8 +1,8 @@
 #include "audit_log.h"
 
+#include "base/model/wall_clock.h"
 #include "audit_chain.h"
 
-#include <chrono>
 #include <cstdio>
 
 namespace hetsched {
@@ -29,9 +29,7 @@ std::optional<std::string> AuditLog::openTextFile(const std::filesystem::path& p
 
 std::optional<std::string> AuditLog::sealAndStore(v1::AuditEntry& entry, const Store& store) {
   if (!m_state) return std::string("audit log not attached");
-  entry.set_time_ms(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count());
+  entry.set_time_ms(wallNowMs());
   sealAuditEntry(entry, m_head + 1, m_headHash);
   if (auto e = store(entry)) {
     if (!m_warned) std::fprintf(stderr, "hetschedd: audit entry not stored: %s\n", e->c_str());

@@ -1,5 +1,6 @@
 #include "cluster_service.h"
 
+#include "unary_reply.h"
 #include "frame_writer.h"
 #include "refused_call.h"
 #include "report_reader.h"
@@ -17,20 +18,13 @@ namespace {
 constexpr std::uint32_t kDefaultListLimit = 1000;
 constexpr std::uint32_t kMaxListLimit = 100000;
 
-grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  reactor->Finish(status);
-  return reactor;
-}
-
 grpc::Status invalid(const FieldError& e) { return {grpc::StatusCode::INVALID_ARGUMENT, e.message()}; }
 
 }  // namespace
 
 grpc::ServerUnaryReactor* ClusterServiceImpl::GetTopology(grpc::CallbackServerContext* ctx,
                                                           const grpc::ByteBuffer* request, grpc::ByteBuffer* response) {
-  auto caller = m_state.gate.admit(*ctx, Method::GetTopology, request->Length());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetTopology, request->Length())) return refused;
   // The request has no fields today; still refuse bytes that are not one.
   v1::GetTopologyRequest parsed;
   if (grpc::ByteBuffer copy(*request);
@@ -59,8 +53,8 @@ grpc::ServerWriteReactor<v1::Frame>* ClusterServiceImpl::WatchFrames(grpc::Callb
 grpc::ServerUnaryReactor* ClusterServiceImpl::ListJobs(grpc::CallbackServerContext* ctx,
                                                        const v1::ListJobsRequest* request,
                                                        v1::ListJobsResponse* response) {
-  auto caller = m_state.gate.admit(*ctx, Method::ListJobs, request->ByteSizeLong());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::ListJobs, request->ByteSizeLong()))
+    return refused;
   if (request->limit() > kMaxListLimit)
     return finish(ctx, invalid({"limit", "at most " + std::to_string(kMaxListLimit)}));
   std::vector<JobState> states;
@@ -137,8 +131,8 @@ grpc::ServerWriteReactor<v1::SnapshotChunk>* ClusterServiceImpl::GetSnapshot(grp
 grpc::ServerUnaryReactor* ClusterServiceImpl::GetPredictions(grpc::CallbackServerContext* ctx,
                                                              const v1::GetPredictionsRequest* request,
                                                              v1::GetPredictionsResponse* response) {
-  auto caller = m_state.gate.admit(*ctx, Method::GetPredictions, request->ByteSizeLong());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetPredictions, request->ByteSizeLong()))
+    return refused;
   // The predictor thread's latest forecast; never computed on this call's
   // thread, never under the cluster's lock.
   if (const auto latest = m_state.predictions.latest()) *response = *latest;
@@ -149,8 +143,8 @@ grpc::ServerUnaryReactor* ClusterServiceImpl::GetPredictions(grpc::CallbackServe
 grpc::ServerUnaryReactor* ClusterServiceImpl::GetDeviceHistory(grpc::CallbackServerContext* ctx,
                                                                const v1::GetDeviceHistoryRequest* request,
                                                                v1::GetDeviceHistoryResponse* response) {
-  auto caller = m_state.gate.admit(*ctx, Method::GetDeviceHistory, request->ByteSizeLong());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetDeviceHistory, request->ByteSizeLong()))
+    return refused;
   std::vector<FrameRing::Entry> entries;
   std::size_t devices = 0;
   {

@@ -1,5 +1,6 @@
 #include "gateway.h"
 
+#include "base/model/wall_clock.h"
 #include "alert_gauges.h"
 #include "alert_service.h"
 #include "serve/alert/alert_proto.h"
@@ -25,11 +26,6 @@
 namespace hetsched {
 
 namespace {
-
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::shared_ptr<grpc::ServerCredentials> serverCredentials(const std::optional<ServerTls>& tls) {
   if (!tls) return grpc::InsecureServerCredentials();

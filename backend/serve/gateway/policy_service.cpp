@@ -1,21 +1,11 @@
 #include "policy_service.h"
 
-#include <chrono>
+#include "unary_reply.h"
+#include "base/model/wall_clock.h"
 
 namespace hetsched {
 
 namespace {
-
-grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  reactor->Finish(status);
-  return reactor;
-}
-
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 grpc::Status toStatus(const PolicyChangeError& e) {
   switch (e.kind) {
@@ -91,18 +81,11 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext*
   return finish(ctx, status);
 }
 
-template <typename Request>
-grpc::ServerUnaryReactor* PolicyServiceImpl::refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method,
-                                                                  const Request& request) {
-  auto caller = m_state.gate.admit(*ctx, method, request.ByteSizeLong());
-  if (auto* refused = std::get_if<grpc::Status>(&caller)) return finish(ctx, *refused);
-  return nullptr;
-}
-
 grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerContext* ctx,
                                                        const v1::GetPolicyRequest* request,
                                                        v1::GetPolicyResponse* response) {
-  if (auto* refused = refuseUnlessAdmitted(ctx, Method::GetPolicy, *request)) return refused;
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetPolicy, request->ByteSizeLong()))
+    return refused;
   std::lock_guard lock(m_state.mutex);
   *response = m_state.policies->state();
   return finish(ctx, grpc::Status::OK);
@@ -143,7 +126,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::RollbackPolicy(grpc::CallbackServer
 grpc::ServerUnaryReactor* PolicyServiceImpl::ListPolicyHistory(grpc::CallbackServerContext* ctx,
                                                                const v1::ListPolicyHistoryRequest* request,
                                                                v1::ListPolicyHistoryResponse* response) {
-  if (auto* refused = refuseUnlessAdmitted(ctx, Method::ListPolicyHistory, *request)) return refused;
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::ListPolicyHistory, request->ByteSizeLong()))
+    return refused;
   std::lock_guard lock(m_state.mutex);
   for (const v1::PolicyVersion& v : m_state.policies->history()) *response->add_versions() = v;
   return finish(ctx, grpc::Status::OK);
@@ -152,7 +136,8 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::ListPolicyHistory(grpc::CallbackSer
 grpc::ServerUnaryReactor* PolicyServiceImpl::ListAuditLog(grpc::CallbackServerContext* ctx,
                                                           const v1::ListAuditLogRequest* request,
                                                           v1::ListAuditLogResponse* response) {
-  if (auto* refused = refuseUnlessAdmitted(ctx, Method::ListAuditLog, *request)) return refused;
+  if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::ListAuditLog, request->ByteSizeLong()))
+    return refused;
   *response = m_state.audit.list(request->before_sequence(), request->limit());
   return finish(ctx, grpc::Status::OK);
 }

@@ -32,10 +32,6 @@ class PolicyServiceImpl final : public v1::PolicyService::CallbackService {
   template <typename MakeChange>
   grpc::ServerUnaryReactor* mutate(grpc::CallbackServerContext* ctx, Method method, std::size_t requestBytes,
                                    std::string detail, v1::PolicyMutationResponse* response, MakeChange makeChange);
-  // The finished reactor when the gate refuses the call, else null.
-  template <typename Request>
-  grpc::ServerUnaryReactor* refuseUnlessAdmitted(grpc::CallbackServerContext* ctx, Method method,
-                                                 const Request& request);
 
   GatewayState& m_state;
 };

@@ -80,17 +80,4 @@ void FileLock::release() {
   m_handle = -1;
 }
 
-FileLock::FileLock(FileLock&& other) noexcept : m_handle(other.m_handle) { other.m_handle = -1; }
-
-FileLock& FileLock::operator=(FileLock&& other) noexcept {
-  if (this != &other) {
-    release();
-    m_handle = other.m_handle;
-    other.m_handle = -1;
-  }
-  return *this;
-}
-
-FileLock::~FileLock() { release(); }
-
 }  // namespace hetsched

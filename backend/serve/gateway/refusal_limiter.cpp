@@ -52,9 +52,4 @@ RefusalLimiter::Decision RefusalLimiter::refuse(const std::string& peer, Clock::
   return d;
 }
 
-std::size_t RefusalLimiter::trackedPeers() const {
-  std::lock_guard lock(m_mutex);
-  return m_peers.size();
-}
-
 }  // namespace hetsched

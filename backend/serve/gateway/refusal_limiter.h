@@ -41,7 +41,6 @@ class RefusalLimiter {
   void setOptions(const Options& options);
 
   Decision refuse(const std::string& peer, Clock::time_point now = Clock::now());
-  std::size_t trackedPeers() const;
 
  private:
   struct Bucket {
@@ -51,7 +50,7 @@ class RefusalLimiter {
   static bool take(Bucket& bucket, double burst, double perSecond, Clock::time_point now);
   void forgetOldest();
 
-  mutable std::mutex m_mutex;
+  std::mutex m_mutex;
   Options m_options;
   std::unordered_map<std::string, Bucket> m_peers;
   Bucket m_total{-1, {}};

@@ -1,10 +1,10 @@
 #include "snapshot_writer.h"
 
+#include "base/model/wall_clock.h"
 #include "engine/policy/policy_loader.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/proto_convert.h"
 
-#include <chrono>
 #include <cmath>
 
 namespace hetsched {
@@ -39,9 +39,7 @@ SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest
     header->set_policy_version(active.version());
     header->set_policy_json(policyToJson(active.spec()));
   }
-  header->set_taken_at_ms(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count());
+  header->set_taken_at_ms(wallNowMs());
   header->set_job_count(static_cast<std::uint32_t>(m_jobs.size()));
   header->set_frame_count(static_cast<std::uint32_t>(m_frames.size()));
   std::lock_guard lock(m_mutex);

@@ -37,13 +37,13 @@ CREATE TABLE alert_rules(id INTEGER PRIMARY KEY CHECK (id = 1), record BLOB NOT 
 
 v1::AuditEntry auditRow(const SqliteStatement& row) {
   v1::AuditEntry e;
-  e.set_sequence(static_cast<std::uint64_t>(row.columnInt(0)));
+  e.set_sequence(row.columnAs<std::uint64_t>(0));
   e.set_time_ms(row.columnInt(1));
   e.set_who(row.columnText(2));
   e.set_action(row.columnText(3));
   e.set_ok(row.columnInt(4) != 0);
-  e.set_old_version(static_cast<std::uint64_t>(row.columnInt(5)));
-  e.set_new_version(static_cast<std::uint64_t>(row.columnInt(6)));
+  e.set_old_version(row.columnAs<std::uint64_t>(5));
+  e.set_new_version(row.columnAs<std::uint64_t>(6));
   e.set_detail(row.columnText(7));
   e.set_prev_hash(row.columnText(8));
   e.set_hash(row.columnText(9));
@@ -154,7 +154,7 @@ std::variant<std::optional<StoredBook>, std::string> StateFile::loadBook() const
   while ((rc = versions.step()) == SQLITE_ROW) {
     v1::PolicyVersion v;
     const auto bytes = versions.columnBlob(1);
-    const auto number = static_cast<std::uint64_t>(versions.columnInt(0));
+    const auto number = versions.columnAs<std::uint64_t>(0);
     if (!v.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) || v.version() != number ||
         number != book.versions.size() + 1)
       return sqliteError("policy version " + std::to_string(number) + " is damaged");
@@ -164,9 +164,9 @@ std::variant<std::optional<StoredBook>, std::string> StateFile::loadBook() const
   if (book.versions.empty()) return std::optional<StoredBook>();
   SqliteStatement pointers(m_db.get(), "SELECT active, candidate, canary_percent FROM policy_book WHERE id = 1");
   if (pointers.step() != SQLITE_ROW) return sqliteError("the policy book's pointers are missing");
-  book.active = static_cast<std::uint64_t>(pointers.columnInt(0));
-  book.candidate = static_cast<std::uint64_t>(pointers.columnInt(1));
-  book.canaryPercent = static_cast<std::uint32_t>(pointers.columnInt(2));
+  book.active = pointers.columnAs<std::uint64_t>(0);
+  book.candidate = pointers.columnAs<std::uint64_t>(1);
+  book.canaryPercent = pointers.columnAs<std::uint32_t>(2);
   const std::uint64_t latest = book.versions.size();
   if (book.active == 0 || book.active > latest || book.candidate > latest || book.canaryPercent > 100)
     return sqliteError("the policy book points past its versions");
@@ -177,7 +177,7 @@ AuditHead StateFile::auditHead() const {
   std::lock_guard lock(m_mutex);
   SqliteStatement head(m_db.get(), "SELECT sequence, hash FROM audit ORDER BY sequence DESC LIMIT 1");
   if (head.step() != SQLITE_ROW) return {0, std::string(kGenesisHash)};
-  return {static_cast<std::uint64_t>(head.columnInt(0)), head.columnText(1)};
+  return {head.columnAs<std::uint64_t>(0), head.columnText(1)};
 }
 
 std::optional<std::string> StateFile::commit(const StateChange& change) {
@@ -233,8 +233,8 @@ StateFile::AuditPage StateFile::auditPage(std::uint64_t beforeSequence, std::siz
   SqliteStatement count(m_db.get(), "SELECT count(*), coalesce(min(sequence), 0) FROM audit");
   std::uint64_t first = 0;
   if (count.step() == SQLITE_ROW) {
-    page.total = static_cast<std::uint64_t>(count.columnInt(0));
-    first = static_cast<std::uint64_t>(count.columnInt(1));
+    page.total = count.columnAs<std::uint64_t>(0);
+    first = count.columnAs<std::uint64_t>(1);
   }
   SqliteStatement rows(m_db.get(),
                        "SELECT sequence, time_ms, who, action, ok, old_version, new_version, detail, prev_hash, hash "

@@ -51,9 +51,8 @@ class PackedFrameEncoder {
   // A key frame every `keyInterval` frames (1: no deltas).
   explicit PackedFrameEncoder(int keyInterval) : m_interval(keyInterval < 1 ? 1 : keyInterval) {}
   // Fills `whole`, and `delta` unless this frame is a key frame (then
-  // returns false). The delta's reference is keySequence().
+  // returns false). The delta's reference is the last key frame.
   bool encode(const Frame& frame, v1::Frame* whole, v1::Frame* delta);
-  std::uint64_t keySequence() const { return m_key.sequence; }
 
  private:
   int m_interval;

@@ -86,31 +86,35 @@ std::size_t rawSize(std::size_t devices, std::size_t nodes, int jobBytes) {
 // carry crosses into the next byte.
 constexpr std::uint64_t kHigh = 0x8080808080808080ull;
 
-void subtractBytes(const char* a, const char* b, char* out, std::size_t size) {
+// out = op(a, b) byte by byte: `word` on eight bytes at a time, `byte` on
+// the tail. `out` may be `a`.
+template <class Word, class Byte>
+void combineBytes(const char* a, const char* b, char* out, std::size_t size, Word word, Byte byte) {
   std::size_t i = 0;
   for (; i + 8 <= size; i += 8) {
     std::uint64_t x = 0;
     std::uint64_t y = 0;
     std::memcpy(&x, a + i, 8);
     std::memcpy(&y, b + i, 8);
-    const std::uint64_t d = ((x | kHigh) - (y & ~kHigh)) ^ ((x ^ ~y) & kHigh);
-    std::memcpy(out + i, &d, 8);
+    const std::uint64_t r = word(x, y);
+    std::memcpy(out + i, &r, 8);
   }
-  for (; i < size; ++i) out[i] = static_cast<char>(static_cast<unsigned char>(a[i]) - static_cast<unsigned char>(b[i]));
+  for (; i < size; ++i)
+    out[i] = static_cast<char>(byte(static_cast<unsigned char>(a[i]), static_cast<unsigned char>(b[i])));
+}
+
+void subtractBytes(const char* a, const char* b, char* out, std::size_t size) {
+  combineBytes(
+      a, b, out, size,
+      [](std::uint64_t x, std::uint64_t y) { return ((x | kHigh) - (y & ~kHigh)) ^ ((x ^ ~y) & kHigh); },
+      [](unsigned char x, unsigned char y) { return x - y; });
 }
 
 void addBytes(char* inout, const char* b, std::size_t size) {
-  std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t x = 0;
-    std::uint64_t y = 0;
-    std::memcpy(&x, inout + i, 8);
-    std::memcpy(&y, b + i, 8);
-    const std::uint64_t sum = ((x & ~kHigh) + (y & ~kHigh)) ^ ((x ^ y) & kHigh);
-    std::memcpy(inout + i, &sum, 8);
-  }
-  for (; i < size; ++i)
-    inout[i] = static_cast<char>(static_cast<unsigned char>(inout[i]) + static_cast<unsigned char>(b[i]));
+  combineBytes(
+      inout, b, inout, size,
+      [](std::uint64_t x, std::uint64_t y) { return ((x & ~kHigh) + (y & ~kHigh)) ^ ((x ^ y) & kHigh); },
+      [](unsigned char x, unsigned char y) { return x + y; });
 }
 
 // What a packed blob's header says.

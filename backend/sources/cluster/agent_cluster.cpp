@@ -1,13 +1,8 @@
 #include "agent_cluster.h"
 
-namespace hetsched {
+#include "base/model/wall_clock.h"
 
-namespace {
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
+namespace hetsched {
 
 AgentCluster::AgentCluster(std::uint32_t agentPeriodMs, std::string clusterName, std::function<Clock::time_point()> now)
     : ObservedCluster(std::move(clusterName), "agents", agentPeriodMs), m_now(std::move(now)), m_period(agentPeriodMs) {

@@ -19,7 +19,7 @@
 namespace hetsched {
 
 // Where the gateway reads a cluster from: the simulated cluster, this host,
-// node agents or Prometheus (Kubernetes later), behind one interface. Not
+// node agents, Prometheus or Kubernetes, behind one interface. Not
 // thread-safe: the gateway serialises calls, except refresh().
 class ClusterSource {
  public:

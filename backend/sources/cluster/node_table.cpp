@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace hetsched {
@@ -64,11 +65,16 @@ void NodeTable::setUp(const std::string& nodeId, bool up) {
   if (const auto it = m_index.find(nodeId); it != m_index.end()) m_nodes[it->second].up = up;
 }
 
-std::vector<std::string> NodeTable::nodeIds() const {
-  std::vector<std::string> ids;
-  ids.reserve(m_nodes.size());
-  for (const Entry& e : m_nodes) ids.push_back(e.latest.nodeId);
-  return ids;
+void NodeTable::putReading(std::vector<NodeReport> reports, std::span<const std::pair<std::string, bool>> up) {
+  std::set<std::string> seen;
+  for (NodeReport& r : reports) {
+    seen.insert(r.nodeId);
+    put(std::move(r));
+  }
+  for (const auto& [node, isUp] : up) setUp(node, isUp);
+  for (Entry& e : m_nodes) {
+    if (!seen.contains(e.latest.nodeId)) e.up = false;
+  }
 }
 
 void NodeTable::rebuildTopology() {

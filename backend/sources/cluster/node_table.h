@@ -4,7 +4,9 @@
 #include "base/model/topology.h"
 #include "node_report.h"
 
+#include <span>
 #include <string>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -23,7 +25,10 @@ class NodeTable {
   void put(NodeReport report);
   void setUp(const std::string& nodeId, bool up);
   bool contains(const std::string& nodeId) const { return m_index.contains(nodeId); }
-  std::vector<std::string> nodeIds() const;
+  // One whole reading of an observed cluster (Prometheus, Kubernetes): each
+  // report put, `up` applied, and a node the reading no longer reports
+  // marked down (a deleted node stays: nodes never leave a topology).
+  void putReading(std::vector<NodeReport> reports, std::span<const std::pair<std::string, bool>> up);
   void assemble(std::int64_t wallTimeMs);
   // Frames count time from `wallTimeMs` (default: the first assemble), so
   // that history from before the source started stays at or after zero.

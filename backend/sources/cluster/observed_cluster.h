@@ -5,9 +5,10 @@
 
 namespace hetsched {
 
-// Base of the sources that watch a real cluster (host, agents, Prometheus):
-// the cluster is what the nodes report, there is no job queue, and
-// submitting a job is refused rather than faked.
+// Base of the sources that watch a real cluster (host, agents, Prometheus,
+// Kubernetes): the cluster is what the nodes report, submitting a job is
+// refused rather than faked, and there is no job queue unless the source
+// has one to show (Kubernetes lists its pods).
 class ObservedCluster : public ClusterSource {
  public:
   ObservedCluster(std::string clusterName, std::string source, std::uint32_t agentPeriodMs)

@@ -1,17 +1,9 @@
 #include "host_cluster.h"
 
+#include "base/model/wall_clock.h"
 #include "host_report.h"
 
-#include <chrono>
-
 namespace hetsched {
-
-namespace {
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
 
 std::variant<std::unique_ptr<HostCluster>, HostError> HostCluster::create(HostReaderOptions options,
                                                                           std::uint32_t agentPeriodMs) {

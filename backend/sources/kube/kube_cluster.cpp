@@ -1,5 +1,6 @@
 #include "kube_cluster.h"
 
+#include "base/model/wall_clock.h"
 #include "kube_convert.h"
 
 #include <algorithm>
@@ -9,11 +10,6 @@
 namespace hetsched {
 
 namespace {
-
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 JobState stateOf(const KubePod& pod) {
   if (pod.phase == "Succeeded" || pod.phase == "Failed") return JobState::Completed;
@@ -164,16 +160,7 @@ void KubeCluster::step() {
     reading.swap(m_pending);
   }
   if (reading) {
-    std::set<std::string> seen;
-    for (NodeReport& r : reading->reports) {
-      seen.insert(r.nodeId);
-      m_table.put(std::move(r));
-    }
-    for (const auto& [node, up] : reading->up) m_table.setUp(node, up);
-    // A deleted node stays, marked down: nodes never leave a topology.
-    for (const std::string& node : m_table.nodeIds()) {
-      if (!seen.contains(node)) m_table.setUp(node, false);
-    }
+    m_table.putReading(std::move(reading->reports), reading->up);
     m_jobs = std::move(reading->jobs);
   }
   m_table.assemble(wallNowMs());

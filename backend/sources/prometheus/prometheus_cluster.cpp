@@ -1,12 +1,11 @@
 #include "prometheus_cluster.h"
 
+#include "base/model/wall_clock.h"
 #include "prometheus_queries.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <map>
-#include <set>
 #include <span>
 
 namespace hetsched {
@@ -14,11 +13,6 @@ namespace hetsched {
 namespace {
 
 using ByLabel = PrometheusCluster::ByLabel;
-
-std::int64_t wallNowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 double finiteOr0(double v) { return std::isfinite(v) ? v : 0.0; }
 
@@ -188,17 +182,7 @@ void PrometheusCluster::step() {
     std::lock_guard lock(m_pendingMutex);
     reading.swap(m_pending);
   }
-  if (reading) {
-    std::set<std::string> seen;
-    for (NodeReport& r : reading->nodes) {
-      seen.insert(r.nodeId);
-      m_table.put(std::move(r));
-    }
-    for (const auto& [node, up] : reading->up) m_table.setUp(node, up);
-    for (const std::string& node : m_table.nodeIds()) {
-      if (!seen.contains(node)) m_table.setUp(node, false);
-    }
-  }
+  if (reading) m_table.putReading(std::move(reading->nodes), reading->up);
   m_table.assemble(wallNowMs());
 }
 
