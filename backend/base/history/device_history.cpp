@@ -1,5 +1,7 @@
 #include "device_history.h"
 
+#include <cstdint>
+
 namespace hetsched {
 
 std::int64_t DeviceHistory::bucketStart(std::uint32_t bucket) const {

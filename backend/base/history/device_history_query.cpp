@@ -1,9 +1,18 @@
 #include "device_history_query.h"
 
+#include "device_history.h"
+#include "history_frames.h"
 #include "series_builder.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
 #include <unordered_set>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace hetsched {

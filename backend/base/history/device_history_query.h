@@ -3,6 +3,7 @@
 #include "device_history.h"
 #include "history_frames.h"
 
+#include <cstddef>
 #include <optional>
 #include <variant>
 

@@ -2,6 +2,7 @@
 
 #include "device_history.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

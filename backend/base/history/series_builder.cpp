@@ -1,8 +1,15 @@
 #include "series_builder.h"
 
+#include "device_history.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <span>
+#include <utility>
 
 namespace hetsched {
 

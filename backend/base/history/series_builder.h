@@ -1,7 +1,10 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "device_history.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 

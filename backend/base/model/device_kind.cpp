@@ -1,5 +1,8 @@
 #include "device_kind.h"
 
+#include <optional>
+#include <string_view>
+
 namespace hetsched {
 
 std::string_view toString(DeviceKind kind) {

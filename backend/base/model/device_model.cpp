@@ -1,7 +1,12 @@
 #include "device_model.h"
 
+#include "device_kind.h"
+
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace hetsched {
 

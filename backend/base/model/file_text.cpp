@@ -2,8 +2,13 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <ios>
 #include <iterator>
+#include <optional>
+#include <string>
+#include <system_error>
 
 namespace hetsched {
 

@@ -1,5 +1,7 @@
 #include "frame.h"
 
+#include <cstddef>
+
 namespace hetsched {
 
 void Frame::resize(std::size_t devices, std::size_t nodes) {

@@ -4,6 +4,7 @@
 #include "job.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>

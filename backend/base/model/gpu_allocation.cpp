@@ -1,6 +1,15 @@
 #include "gpu_allocation.h"
 
+#include "device_kind.h"
+#include "device_model.h"
+#include "job.h"
+#include "topology.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,6 +3,7 @@
 #include "job.h"
 #include "topology.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>

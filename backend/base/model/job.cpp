@@ -1,6 +1,9 @@
 #include "job.h"
 
 #include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
 
 namespace hetsched {
 

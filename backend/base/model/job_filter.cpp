@@ -1,8 +1,20 @@
 #include "job_filter.h"
 
+#include "device_kind.h"
+#include "job.h"
+#include "topology.h"
+
 #include <algorithm>
 #include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "device_kind.h"
 #include "job.h"
 #include "topology.h"
 

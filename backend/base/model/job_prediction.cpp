@@ -1,6 +1,8 @@
 #include "job_prediction.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <string_view>
 
 namespace hetsched {
 

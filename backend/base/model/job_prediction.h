@@ -5,6 +5,7 @@
 #include "quota_standing.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>

@@ -1,9 +1,22 @@
 #include "job_search.h"
 
+#include "device_kind.h"
+#include "job.h"
+#include "job_filter.h"
+#include "topology.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstddef>
+#include <cstdint>
 #include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

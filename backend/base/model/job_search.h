@@ -1,10 +1,12 @@
 #pragma once
 
+#include "device_kind.h"
 #include "job.h"
 #include "job_filter.h"
 #include "topology.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>

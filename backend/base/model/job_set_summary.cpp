@@ -1,6 +1,11 @@
 #include "job_set_summary.h"
 
+#include "job.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
 
 namespace hetsched {
 

@@ -1,6 +1,10 @@
 #include "job_story.h"
 
+#include "job.h"
+#include "job_timeline.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <span>
 
 namespace hetsched {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "job.h"
+#include "job_prediction.h"
 #include "job_timeline.h"
 
 #include <cstdint>

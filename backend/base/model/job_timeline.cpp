@@ -1,9 +1,17 @@
 #include "job_timeline.h"
 
+#include "job.h"
+#include "job_prediction.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

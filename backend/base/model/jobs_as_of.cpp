@@ -1,5 +1,11 @@
 #include "jobs_as_of.h"
 
+#include "job.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
 namespace hetsched {
 
 std::vector<Job> jobsAsOf(std::span<const Job> jobs, std::int64_t simTimeMs) {

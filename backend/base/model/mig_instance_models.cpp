@@ -1,6 +1,12 @@
 #include "mig_instance_models.h"
 
+#include "device_kind.h"
 #include "mig_layout.h"
+#include "topology.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

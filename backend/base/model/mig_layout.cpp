@@ -1,5 +1,15 @@
 #include "mig_layout.h"
 
+#include "device_kind.h"
+#include "device_model.h"
+#include "topology.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace hetsched {
 
 namespace {
@@ -68,6 +78,8 @@ double MigLayout::computeShare(std::size_t device) const {
 
 std::string_view MigLayout::profileOf(const Topology& topology, std::size_t device) const {
   if (!isInstance(device)) return {};
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): an instance's model name is a MIG name: isInstance() is true
+  // only for devices whose name parsed
   return parseMigModelName(topology.modelOf(device).name)->profile;
 }
 

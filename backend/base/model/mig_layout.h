@@ -2,6 +2,7 @@
 
 #include "topology.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,6 +1,11 @@
 #include "topology.h"
 
+#include "device_kind.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace hetsched {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "device_kind.h"
 #include "device_model.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,12 @@
 #include "capacity_state.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+
+#include <cstddef>
+#include <cstdint>
+
 namespace hetsched {
 
 std::uint32_t deviceCapacityMilli(const DeviceModel& model) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/device_model.h"
 #include "base/model/topology.h"
 
 #include <cstdint>

@@ -3,6 +3,12 @@
 #include "hashing.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,8 +1,16 @@
 #include "consistent_hash_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "consistent_hash_ring.h"
+#include "free_capacity_index.h"
 #include "hashing.h"
+#include "placement_scorer.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace hetsched {

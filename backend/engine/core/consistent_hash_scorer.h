@@ -1,9 +1,14 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 #include "consistent_hash_ring.h"
+#include "free_capacity_index.h"
 #include "placement_scorer.h"
 
 #include <array>
+#include <cstdint>
+#include <optional>
 
 namespace hetsched {
 

@@ -1,5 +1,11 @@
 #include "fit_scorer.h"
 
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <cstdint>
+#include <optional>
+
 namespace hetsched {
 
 std::optional<std::uint32_t> FitScorer::choose(const ScoringContext& context, const PlacementRequest& request,

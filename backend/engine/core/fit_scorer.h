@@ -1,6 +1,10 @@
 #pragma once
 
+#include "free_capacity_index.h"
 #include "placement_scorer.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace hetsched {
 

@@ -3,6 +3,8 @@
 #include "capacity_state.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 

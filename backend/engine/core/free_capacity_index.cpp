@@ -1,7 +1,15 @@
 #include "free_capacity_index.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
 
 namespace hetsched {
 
@@ -23,7 +31,7 @@ FreeCapacityIndex::FreeCapacityIndex(const Topology& topology, std::span<const s
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     PerKind& pk = m_kinds[k];
     pk.leaves = std::bit_ceil(std::max<std::size_t>(1, pk.nodes.size()));
-    pk.tree.assign(2 * pk.leaves, 0);
+    pk.tree.assign(std::size_t{2} * pk.leaves, 0);
     for (std::size_t i = 0; i < pk.nodes.size(); ++i) pk.tree[pk.leaves + i] = m_free[pk.nodes[i]];
     for (std::size_t i = pk.leaves - 1; i >= 1; --i) pk.tree[i] = std::max(pk.tree[2 * i], pk.tree[2 * i + 1]);
     const std::size_t buckets = std::size_t{maxTotal[k]} + 1;

@@ -1,8 +1,12 @@
 #include "job_fit.h"
 
+#include "base/model/device_kind.h"
+#include "capacity_state.h"
 #include "node_fit.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 
 namespace hetsched {
 

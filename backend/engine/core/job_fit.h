@@ -1,9 +1,12 @@
 #pragma once
 
-#include "core_job.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "capacity_state.h"
+#include "core_job.h"
 #include "free_capacity_index.h"
 
+#include <cstdint>
 #include <limits>
 
 namespace hetsched {

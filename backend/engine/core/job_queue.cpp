@@ -1,6 +1,10 @@
 #include "job_queue.h"
 
+#include "engine/policy/compiled_policy.h"
+#include "ordered_run.h"
+
 #include <algorithm>
+#include <cstddef>
 #include <tuple>
 
 namespace hetsched {

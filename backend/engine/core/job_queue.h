@@ -1,11 +1,12 @@
 #pragma once
 
-#include "ordered_run.h"
-#include "engine/policy/compiled_policy.h"
 #include "base/model/job.h"
+#include "engine/policy/compiled_policy.h"
+#include "ordered_run.h"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 

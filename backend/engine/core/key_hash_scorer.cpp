@@ -1,6 +1,11 @@
 #include "key_hash_scorer.h"
 
+#include "free_capacity_index.h"
 #include "hashing.h"
+#include "placement_scorer.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace hetsched {
 

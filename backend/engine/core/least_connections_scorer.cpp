@@ -1,5 +1,13 @@
 #include "least_connections_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <cstdint>
+#include <optional>
+
 namespace hetsched {
 
 LeastConnectionsScorer::LeastConnectionsScorer(const Topology& topology)

@@ -1,7 +1,13 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "free_capacity_index.h"
 #include "placement_scorer.h"
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>

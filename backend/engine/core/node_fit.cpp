@@ -1,7 +1,15 @@
 #include "node_fit.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <optional>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,8 +1,10 @@
 #pragma once
 
-#include "capacity_state.h"
 #include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace hetsched {

@@ -1,6 +1,13 @@
 #include "node_shapes.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
+
 #include <algorithm>
+#include <cstdint>
+#include <span>
 
 namespace hetsched {
 

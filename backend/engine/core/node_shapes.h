@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "capacity_state.h"

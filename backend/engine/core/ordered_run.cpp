@@ -1,7 +1,10 @@
 #include "ordered_run.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

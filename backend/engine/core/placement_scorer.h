@@ -1,8 +1,10 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "capacity_state.h"
 #include "free_capacity_index.h"
-#include "base/model/job.h"
 
 #include <cstdint>
 #include <memory>

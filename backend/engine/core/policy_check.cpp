@@ -1,7 +1,14 @@
 #include "policy_check.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sched/job_validation.h"
+
 #include <array>
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace hetsched {
 

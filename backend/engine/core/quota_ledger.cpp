@@ -1,7 +1,17 @@
 #include "quota_ledger.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/quota_standing.h"
+#include "engine/policy/quota_spec.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "base/model/quota_standing.h"
 #include "engine/policy/quota_spec.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>

@@ -1,5 +1,12 @@
 #include "round_robin_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <cstdint>
+#include <optional>
+
 namespace hetsched {
 
 std::optional<std::uint32_t> RoundRobinScorer::choose(const ScoringContext& context, const PlacementRequest& request,

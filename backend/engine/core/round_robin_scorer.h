@@ -1,8 +1,12 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "free_capacity_index.h"
 #include "placement_scorer.h"
 
 #include <array>
+#include <cstdint>
+#include <optional>
 
 namespace hetsched {
 

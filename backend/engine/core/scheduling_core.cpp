@@ -1,12 +1,33 @@
 #include "scheduling_core.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
+#include "core_options.h"
 #include "core_seams.h"
+#include "decision_sink.h"
+#include "engine/estimate/resource_estimate.h"
+#include "engine/sched/job_validation.h"
+#include "free_capacity_history.h"
+#include "job_queue.h"
+#include "ordered_run.h"
+#include "placement_scorer.h"
+#include "policy_arms.h"
 #include "policy_check.h"
 #include "quota_ledger.h"
 #include "scorer_registry.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -186,6 +207,7 @@ void SchedulingCore::buildQuotas() {
     return;
   }
   std::vector<const QuotaSpec*> specs;
+  specs.reserve(m_arms.size());
   for (const Arm& a : m_arms) specs.push_back(&a.policy.quotas);
   QuotaLedger::Amounts capacity{};
   for (std::uint32_t n = 0; n < m_topology.nodes.size(); ++n)
@@ -434,8 +456,10 @@ void SchedulingCore::estimateRequests(JobSlot j) {
         job.allowedModels.empty() || std::ranges::find(job.allowedModels, m) != job.allowedModels.end();
     if (allowed && m_topology.models[m].kind == DeviceKind::Gpu) gpu = &m_topology.models[m];
   }
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
   static const DeviceModel kFallback = *findBuiltinModel("A100");
   JobSpec spec = job.spec;
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): the only caller calls it when job.profile is set
   spec.requests = requestsFromEstimate(
       estimateResources(job.profile->type, job.profile->inputSize, job.profile->batchSize), gpu ? *gpu : kFallback);
   m_estimatedSpecs.insert_or_assign(j, std::move(spec));

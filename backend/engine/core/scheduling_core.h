@@ -1,23 +1,30 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "capacity_state.h"
 #include "core_job.h"
 #include "core_options.h"
 #include "core_seams.h"
 #include "decision_sink.h"
 #include "engine/estimate/runtime_predictor.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sched/job_validation.h"
 #include "free_capacity_history.h"
 #include "free_capacity_index.h"
 #include "job_fit.h"
 #include "job_queue.h"
 #include "node_shapes.h"
+#include "ordered_run.h"
 #include "placement_scorer.h"
 #include "policy_arms.h"
-#include "engine/sched/job_validation.h"
 #include "unplaceable_shapes.h"
 #include "wait_facts.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <span>

@@ -1,8 +1,16 @@
+#include "base/model/device_kind.h"
 #include "core_seams.h"
+#include "decision_sink.h"
+#include "job_queue.h"
+#include "ordered_run.h"
 #include "quota_ledger.h"
 #include "scheduling_core.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 // Dispatch: which waiting jobs start now, in the queue discipline's order,
 // with backfill behind a blocked head (seed §2.2, §2.3).

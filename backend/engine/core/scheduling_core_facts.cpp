@@ -1,13 +1,27 @@
-#include "core_seams.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
+#include "core_job.h"
+#include "decision_sink.h"
+#include "job_queue.h"
 #include "node_fit.h"
+#include "ordered_run.h"
 #include "quota_ledger.h"
 #include "scheduling_core.h"
+#include "wait_facts.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <span>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 // "Why is my job pending?": the facts the core can state about a waiting
 // job without running anything forward.

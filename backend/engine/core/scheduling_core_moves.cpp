@@ -1,9 +1,16 @@
+#include "base/model/device_kind.h"
+#include "capacity_state.h"
+#include "decision_sink.h"
+#include "free_capacity_index.h"
+#include "preemption.h"
 #include "scheduling_core.h"
 
-#include "preemption.h"
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <optional>
+#include <utility>
 
 // Work that moves running jobs: preemption (seed §2.4 ShouldPreempt, SRTF)
 // and migration when a completion frees a node (§2.4's hand-over from a
@@ -120,8 +127,10 @@ void SchedulingCore::migrateInto(std::uint32_t target, double t) {
       return std::nullopt;
     });
     const auto freeBelow = static_cast<std::uint32_t>((1.0 - threshold) * m_index.maxTotal(kind));
-    if (!m_index.mostLoaded(kind, freeBelow, kMaxSourcesVisited, source) || !source.job()) return;
-    const JobSlot j = *source.job();
+    if (!m_index.mostLoaded(kind, freeBelow, kMaxSourcesVisited, source)) return;
+    const auto picked = source.job();
+    if (!picked) return;
+    const JobSlot j = *picked;
     m_fit.reset(*m_slots[j].job, specOf(j));
     if (!m_fit.fits(target)) return;
     move(j, m_fit.take(target), t, pauseOf(armOfJob(j), j));

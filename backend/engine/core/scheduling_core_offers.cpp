@@ -1,8 +1,16 @@
+#include "base/model/job.h"
+#include "decision_sink.h"
+#include "engine/policy/compiled_policy.h"
+#include "free_capacity_index.h"
 #include "scheduling_core.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <utility>
+#include <vector>
 
 // Seed §2.4's multi-device hand-over, run on every sampling tick:
 //  1. a node whose load is above the threshold asks to move one of its

@@ -1,8 +1,12 @@
 #include "scorer_catalog.h"
 
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
 #include "engine/hybrid/hybrid_registration.h"
 #include "scorer_registry.h"
+
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,13 +1,22 @@
 #include "scorer_registry.h"
 
+#include "base/model/topology.h"
+#include "capacity_state.h"
 #include "consistent_hash_scorer.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sched/job_validation.h"
 #include "fit_scorer.h"
 #include "key_hash_scorer.h"
 #include "least_connections_scorer.h"
-#include "engine/policy/compiled_policy.h"
 #include "round_robin_scorer.h"
 #include "seed_score_scorer.h"
 #include "weighted_round_robin_scorer.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace hetsched {
 
@@ -22,6 +31,7 @@ const ScorerFactory* ScorerRegistry::find(std::string_view name) const {
 
 std::vector<std::string> ScorerRegistry::names() const {
   std::vector<std::string> out;
+  out.reserve(m_factories.size());
   for (const auto& [name, factory] : m_factories) out.push_back(name);
   return out;
 }

@@ -1,13 +1,16 @@
 #pragma once
 
-#include "placement_scorer.h"
+#include "base/model/topology.h"
 #include "engine/sched/job_validation.h"
+#include "placement_scorer.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 

@@ -1,5 +1,17 @@
 #include "seed_score_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
+#include "engine/sched/node_score.h"
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
 namespace hetsched {
 
 SeedScoreScorer::SeedScoreScorer(const Topology& topology, const CapacityState& state, NodeScoreWeights weights)

@@ -1,7 +1,15 @@
 #pragma once
 
-#include "placement_scorer.h"
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
 #include "engine/sched/node_score.h"
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
 
 namespace hetsched {
 

@@ -1,8 +1,17 @@
 #include "unplaceable_shapes.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
 #include "node_fit.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,12 @@
 #pragma once
 
-#include "capacity_state.h"
+#include "base/model/device_kind.h"
 #include "base/model/job.h"
+#include "base/model/topology.h"
+#include "capacity_state.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <span>

@@ -1,5 +1,13 @@
 #include "weighted_round_robin_scorer.h"
 
+#include "free_capacity_index.h"
+#include "placement_scorer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
 namespace hetsched {
 
 WeightedRoundRobinScorer::WeightedRoundRobinScorer(std::size_t nodeCount, std::vector<std::uint32_t> weights)

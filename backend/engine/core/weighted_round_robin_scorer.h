@@ -1,8 +1,11 @@
 #pragma once
 
+#include "free_capacity_index.h"
 #include "placement_scorer.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace hetsched {

@@ -1,5 +1,7 @@
 #include "device_features.h"
 
+#include "base/model/device_model.h"
+
 namespace hetsched {
 
 DeviceFeatures extractComputationalFeatures(const DeviceModel& device) {

@@ -1,7 +1,13 @@
 #include "resource_estimate.h"
 
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace hetsched {
 

@@ -3,6 +3,7 @@
 #include "base/model/device_model.h"
 #include "base/model/job.h"
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 

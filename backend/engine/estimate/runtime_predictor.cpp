@@ -1,7 +1,13 @@
 #include "runtime_predictor.h"
 
+#include "base/model/job.h"
+
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,8 +1,31 @@
 #include "atc_replay.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/policy/compiled_policy.h"
 #include "frag_scorers.h"
+#include "gpu_node.h"
+#include "placement.h"
+#include "pod_request.h"
+#include "policy_kind.h"
+#include "target_workload.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched::frag {
 
@@ -11,6 +34,7 @@ namespace {
 std::uint32_t modelIndex(Topology& t, const std::string& name) {
   const auto it = std::ranges::find(t.models, name, &DeviceModel::name);
   if (it != t.models.end()) return static_cast<std::uint32_t>(it - t.models.begin());
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
   DeviceModel model = *findBuiltinModel("A100");
   model.name = name;
   t.models.push_back(model);

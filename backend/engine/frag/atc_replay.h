@@ -1,12 +1,18 @@
 #pragma once
 
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
 #include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_registry.h"
 #include "gpu_node.h"
 #include "placement.h"
+#include "pod_request.h"
 #include "policy_kind.h"
 #include "target_workload.h"
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <optional>

@@ -2,11 +2,16 @@
 
 #include "fragmentation.h"
 #include "gpu_node.h"
+#include "placement_policy.h"
+#include "pod_request.h"
 #include "target_workload.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace hetsched::frag {
 

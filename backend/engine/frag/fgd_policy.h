@@ -1,7 +1,11 @@
 #pragma once
 
+#include "gpu_node.h"
 #include "placement_policy.h"
+#include "pod_request.h"
+#include "policy_kind.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -1,8 +1,24 @@
 #include "frag_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/placement_scorer.h"
+#include "gpu_node.h"
+#include "pod_request.h"
 #include "policy_factory.h"
+#include "policy_kind.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

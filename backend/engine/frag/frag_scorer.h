@@ -1,15 +1,25 @@
 #pragma once
 
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
 #include "engine/core/fit_scorer.h"
+#include "engine/core/free_capacity_index.h"
 #include "engine/core/placement_scorer.h"
 #include "gpu_node.h"
 #include "placement_policy.h"
+#include "pod_request.h"
+#include "policy_kind.h"
 #include "seeded_rng.h"
 #include "target_workload.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace hetsched {

@@ -4,6 +4,9 @@
 #include "target_workload.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 namespace hetsched::frag {

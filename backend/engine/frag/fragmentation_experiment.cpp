@@ -1,17 +1,26 @@
 #include "fragmentation_experiment.h"
 
-#include "gpu_node.h"
 #include "atc_replay.h"
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
+#include "gpu_node.h"
+#include "pod_request.h"
+#include "policy_kind.h"
 #include "seeded_rng.h"
+#include "target_workload.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace hetsched::frag {
 
@@ -181,6 +190,7 @@ std::vector<FragmentationSummary> FragmentationExperiment::run() const {
     }
     for (std::size_t l = 0; l < m_config.levels.size(); ++l) {
       std::vector<double> values;
+      values.reserve(summary.runs.size());
       for (const FragmentationRun& r : summary.runs) values.push_back(r.unallocatedPct[l]);
       summary.medianUnallocatedPct.push_back(median(std::move(values)));
     }

@@ -1,13 +1,14 @@
 #pragma once
 
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
 #include "gpu_node.h"
 #include "pod_request.h"
 #include "policy_kind.h"
 #include "seeded_rng.h"
 #include "target_workload.h"
-#include "data/trace/trace_node.h"
-#include "data/trace/trace_pod.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>

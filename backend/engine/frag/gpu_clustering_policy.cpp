@@ -2,6 +2,11 @@
 
 #include "gpu_node.h"
 #include "max_spec.h"
+#include "placement_policy.h"
+#include "pod_request.h"
+
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched::frag {
 

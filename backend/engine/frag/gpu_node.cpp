@@ -1,6 +1,14 @@
 #include "gpu_node.h"
 
+#include "pod_request.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched::frag {
 

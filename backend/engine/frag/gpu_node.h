@@ -2,6 +2,7 @@
 
 #include "pod_request.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <span>

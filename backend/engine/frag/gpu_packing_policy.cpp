@@ -1,9 +1,14 @@
 #include "gpu_packing_policy.h"
 
 #include "gpu_node.h"
+#include "placement_policy.h"
+#include "pod_request.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <numeric>
+#include <vector>
 
 namespace hetsched::frag {
 

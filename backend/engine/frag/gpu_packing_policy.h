@@ -1,6 +1,10 @@
 #pragma once
 
 #include "placement_policy.h"
+#include "pod_request.h"
+#include "policy_kind.h"
+
+#include <cstddef>
 
 namespace hetsched::frag {
 

@@ -1,12 +1,21 @@
 #include "node_fragmentation.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/job.h"
+#include "base/model/mig_instance_models.h"
+#include "base/model/topology.h"
 #include "frag_scorer.h"
 #include "fragmentation.h"
 #include "gpu_node.h"
+#include "pod_request.h"
 #include "target_workload.h"
-#include "base/model/mig_instance_models.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpu_node.h"
+#include "pod_request.h"
 #include "policy_kind.h"
 
 #include <cstddef>

@@ -5,7 +5,11 @@
 #include "fgd_policy.h"
 #include "gpu_clustering_policy.h"
 #include "gpu_packing_policy.h"
+#include "placement_policy.h"
+#include "policy_kind.h"
 #include "random_fit_policy.h"
+
+#include <memory>
 
 namespace hetsched::frag {
 

@@ -1,5 +1,10 @@
 #include "policy_kind.h"
 
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
 namespace hetsched::frag {
 
 namespace {

@@ -1,5 +1,6 @@
 #include "seeded_rng.h"
 
+#include <cstdint>
 #include <limits>
 
 namespace hetsched::frag {

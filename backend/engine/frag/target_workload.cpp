@@ -1,8 +1,18 @@
 #include "target_workload.h"
 
+#include "pod_request.h"
+#include "task_shape.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <span>
+#include <string>
+#include <string_view>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace hetsched::frag {
 

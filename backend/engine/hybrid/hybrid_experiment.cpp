@@ -1,14 +1,32 @@
 #include "hybrid_experiment.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy_search.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <limits>
+#include <memory>
+#include <span>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

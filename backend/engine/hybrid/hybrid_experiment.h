@@ -1,8 +1,14 @@
 #pragma once
 
+#include "base/model/topology.h"
+#include "engine/policy/compiled_policy.h"
 #include "policy_search.h"
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 

@@ -1,7 +1,15 @@
 #include "hybrid_features.h"
 
+#include "base/model/device_kind.h"
+#include "engine/core/core_seams.h"
+#include "engine/core/placement_scorer.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
 
 namespace hetsched {
 
@@ -50,7 +58,7 @@ NodeFeatures describeNode(const ScoringContext& context, const PlacementRequest&
   f[0] = free / total;
   f[1] = (free - request.needMilli) / total;
   f[2] = free >= total ? 1.0 : 0.0;
-  for (int p = 0; p < kProposers; ++p) f[static_cast<std::size_t>(3 + p)] = (proposedBy >> p) & 1u ? 1.0 : 0.0;
+  for (int p = 0; p < kProposers; ++p) f[3 + static_cast<std::size_t>(p)] = (proposedBy >> p) & 1u ? 1.0 : 0.0;
   return f;
 }
 

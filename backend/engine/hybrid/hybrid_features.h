@@ -1,9 +1,11 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "engine/core/core_seams.h"
 #include "engine/core/placement_scorer.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>

@@ -1,8 +1,17 @@
 #include "hybrid_registration.h"
 
+#include "engine/core/scorer_registry.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sched/job_validation.h"
 #include "hybrid_scorer.h"
 #include "policy.pb.h"
-#include "engine/policy/compiled_policy.h"
+#include "weights_file.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -12,7 +21,7 @@ FieldError weightsError(WeightsError e) { return {"placement.hybrid_weights", st
 
 }  // namespace
 
-void addHybridScorer(ScorerRegistry& registry, std::string name, std::shared_ptr<const HybridModel> model) {
+void addHybridScorer(ScorerRegistry& registry, std::string name, const std::shared_ptr<const HybridModel>& model) {
   registry.add(std::move(name), [model](const ScorerInput& in) -> ScorerBuild {
     return std::make_unique<HybridScorer>(in.topology, model, in.registry, in.policy, in.seed);
   });
@@ -32,7 +41,7 @@ void registerHybridScorer(ScorerRegistry& registry) {
                         "external_scorer \"hybrid:PATH\" names)"};
     }
     if (auto* e = std::get_if<WeightsError>(&loaded)) return weightsError(*e);
-    auto model = std::make_shared<const HybridModel>(std::get<HybridModel>(std::move(loaded)));
+    auto model = std::make_shared<const HybridModel>(std::get<HybridModel>(loaded));
     return std::make_unique<HybridScorer>(in.topology, std::move(model), in.registry, in.policy, in.seed);
   });
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/scorer_registry.h"
+#include "engine/sched/job_validation.h"
 #include "weights_file.h"
 
 #include <memory>
@@ -25,7 +26,7 @@ inline constexpr std::string_view kHybridScorerName = "hybrid";
 inline constexpr std::string_view kHybridScorerPrefix = "hybrid:";
 
 // Adds `name` to the registry, running `model`.
-void addHybridScorer(ScorerRegistry& registry, std::string name, std::shared_ptr<const HybridModel> model);
+void addHybridScorer(ScorerRegistry& registry, std::string name, const std::shared_ptr<const HybridModel>& model);
 // Adds "hybrid": the weights a policy carries, or (files allowed) the file
 // "hybrid:PATH" names; refused, naming placement.hybrid_weights, when there
 // are none or they do not load.

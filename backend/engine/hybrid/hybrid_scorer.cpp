@@ -1,11 +1,28 @@
 #include "hybrid_scorer.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_seams.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/placement_scorer.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/policy/compiled_policy.h"
+#include "engine/sched/node_score.h"
+#include "hybrid_features.h"
+#include "weights_file.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,12 +1,21 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
 #include "engine/core/core_seams.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/placement_scorer.h"
 #include "engine/core/seed_score_scorer.h"
 #include "hybrid_features.h"
 #include "weights_file.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace hetsched {

@@ -1,12 +1,17 @@
 #pragma once
 
+#include "base/model/topology.h"
 #include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
 #include "engine/sim/simulator.h"
 #include "weights_file.h"
 
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace hetsched {

@@ -1,11 +1,21 @@
 #include "weights_file.h"
 
+#include "hybrid_features.h"
+
 #include <bit>
 #include <cinttypes>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <ios>
+#include <istream>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,7 +1,10 @@
 #include "builtin_policies.h"
 
+#include "policy.pb.h"
+
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hetsched {
 

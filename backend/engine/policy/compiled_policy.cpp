@@ -1,5 +1,7 @@
 #include "compiled_policy.h"
 
+#include <string_view>
+
 namespace hetsched {
 
 std::string_view toString(QueueKind kind) {

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
 #include "base/model/slo_targets.h"
-#include "quota_spec.h"
 #include "engine/sched/node_score.h"
 #include "engine/sched/routing.h"
+#include "quota_spec.h"
 
 #include <cstdint>
 #include <string>

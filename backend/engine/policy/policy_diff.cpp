@@ -2,13 +2,15 @@
 
 #include "policy.pb.h"
 
-#include <google/protobuf/descriptor.h>
-#include <google/protobuf/message.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
 #include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,11 +1,26 @@
 #include "policy_loader.h"
 
+#include "base/model/device_kind.h"
 #include "base/model/file_text.h"
+#include "base/model/job.h"
+#include "base/model/slo_targets.h"
+#include "compiled_policy.h"
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
+#include "policy.pb.h"
 #include "policy_validation.h"
+#include "quota_spec.h"
 
-#include <google/protobuf/util/json_util.h>
-
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <google/protobuf/util/json_util.h>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "base/model/slo_targets.h"
 #include "compiled_policy.h"
-#include "policy.pb.h"
 #include "engine/sched/job_validation.h"
+#include "policy.pb.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>

@@ -1,11 +1,17 @@
 #include "policy_validation.h"
 
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
 #include "policy.pb.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,22 @@
 #include "queue_forecast.h"
 
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/core/wait_facts.h"
+#include "engine/sim/event_driver.h"
 #include "wait_reason_of.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

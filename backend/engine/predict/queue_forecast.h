@@ -1,9 +1,15 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "base/model/job_prediction.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
 #include "engine/sim/event_driver.h"
 
 #include <atomic>
+#include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <unordered_map>
 #include <vector>

@@ -1,5 +1,13 @@
 #include "wait_reason_of.h"
 
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "engine/core/wait_facts.h"
+#include "engine/policy/compiled_policy.h"
+
+#include <cstddef>
+#include <tuple>
+
 namespace hetsched {
 
 namespace {

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "engine/core/wait_facts.h"
+#include "base/model/job.h"
 #include "base/model/job_prediction.h"
+#include "engine/core/wait_facts.h"
 
 namespace hetsched {
 

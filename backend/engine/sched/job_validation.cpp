@@ -1,6 +1,12 @@
 #include "job_validation.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "routing.h"
+
 #include <cmath>
+#include <optional>
+#include <string>
 
 namespace hetsched {
 

@@ -3,6 +3,7 @@
 #include "base/model/job.h"
 #include "routing.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 

@@ -1,5 +1,7 @@
 #include "node_score.h"
 
+#include "base/model/job.h"
+
 namespace hetsched {
 
 double taskWeight(PriorityClass priority) {

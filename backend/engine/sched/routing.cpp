@@ -1,5 +1,7 @@
 #include "routing.h"
 
+#include "base/model/device_kind.h"
+
 namespace hetsched {
 
 RoutingTable::RoutingTable()

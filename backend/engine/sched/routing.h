@@ -4,6 +4,7 @@
 #include "base/model/job.h"
 
 #include <array>
+#include <cstddef>
 
 namespace hetsched {
 

@@ -1,5 +1,7 @@
 #include "completion_heap.h"
 
+#include <cstddef>
+
 namespace hetsched {
 
 void CompletionHeap::push(const Completion& c) {

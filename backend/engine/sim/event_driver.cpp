@@ -1,6 +1,17 @@
 #include "event_driver.h"
 
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/scheduling_core.h"
+
 #include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 

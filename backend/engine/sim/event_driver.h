@@ -1,10 +1,18 @@
 #pragma once
 
+#include "base/model/topology.h"
 #include "completion_heap.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scheduling_core.h"
+#include "engine/sched/job_validation.h"
 
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

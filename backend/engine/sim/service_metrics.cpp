@@ -1,12 +1,19 @@
 #include "service_metrics.h"
 
+#include "base/model/job.h"
+#include "base/model/slo_targets.h"
+#include "sim_job.h"
+#include "sim_result.h"
 #include "sim_summary.h"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,16 @@
 #include "sim_summary.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "sim_result.h"
 #include "usage_meter.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -2,6 +2,7 @@
 
 #include "sim_result.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace hetsched {

@@ -1,10 +1,27 @@
 #include "simulation_run.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "engine/policy/quota_spec.h"
+#include "engine/sched/job_validation.h"
+#include "event_driver.h"
 #include "service_metrics.h"
+#include "sim_job.h"
+#include "sim_result.h"
 #include "sim_summary.h"
+#include "simulation_options.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,5 +1,11 @@
 #pragma once
 
+#include "base/model/slo_targets.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "engine/sched/job_validation.h"
 #include "event_driver.h"
 #include "sim_job.h"
 #include "sim_result.h"
@@ -7,6 +13,8 @@
 #include "team_usage_meter.h"
 #include "usage_meter.h"
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 

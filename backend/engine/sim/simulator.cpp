@@ -1,8 +1,21 @@
 #include "simulator.h"
 
+#include "base/model/topology.h"
+#include "engine/core/policy_arms.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sched/job_validation.h"
+#include "sim_job.h"
+#include "sim_result.h"
+#include "simulation_options.h"
 #include "simulation_run.h"
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
+#include <span>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,21 @@
 #include "synthetic_workload.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/capacity_state.h"
+#include "sim_job.h"
 #include "split_mix.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
@@ -30,9 +41,9 @@ Topology syntheticTopology(std::uint32_t nodes) {
       t.nodes.push_back(std::move(n));
     }
   };
-  add(cpuNodes, DeviceKind::Cpu, 0, 2, 64000, 512 * 1024, "cpu-");
-  add(gpuNodes, DeviceKind::Gpu, 1, 8, 96000, 1024 * 1024, "gpu-");
-  add(tpuNodes, DeviceKind::Tpu, 2, 4, 48000, 512 * 1024, "tpu-");
+  add(cpuNodes, DeviceKind::Cpu, 0, 2, 64000, std::uint64_t{512} * 1024, "cpu-");
+  add(gpuNodes, DeviceKind::Gpu, 1, 8, 96000, std::uint64_t{1024} * 1024, "gpu-");
+  add(tpuNodes, DeviceKind::Tpu, 2, 4, 48000, std::uint64_t{512} * 1024, "tpu-");
   return t;
 }
 
@@ -54,13 +65,13 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
       j.spec.kind = kKinds[which];
       j.spec.priority = kClass[which];
       r.cpuMilli = kCpu[rng.below(kCpu.size())];
-      r.memoryMib = 1024u * (1u + rng.below(32));
+      r.memoryMib = std::uint64_t{1024} * (1u + rng.below(32));
       demand[index(DeviceKind::Cpu)] += r.cpuMilli * j.runtimeS;
     } else if (pick < 0.95) {
       j.spec.kind = JobKind::Training;
       j.spec.priority = PriorityClass::Low;
       r.cpuMilli = 4000;
-      r.memoryMib = 16u * 1024u;
+      r.memoryMib = std::uint64_t{16} * 1024;
       if (rng.uniform() < 1.0 / 3.0) {
         r.gpuMilli = 250u * (1u + rng.below(3));
       } else {
@@ -72,7 +83,7 @@ std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count,
       j.spec.kind = JobKind::Inference;
       j.spec.priority = PriorityClass::High;
       r.cpuMilli = 2000;
-      r.memoryMib = 8u * 1024u;
+      r.memoryMib = std::uint64_t{8} * 1024;
       r.tpuCount = 1u << rng.below(3);
       demand[index(DeviceKind::Tpu)] += r.tpuCount * 1000.0 * j.runtimeS;
     }

@@ -1,8 +1,18 @@
 #include "team_usage_meter.h"
 
+#include "base/model/device_kind.h"
+#include "engine/policy/quota_spec.h"
+#include "sim_job.h"
+#include "sim_result.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace hetsched {
 

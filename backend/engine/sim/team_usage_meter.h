@@ -6,6 +6,7 @@
 #include "sim_result.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>

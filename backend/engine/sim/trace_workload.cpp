@@ -1,11 +1,23 @@
 #include "trace_workload.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
+#include "sim_job.h"
 #include "split_mix.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -24,6 +36,7 @@ DeviceModel gpuModel(std::string_view name) {
                                                 {"P100", 9.3, 250, 25, 16384},
                                                 {"T4", 8.1, 70, 10, 16384},
                                                 {"A10", 31.2, 150, 15, 24576}}};
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
   DeviceModel model = *findBuiltinModel("A100");
   model.name = std::string(name.empty() ? "A100" : name);
   for (const Known& k : kKnown) {
@@ -51,6 +64,7 @@ Topology topologyFromTrace(std::span<const trace::TraceNode> nodes) {
   Topology t;
   t.clusterName = "alibaba";
   t.source = "alibaba-trace";
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): Xeon is in the built-in table
   const DeviceModel xeon = *findBuiltinModel("Xeon");
   for (const trace::TraceNode& row : nodes) {
     NodeInfo node{row.name, DeviceKind::Cpu, static_cast<std::uint32_t>(t.devices.size()),

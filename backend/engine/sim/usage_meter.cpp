@@ -1,5 +1,15 @@
 #include "usage_meter.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "sim_result.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
 namespace hetsched {
 
 UsageMeter::UsageMeter(const Topology& topology, const CapacityState& state, double sampleIntervalS,

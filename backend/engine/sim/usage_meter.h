@@ -1,9 +1,13 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 #include "engine/core/capacity_state.h"
 #include "sim_result.h"
 
 #include <array>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace hetsched {

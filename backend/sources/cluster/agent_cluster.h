@@ -1,9 +1,14 @@
 #pragma once
 
+#include "engine/sched/job_validation.h"
+#include "node_report.h"
 #include "observed_cluster.h"
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 namespace hetsched {

@@ -1,5 +1,11 @@
 #include "arm_stats.h"
 
+#include "base/model/frame.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 namespace hetsched {
 
 void ArmStats::reset(std::size_t arms) {

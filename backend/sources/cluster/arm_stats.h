@@ -2,6 +2,7 @@
 
 #include "base/model/frame.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <vector>

@@ -1,14 +1,15 @@
 #pragma once
 
-#include "live_policies.h"
 #include "base/model/frame.h"
 #include "base/model/job.h"
 #include "base/model/queue_ages.h"
 #include "base/model/topology.h"
-#include "node_report.h"
 #include "engine/predict/queue_forecast.h"
 #include "engine/sched/job_validation.h"
+#include "live_policies.h"
+#include "node_report.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -1,5 +1,7 @@
 #include "device_physics.h"
 
+#include "base/model/device_model.h"
+
 #include <cmath>
 
 namespace hetsched {

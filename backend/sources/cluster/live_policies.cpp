@@ -1,6 +1,8 @@
 #include "live_policies.h"
 
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
 
 namespace hetsched {
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/policy_arms.h"
+#include "engine/policy/compiled_policy.h"
 #include "policy.pb.h"
 
 namespace hetsched {

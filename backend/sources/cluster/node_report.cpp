@@ -1,6 +1,11 @@
 #include "node_report.h"
 
+#include "engine/sched/job_validation.h"
+
 #include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
 
 namespace hetsched {
 

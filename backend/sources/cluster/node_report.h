@@ -3,6 +3,7 @@
 #include "base/model/device_kind.h"
 #include "engine/sched/job_validation.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,13 @@
 #include "observed_cluster.h"
 
+#include "base/model/job.h"
+#include "engine/sched/job_validation.h"
+
+#include <cstddef>
+#include <span>
+#include <variant>
+#include <vector>
+
 namespace hetsched {
 
 std::variant<JobId, FieldError> ObservedCluster::submit(const JobSpec&) {

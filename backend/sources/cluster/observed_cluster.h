@@ -1,7 +1,19 @@
 #pragma once
 
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "cluster_source.h"
+#include "engine/sched/job_validation.h"
 #include "node_table.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

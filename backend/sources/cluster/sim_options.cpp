@@ -1,5 +1,7 @@
 #include "sim_options.h"
 
+#include <cstdint>
+
 namespace hetsched {
 
 ClusterShape defaultClusterShape(std::uint32_t cpuNodes, std::uint32_t gpuNodes, std::uint32_t tpuNodes) {

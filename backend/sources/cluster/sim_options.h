@@ -2,6 +2,7 @@
 
 #include "base/model/device_model.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,11 +1,33 @@
 #include "simulated_cluster.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_catalog.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/event_driver.h"
+#include "live_policies.h"
+#include "sim_options.h"
 #include "topology_builder.h"
+#include "workload_generator.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <random>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -17,7 +39,7 @@ Topology buildOrThrow(const SimOptions& options) {
   return std::get<Topology>(std::move(built));
 }
 
-constexpr std::int64_t kNodeRepairMs = 5 * 60 * 1000;
+constexpr std::int64_t kNodeRepairMs = std::int64_t{5} * 60 * 1000;
 // Simulated time at the end of a fast-forward with the device metrics on:
 // a few of DevicePhysics' thermal time constants (90 s).
 constexpr double kSettleS = 360.0;
@@ -26,7 +48,7 @@ double seconds(std::int64_t ms) { return static_cast<double>(ms) / 1000.0; }
 
 }  // namespace
 
-SimulatedCluster::SimulatedCluster(SimOptions options) : SimulatedCluster(buildOrThrow(options), options) {}
+SimulatedCluster::SimulatedCluster(const SimOptions& options) : SimulatedCluster(buildOrThrow(options), options) {}
 
 SimulatedCluster::SimulatedCluster(Topology topology, SimOptions options)
     : m_topology(std::move(topology)),

@@ -1,17 +1,34 @@
 #pragma once
 
 #include "arm_stats.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/queue_ages.h"
+#include "base/model/topology.h"
 #include "cluster_source.h"
 #include "device_physics.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/predict/queue_forecast.h"
+#include "engine/sched/job_validation.h"
 #include "engine/sim/event_driver.h"
+#include "live_policies.h"
 #include "sim_options.h"
 #include "workload_generator.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <random>
+#include <span>
 #include <unordered_map>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -27,7 +44,7 @@ class SimulatedCluster final : public ClusterSource, private EventObserver {
  public:
   explicit SimulatedCluster(Topology topology, SimOptions options = {});
   // Builds the topology from options.shape; throws std::invalid_argument on a bad shape.
-  explicit SimulatedCluster(SimOptions options);
+  explicit SimulatedCluster(const SimOptions& options);
   ~SimulatedCluster() override;
 
   const Topology& topology() const override { return m_topology; }

@@ -1,7 +1,23 @@
+#include "base/model/job.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/predict/queue_forecast.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/event_driver.h"
+#include "live_policies.h"
 #include "simulated_cluster.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
 
 // The simulated cluster's side of the scheduling core: its policies, and
 // the core's decisions turned into job records and per-arm counts.

@@ -1,6 +1,12 @@
 #include "team_mix.h"
 
+#include "base/model/job.h"
+
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
 
 namespace hetsched {
 

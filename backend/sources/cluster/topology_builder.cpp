@@ -1,7 +1,16 @@
 #include "topology_builder.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+#include "sim_options.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

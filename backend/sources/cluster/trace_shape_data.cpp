@@ -6,6 +6,10 @@
 // deletion_time - scheduled_time. Do not edit by hand.
 #include "trace_shape_data.h"
 
+#include "base/model/job.h"
+
+#include <array>
+
 namespace hetsched {
 
 const std::array<TraceShape, 600> kTraceShapes{{

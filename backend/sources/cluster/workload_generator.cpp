@@ -1,13 +1,24 @@
 #include "workload_generator.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/capacity_state.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
+#include "sim_options.h"
 #include "team_mix.h"
 #include "trace_shape_data.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
+#include <random>
+#include <vector>
 
 namespace hetsched {
 

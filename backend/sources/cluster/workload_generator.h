@@ -1,8 +1,9 @@
 #pragma once
 
-#include "engine/frag/target_workload.h"
+#include "base/model/device_kind.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "engine/frag/target_workload.h"
 #include "sim_options.h"
 
 #include <array>

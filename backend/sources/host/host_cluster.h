@@ -1,9 +1,12 @@
 #pragma once
 
-#include "sources/cluster/observed_cluster.h"
+#include "host_error.h"
 #include "host_reader.h"
+#include "sources/cluster/observed_cluster.h"
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <variant>
 
 namespace hetsched {

@@ -1,5 +1,8 @@
 #include "host_platform.h"
 
+#include <filesystem>
+#include <optional>
+#include <string>
 #include <unistd.h>
 
 namespace hetsched {

@@ -1,15 +1,28 @@
 #include "host_reader.h"
 
+#include "host_error.h"
 #include "host_platform.h"
+#include "host_sample.h"
+#include "meminfo.h"
 #include "net_dev.h"
 #include "nvml_library.h"
+#include "proc_stat.h"
 #include "text_fields.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <filesystem>
 #include <fstream>
+#include <ios>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,5 +1,15 @@
 #include "host_report.h"
 
+#include "base/model/device_kind.h"
+#include "gpu_reading.h"
+#include "host_sample.h"
+#include "sources/cluster/node_report.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
 namespace hetsched {
 
 NodeReport toNodeReport(const HostSample& s, const std::string& nodeId, std::int64_t wallTimeMs,

@@ -1,7 +1,10 @@
 #pragma once
 
-#include "sources/cluster/node_report.h"
 #include "host_sample.h"
+#include "sources/cluster/node_report.h"
+
+#include <cstdint>
+#include <string>
 
 namespace hetsched {
 

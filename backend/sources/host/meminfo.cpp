@@ -1,9 +1,14 @@
 #include "meminfo.h"
 
+#include "host_error.h"
 #include "text_fields.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
 
 namespace hetsched {
 
@@ -28,7 +33,7 @@ std::variant<MemInfo, HostError> parseMeminfo(std::string_view text) {
     const auto v = parseUnsigned(fields[0]);
     if (!v || *v > (std::uint64_t{1} << 50))
       return HostError{"/proc/meminfo", lineNo, std::string(key) + ": not a size"};
-    *slot = *v;
+    *slot = v;
   }
   if (!total || *total == 0) return HostError{"/proc/meminfo", 0, "no MemTotal"};
   if (!freeKib) return HostError{"/proc/meminfo", 0, "no MemFree"};

@@ -1,6 +1,12 @@
 #include "net_dev.h"
 
+#include "host_error.h"
 #include "text_fields.h"
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,16 @@
 #include "nvml_library.h"
 
 #include "base/model/mig_layout.h"
+#include "gpu_reading.h"
 #include "shared_library.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
@@ -38,7 +45,7 @@ constexpr NvmlReturn kSuccess = 0;
 constexpr int kTemperatureGpu = 0;
 constexpr unsigned int kNameLength = 96;  // NVML_DEVICE_NAME_V2_BUFFER_SIZE
 constexpr unsigned int kMigEnabled = 1;   // NVML_DEVICE_MIG_ENABLE
-constexpr std::uint64_t kMib = 1024 * 1024;
+constexpr std::uint64_t kMib = std::uint64_t{1024} * 1024;
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include "gpu_reading.h"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>

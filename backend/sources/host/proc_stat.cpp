@@ -1,8 +1,15 @@
 #include "proc_stat.h"
 
+#include "host_error.h"
 #include "text_fields.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <variant>
 
 namespace hetsched {
 

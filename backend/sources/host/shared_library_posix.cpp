@@ -1,6 +1,8 @@
 #include "shared_library.h"
 
 #include <dlfcn.h>
+#include <memory>
+#include <string>
 
 namespace hetsched {
 

@@ -1,6 +1,12 @@
 #include "text_fields.h"
 
 #include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <system_error>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,14 +1,27 @@
 #include "kube_api.h"
 
+#include "kube_config.h"
+#include "kube_error.h"
 #include "watch_lines.h"
 
-#include <httplib.h>
-#include <nlohmann/json.hpp>
-
+#include <cstddef>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <httplib.h>
+#include <ios>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <stdlib.h>
+#include <string>
+#include <string_view>
 #include <sys/stat.h>
+#include <system_error>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -172,7 +185,7 @@ std::optional<KubeError> KubeApi::watch(const std::string& path, const std::func
       [&](const char* data, std::size_t length) {
         if (status / 100 != 2) {
           errorBody.append(data, length);
-          return errorBody.size() < 64 * 1024;
+          return errorBody.size() < std::size_t{64} * 1024;
         }
         if (lines.feed({data, length}, onEvent)) return true;
         stoppedByCaller = true;

@@ -1,17 +1,30 @@
 #pragma once
 
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/observed_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "engine/sched/job_validation.h"
 #include "kube_api.h"
+#include "kube_config.h"
+#include "kube_error.h"
 #include "kube_reflector.h"
 #include "kube_scheduler.h"
 #include "kube_store.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/node_report.h"
+#include "sources/cluster/observed_cluster.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

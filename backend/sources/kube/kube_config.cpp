@@ -1,12 +1,20 @@
 #include "kube_config.h"
 
 #include "base/model/file_text.h"
-
-#include <yaml-cpp/yaml.h>
+#include "kube_error.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <functional>
+#include <ios>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace hetsched {
 

@@ -1,17 +1,27 @@
 #include "kube_convert.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "kube_objects.h"
+#include "sources/cluster/node_report.h"
 #include "sources/cluster/node_table.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
 namespace {
 
-constexpr std::uint64_t kMib = 1024 * 1024;
+constexpr std::uint64_t kMib = std::uint64_t{1024} * 1024;
 
 bool contains(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
 

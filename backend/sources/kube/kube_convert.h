@@ -1,10 +1,12 @@
 #pragma once
 
-#include "sources/cluster/node_report.h"
-#include "kube_objects.h"
+#include "base/model/device_kind.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "kube_objects.h"
+#include "sources/cluster/node_report.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>

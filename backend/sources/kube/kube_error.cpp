@@ -1,5 +1,7 @@
 #include "kube_error.h"
 
+#include <string>
+
 namespace hetsched {
 
 std::string KubeError::message() const {

@@ -2,9 +2,12 @@
 
 #include "quantity.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace hetsched {
 

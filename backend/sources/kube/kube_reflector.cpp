@@ -1,12 +1,21 @@
 #include "kube_reflector.h"
 
 #include "kube_api.h"
+#include "kube_error.h"
+#include "kube_objects.h"
+#include "kube_store.h"
 #include "watch_event.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

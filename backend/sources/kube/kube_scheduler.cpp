@@ -1,11 +1,33 @@
 #include "kube_scheduler.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
+#include "engine/sched/job_validation.h"
+#include "kube_convert.h"
+#include "kube_error.h"
+#include "kube_objects.h"
 #include "kube_store.h"
+#include "sources/cluster/live_policies.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 // A round: bring the core up to date with the API server's state, let it
 // decide, then carry the decisions out (kube_scheduler_actions.cpp).

@@ -1,14 +1,19 @@
 #pragma once
 
-#include "sources/cluster/live_policies.h"
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
 #include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/sched/job_validation.h"
 #include "kube_convert.h"
 #include "kube_error.h"
 #include "kube_objects.h"
-#include "base/model/device_kind.h"
-#include "engine/sched/job_validation.h"
+#include "sources/cluster/live_policies.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>

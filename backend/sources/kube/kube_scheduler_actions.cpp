@@ -1,12 +1,23 @@
+#include "base/model/device_kind.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
+#include "kube_error.h"
+#include "kube_objects.h"
 #include "kube_scheduler.h"
-
 #include "kube_store.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 // The core's decisions carried out through the API server: bindings,
 // evictions for preemption, and migration as eviction plus a reservation

@@ -1,8 +1,13 @@
 #include "watch_event.h"
 
 #include "kube_api.h"
+#include "kube_objects.h"
+#include "kube_store.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace hetsched {
 

@@ -1,5 +1,8 @@
 #include "watch_lines.h"
 
+#include <cstddef>
+#include <string_view>
+
 namespace hetsched {
 
 namespace {

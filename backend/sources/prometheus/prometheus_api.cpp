@@ -1,10 +1,19 @@
 #include "prometheus_api.h"
 
-#include <httplib.h>
-#include <nlohmann/json.hpp>
+#include "prom_result.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
+#include <httplib.h>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,14 +1,21 @@
 #pragma once
 
-#include "sources/cluster/observed_cluster.h"
+#include "base/model/frame.h"
+#include "prom_result.h"
 #include "prometheus_api.h"
+#include "sources/cluster/node_report.h"
+#include "sources/cluster/observed_cluster.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "prom_result.h"
 #include "prometheus_api.h"
 
 #include <string>
+#include <variant>
+#include <vector>
 
 namespace hetsched::promql {
 
