@@ -78,8 +78,8 @@ double MigLayout::computeShare(std::size_t device) const {
 
 std::string_view MigLayout::profileOf(const Topology& topology, std::size_t device) const {
   if (!isInstance(device)) return {};
-  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): an instance's model name is a MIG name: isInstance() is true
-  // only for devices whose name parsed
+  // isInstance() holds only for devices whose model name parsed as a MIG name.
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access)
   return parseMigModelName(topology.modelOf(device).name)->profile;
 }
 

@@ -459,9 +459,11 @@ void SchedulingCore::estimateRequests(JobSlot j) {
   // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
   static const DeviceModel kFallback = *findBuiltinModel("A100");
   JobSpec spec = job.spec;
-  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): the only caller calls it when job.profile is set
+  // The only caller calls it when job.profile is set.
+  // NOLINTBEGIN(bugprone-unchecked-optional-access)
   spec.requests = requestsFromEstimate(
       estimateResources(job.profile->type, job.profile->inputSize, job.profile->batchSize), gpu ? *gpu : kFallback);
+  // NOLINTEND(bugprone-unchecked-optional-access)
   m_estimatedSpecs.insert_or_assign(j, std::move(spec));
 }
 

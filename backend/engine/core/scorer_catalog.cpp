@@ -6,12 +6,11 @@
 #include "scorer_registry.h"
 
 #include <memory>
-#include <utility>
 
 namespace hetsched {
 
-void addStandardScorers(ScorerRegistry& registry, std::shared_ptr<const frag::TargetWorkload> fgdTarget) {
-  registerFragScorers(registry, std::move(fgdTarget));
+void addStandardScorers(ScorerRegistry& registry, const std::shared_ptr<const frag::TargetWorkload>& fgdTarget) {
+  registerFragScorers(registry, fgdTarget);
   registerHybridScorer(registry);
 }
 

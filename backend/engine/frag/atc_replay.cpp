@@ -43,8 +43,8 @@ std::uint32_t modelIndex(Topology& t, const std::string& name) {
 
 }  // namespace
 
-AtcReplay::AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy, std::shared_ptr<const TargetWorkload> workload,
-                     std::uint64_t seed)
+AtcReplay::AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy,
+                     const std::shared_ptr<const TargetWorkload>& workload, std::uint64_t seed)
     : m_nodes(std::move(nodes)) {
   // Index order is name order, so the first best score found is the tie-break winner.
   std::ranges::stable_sort(m_nodes, [](const GpuNode& a, const GpuNode& b) { return a.name() < b.name(); });
@@ -57,7 +57,7 @@ AtcReplay::AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy, std::shared_
     for (std::uint32_t g = 0; g < n.gpuCount(); ++g) m_topology.devices.push_back({node, g, model});
     m_capacityMilli += std::uint64_t{n.gpuCount()} * GpuNode::kMilli;
   }
-  registerFragScorers(m_scorers, std::move(workload));
+  registerFragScorers(m_scorers, workload);
   CoreOptions options;
   options.seed = seed;
   options.scorers = &m_scorers;

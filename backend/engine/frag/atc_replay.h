@@ -30,7 +30,7 @@ namespace hetsched::frag {
 // smallest name).
 class AtcReplay final : private DecisionSink {
  public:
-  AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy, std::shared_ptr<const TargetWorkload> workload,
+  AtcReplay(std::vector<GpuNode> nodes, PolicyKind policy, const std::shared_ptr<const TargetWorkload>& workload,
             std::uint64_t seed);
   AtcReplay(const AtcReplay&) = delete;
   AtcReplay& operator=(const AtcReplay&) = delete;
