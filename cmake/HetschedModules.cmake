@@ -7,7 +7,9 @@
 # else: a private header cannot be named from outside its folder, so the
 # boundary is kept by the compiler, not by review. (Qt's own build forwards its
 # public headers the same way; forwarders are relative paths so that a clone
-# elsewhere hits the same ccache entries.)
+# elsewhere hits the same ccache entries. The IWYU export pragma tells
+# clang-tidy's misc-include-cleaner that including the forwarder provides what
+# the real header declares.)
 set(HETSCHED_API_DIR ${PROJECT_BINARY_DIR}/api)
 include_directories(${HETSCHED_API_DIR})
 
@@ -24,7 +26,7 @@ function(_hetsched_forward forwarder real)
   endif()
   # file(CONFIGURE) rewrites only on change: an unchanged forwarder keeps its
   # timestamp and rebuilds nothing.
-  file(CONFIGURE OUTPUT ${forwarder} CONTENT "#pragma once\n${guard}#include \"${target}\"\n")
+  file(CONFIGURE OUTPUT ${forwarder} CONTENT "#pragma once\n${guard}#include \"${target}\" // IWYU pragma: export\n")
 endfunction()
 
 # The folder's name below backend/ (or below the project for widgets/):
