@@ -1,14 +1,21 @@
 // hetsched bench hybrid: the hybrid's cost inside the what-if simulator,
 // beside the rule engine it replaces, on the same jobs in the same process.
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "engine/hybrid/policy_search.h"
+#include "engine/hybrid/weights_file.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulator.h"
 #include "hybrid_args.h"
 #include "sim_args.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <sys/resource.h>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -54,7 +61,7 @@ int benchHybrid(const Args& args) {
   if (const auto w = args.value("weights")) {
     auto loaded = loadWeights(*w);
     if (auto* e = std::get_if<WeightsError>(&loaded))
-      return std::fprintf(stderr, "hetsched bench hybrid: %s: %s\n", w->c_str(), describe(*e).data()), 1;
+      return std::fprintf(stderr, "hetsched bench hybrid: %s: %s\n", w->c_str(), std::string(describe(*e)).c_str()), 1;
     model = std::get<HybridModel>(loaded);
   }
   auto loaded = hybridWorkloadsFromArgs("bench hybrid", args, *cluster, {*jobs}, 1);

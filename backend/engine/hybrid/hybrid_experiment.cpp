@@ -10,6 +10,7 @@
 #include "engine/sim/sim_job.h"
 #include "engine/sim/sim_result.h"
 #include "engine/sim/simulation_options.h"
+#include "engine/sim/simulator.h"
 #include "policy_search.h"
 
 #include <algorithm>

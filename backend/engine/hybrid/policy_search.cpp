@@ -1,16 +1,36 @@
 #include "policy_search.h"
 
-#include "engine/frag/frag_scorers.h"
-#include "hybrid_registration.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "engine/sim/simulator.h"
 #include "engine/sim/split_mix.h"
+#include "hybrid_features.h"
+#include "hybrid_registration.h"
+#include "weights_file.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <limits>
+#include <math.h>
+#include <memory>
 #include <numeric>
+#include <span>
 #include <thread>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -243,8 +263,9 @@ CompiledPolicy hybridPolicy(CompiledPolicy policy, QueueKind queue) {
   return policy;
 }
 
-std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy, const HybridModel& model,
-                                            std::span<const SimJob> jobs, std::uint64_t seed) {
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, const CompiledPolicy& policy,
+                                            const HybridModel& model, std::span<const SimJob> jobs,
+                                            std::uint64_t seed) {
   std::vector<JobRequests> requests;
   requests.reserve(jobs.size());
   for (const SimJob& j : jobs) requests.push_back(j.spec.requests);

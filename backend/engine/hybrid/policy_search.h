@@ -4,7 +4,6 @@
 #include "engine/policy/compiled_policy.h"
 #include "engine/sim/sim_job.h"
 #include "engine/sim/sim_result.h"
-#include "engine/sim/simulator.h"
 #include "weights_file.h"
 
 #include <cstdint>
@@ -110,7 +109,8 @@ CompiledPolicy hybridPolicy(CompiledPolicy rulePolicy, QueueKind queue);
 
 // `policy` (its queue, routing) with the hybrid placing and choosing;
 // FGD's target workload is the jobs' own request shapes, as in a what-if.
-std::variant<SimResult, SimError> runHybrid(const Topology& topology, CompiledPolicy policy, const HybridModel& model,
-                                            std::span<const SimJob> jobs, std::uint64_t seed = 1);
+std::variant<SimResult, SimError> runHybrid(const Topology& topology, const CompiledPolicy& policy,
+                                            const HybridModel& model, std::span<const SimJob> jobs,
+                                            std::uint64_t seed = 1);
 
 }  // namespace hetsched

@@ -10,7 +10,6 @@
 #include "node_report.h"
 
 #include <cstddef>
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>

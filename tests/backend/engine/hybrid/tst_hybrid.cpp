@@ -2,26 +2,45 @@
 // weights' decisions reach the core (job order, node, defer), and that a
 // briefly trained policy beats its rule-only baseline on workloads it never
 // saw where the rule is known to be poor (whole-GPU fragmentation).
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "engine/core/scorer_registry.h"
+#include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
 #include "engine/hybrid/hybrid_features.h"
 #include "engine/hybrid/hybrid_registration.h"
 #include "engine/hybrid/policy_search.h"
-#include "engine/frag/frag_scorers.h"
-#include "engine/core/scorer_registry.h"
 #include "engine/hybrid/weights_file.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
-#include "engine/sim/synthetic_workload.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "engine/sim/simulator.h"
 #include "engine/sim/split_mix.h"
+#include "engine/sim/synthetic_workload.h"
 #include "engine/sim/trace_workload.h"
-#include "data/trace/alibaba_trace_importer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
+#include <initializer_list>
+#include <ios>
+#include <memory>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -32,9 +51,10 @@ namespace {
 // node, so a whole-node job waits for a node to drain completely.
 Topology gpuCluster(std::uint32_t nodes = 8) {
   Topology t;
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
   t.models = {*findBuiltinModel("A100")};
   for (std::uint32_t n = 0; n < nodes; ++n) {
-    t.nodes.push_back({"g" + std::to_string(n), DeviceKind::Gpu, n * 8, 8, 64'000, 512 * 1024});
+    t.nodes.push_back({"g" + std::to_string(n), DeviceKind::Gpu, n * 8, 8, 64'000, 512ULL * 1024});
     for (std::uint32_t s = 0; s < 8; ++s) t.devices.push_back({n, s, 0});
   }
   return t;
@@ -209,6 +229,7 @@ class TestHybrid : public QObject {
     carried.hybridWeights = weightsText(model);
     ScorerRegistry registry;
     std::vector<JobRequests> requests;
+    requests.reserve(jobs.size());
     for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
     registerFragScorers(registry, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
     registerHybridScorer(registry);
