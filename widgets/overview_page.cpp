@@ -69,7 +69,7 @@ OverviewPage::OverviewPage(QAbstractItemModel* saved, ClusterOverviewModel* open
   });
   connect(m_saved, &QListView::activated, this,
           [this](const QModelIndex& index) { Q_EMIT openRequested(index.row(), false); });
-  connect(edit, &QPushButton::clicked, this, &OverviewPage::editRequested);
+  connect(edit, &QPushButton::clicked, this, [this] { Q_EMIT editRequested(savedRow()); });
   // activated: double-click, or Enter on the current row.
   connect(m_open, &QTableView::activated, this,
           [this](const QModelIndex& index) { Q_EMIT showRequested(index.row()); });

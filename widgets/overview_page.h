@@ -26,7 +26,8 @@ class OverviewPage : public QWidget {
  Q_SIGNALS:
   // A saved row, to open in this window's tabs or in a new window.
   void openRequested(int savedRow, bool newWindow);
-  void editRequested();
+  // The saved connections' dialog, on the selected saved row (-1: none).
+  void editRequested(int savedRow);
   // An open cluster's row: show its tab.
   void showRequested(int openRow);
 

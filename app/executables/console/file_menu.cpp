@@ -2,23 +2,21 @@
 
 #include "cluster_registry.h"
 #include "cluster_workspace.h"
-#include "connect_dialog.h"
 #include "main_window.h"
-#include "saved_connection_model.h"
 #include "snapshot_menu.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
-#include <QMessageBox>
 
 namespace hetsched {
 
 FileMenu::FileMenu(MainWindow* window) : ConsoleMenu(tr("&File"), window) {
   m_connect = addAction(QStringLiteral("connect"), tr("&Connect…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
-                        [this] { connectTo(false); });
-  m_connectWindow = addAction(QStringLiteral("connectInWindow"), tr("Connect in a new &window…"),
-                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), [this] { connectTo(true); });
+                        [this] { this->window()->connectToSaved(0, false); });
+  m_connectWindow =
+      addAction(QStringLiteral("connectInWindow"), tr("Connect in a new &window…"),
+                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), [this] { this->window()->connectToSaved(0, true); });
   m_move = addAction(QStringLiteral("moveToWindow"), tr("&Move cluster to a new window"), {}, [this] {
     if (ClusterWorkspace* w = this->window()->currentWorkspace()) this->window()->moveToNewWindow(w);
   });
@@ -41,16 +39,6 @@ void FileMenu::update(ClusterWorkspace* workspace) {
   allow(m_close, noCluster);
   allow(m_move, noCluster);
   m_snapshots->update(workspace);
-}
-
-void FileMenu::connectTo(bool newWindow) {
-  ClusterRegistry* registry = window()->registry();
-  if (!registry->saved()) return;
-  ConnectDialog dialog(registry->saved(), 0, window());
-  if (dialog.exec() != QDialog::Accepted) return;
-  QString error;
-  if (!registry->open(dialog.chosenRow(), newWindow ? nullptr : window(), &error) && !error.isEmpty())
-    QMessageBox::warning(window(), tr("Connect"), error);
 }
 
 }  // namespace hetsched

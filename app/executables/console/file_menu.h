@@ -15,8 +15,6 @@ class FileMenu : public ConsoleMenu {
   void update(ClusterWorkspace* workspace) override;
 
  private:
-  void connectTo(bool newWindow);
-
   QAction* m_connect;
   QAction* m_connectWindow;
   QAction* m_close;

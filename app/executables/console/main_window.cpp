@@ -4,20 +4,24 @@
 #include "cluster_connection.h"
 #include "cluster_registry.h"
 #include "cluster_workspace.h"
+#include "connect_dialog.h"
 #include "console_menus.h"
-#include "saved_connection_model.h"
+#include "saved_connection_model.h"  // IWYU pragma: keep (its model converts to QAbstractItemModel*)
 #include "snapshot_menu.h"
 #include "status_area.h"
 #include "view_settings.h"
-#include "widgets/cluster_overview_model.h"
 #include "widgets/overview_page.h"
 
 #include <QCloseEvent>
+#include <QDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <algorithm>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 
@@ -50,6 +54,7 @@ MainWindow::MainWindow(ClusterRegistry* registry, QWidget* parent)
     if (!m_registry->open(row, newWindow ? nullptr : this, &error) && !error.isEmpty())
       QMessageBox::warning(this, tr("Open cluster"), error);
   });
+  connect(m_overview, &OverviewPage::editRequested, this, [this](int savedRow) { connectToSaved(savedRow, false); });
   connect(m_overview, &OverviewPage::showRequested, this, [this](int row) {
     if (ClusterWorkspace* w = m_registry->workspaceAt(row)) m_registry->show(w);
   });
@@ -67,6 +72,15 @@ MainWindow::~MainWindow() {
 }
 
 ClusterRegistry* MainWindow::registry() const { return m_registry; }
+
+void MainWindow::connectToSaved(int savedRow, bool newWindow) {
+  if (!m_registry->saved()) return;
+  ConnectDialog dialog(m_registry->saved(), std::max(savedRow, 0), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  QString error;
+  if (!m_registry->open(dialog.chosenRow(), newWindow ? nullptr : this, &error) && !error.isEmpty())
+    QMessageBox::warning(this, tr("Connect"), error);
+}
 
 ClusterWorkspace* MainWindow::addCluster(std::unique_ptr<ClusterConnection> connection, const QString& name,
                                          int savedRow) {

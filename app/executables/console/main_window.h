@@ -48,6 +48,10 @@ class MainWindow : public QMainWindow {
   void closeWorkspace(ClusterWorkspace* workspace);
   // Moves the cluster's tab into a new window of its own.
   MainWindow* moveToNewWindow(ClusterWorkspace* workspace);
+  // The saved connections' dialog, `savedRow` current (add, edit, remove,
+  // trust); the row it is accepted on opens here or in a new window. What
+  // File > Connect and the Overview's "Edit connections" both run.
+  void connectToSaved(int savedRow, bool newWindow);
   // A page of the current cluster by name ("cluster", "timeline", "map",
   // "policies", "whatif") or "overview"; false for an unknown name.
   bool showTab(const QString& name);

@@ -3,21 +3,27 @@
 // state, the title names the cluster shown; and the window keeps its
 // connection indicator beside messages, fits 1024 px, and remembers its
 // layout.
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_registry.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
 #include "main_window.h"
 #include "saved_connection_model.h"
+#include "serve/gateway/gateway.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "status_area.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/cluster_overview_model.h"
 #include "widgets/connection_indicator.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
 #include "widgets/overview_page.h"
 
+#include <QApplication>
+#include <QDialog>
+#include <QListView>
 #include <QPointer>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -25,6 +31,12 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <utility>
 
 using namespace hetsched;
 
@@ -134,6 +146,46 @@ class TestManyClusters : public QObject {
     QTRY_COMPARE(overview->rowCount(), 1);
     moved->close();
     betaWindow->close();
+  }
+
+  // The Overview's "Edit connections…" opens the saved connections' dialog
+  // on the saved row selected beside it, and the row it is accepted on opens
+  // in this window's tabs, as File > Connect does.
+  void editConnectionsOpensTheDialogOnTheSelectedRow() {
+    QSettings settings(m_dir.filePath(QStringLiteral("edit.ini")), QSettings::IniFormat);
+    SavedConnectionModel saved(&settings);
+    saved.upsert({QStringLiteral("beta"), QString::fromStdString(m_beta->address()), false, {}, {}});
+    QList<int> opened;
+    ClusterRegistry registry(&saved, [&](int row, MainWindow*, const ClusterRegistry::Done& done) {
+      opened << row;
+      done(std::make_unique<ClusterConnection>(QString::fromStdString(m_beta->address())), {});
+    });
+    MainWindow window(&registry);
+    window.show();
+    auto* savedList = window.overview()->findChild<QListView*>();
+    QVERIFY(savedList);
+    savedList->setCurrentIndex(saved.index(1));
+    QPushButton* edit = nullptr;
+    for (auto* button : window.overview()->findChildren<QPushButton*>())
+      if (button->text().contains(QStringLiteral("Edit"))) edit = button;
+    QVERIFY(edit);
+
+    int dialogRow = -1;
+    QString dialogTitle;
+    QTimer::singleShot(200, this, [&] {
+      auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      dialogTitle = dialog->windowTitle();
+      if (auto* list = dialog->findChild<QListView*>()) dialogRow = list->currentIndex().row();
+      for (auto* button : dialog->findChildren<QPushButton*>())
+        if (button->text() == QStringLiteral("Connect")) button->click();
+    });
+    edit->click();  // runs the dialog until the timer above answers it
+    QCOMPARE(dialogRow, 1);
+    QVERIFY2(dialogTitle.contains(QStringLiteral("Connect")), qPrintable(dialogTitle));
+    QTRY_COMPARE(opened, QList<int>{1});
+    QCOMPARE(window.workspaces().size(), 1);
+    QCOMPARE(registry.windows().size(), 1);  // in this window, not a new one
   }
 
   // A saved connection opens once its token and certificate are known
