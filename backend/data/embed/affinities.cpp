@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched::embed {
 

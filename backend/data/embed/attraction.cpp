@@ -4,7 +4,10 @@
 #include "float4.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <numbers>
+#include <vector>
 
 namespace hetsched::embed {
 
@@ -59,10 +62,10 @@ double attractRows(std::size_t first, std::size_t last, const std::size_t* start
     for (; e + 4 <= end; e += 4) {
       const std::int32_t* j = columns + e;
       F2 a, b, c, d;
-      __builtin_memcpy(&a, y + 2 * j[0], sizeof a);
-      __builtin_memcpy(&b, y + 2 * j[1], sizeof b);
-      __builtin_memcpy(&c, y + 2 * j[2], sizeof c);
-      __builtin_memcpy(&d, y + 2 * j[3], sizeof d);
+      __builtin_memcpy(&a, y + std::ptrdiff_t{2} * j[0], sizeof a);
+      __builtin_memcpy(&b, y + std::ptrdiff_t{2} * j[1], sizeof b);
+      __builtin_memcpy(&c, y + std::ptrdiff_t{2} * j[2], sizeof c);
+      __builtin_memcpy(&d, y + std::ptrdiff_t{2} * j[3], sizeof d);
       const F4 d01 = self - __builtin_shufflevector(a, b, 0, 1, 2, 3);
       const F4 d23 = self - __builtin_shufflevector(c, d, 0, 1, 2, 3);
       const F4 s01 = d01 * d01;

@@ -1,11 +1,15 @@
 #include "csv_matrix.h"
 
+#include "embed_types.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <istream>
 #include <ostream>
+#include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace hetsched::embed {

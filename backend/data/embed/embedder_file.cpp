@@ -1,13 +1,22 @@
 #include "embedder_file.h"
 
+#include "job_features.h"
+#include "task_embedder.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <ios>
 #include <istream>
 #include <iterator>
 #include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hetsched::embed {

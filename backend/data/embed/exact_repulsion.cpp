@@ -3,6 +3,9 @@
 #include "float4.h"
 #include "worker_pool.h"
 
+#include <cstddef>
+#include <functional>
+#include <span>
 #include <vector>
 
 namespace hetsched::embed {

@@ -1,11 +1,13 @@
 #include "fft_grid.h"
 
+#include "float4.h"
 #include "worker_pool.h"
 
-#include <fftw3.h>
-
 #include <algorithm>
+#include <cstddef>
+#include <fftw3.h>
 #include <mutex>
+#include <vector>
 
 namespace hetsched::embed {
 

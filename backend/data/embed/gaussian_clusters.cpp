@@ -3,6 +3,8 @@
 #include "random_stream.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace hetsched::embed {

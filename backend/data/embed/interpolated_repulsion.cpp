@@ -1,9 +1,15 @@
 #include "interpolated_repulsion.h"
 
+#include "float4.h"
 #include "worker_pool.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
 
 namespace hetsched::embed {
 

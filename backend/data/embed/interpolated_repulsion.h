@@ -1,12 +1,12 @@
 #pragma once
 
 #include "fft_grid.h"
+#include "float4.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <array>
 #include <span>
 #include <vector>
 

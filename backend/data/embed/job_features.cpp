@@ -1,9 +1,17 @@
 #include "job_features.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <numbers>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched::embed {
 

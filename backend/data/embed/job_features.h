@@ -1,10 +1,10 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/job.h"
 
 #include <Eigen/Core>
-
 #include <array>
 #include <cstddef>
 #include <span>

@@ -1,11 +1,25 @@
 #include "job_map_builder.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "embed_types.h"
 #include "job_features.h"
+#include "job_map_model.h"
 #include "task_embedder.h"
 #include "tsne.h"
+#include "tsne_options.h"
 #include "warm_start.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace hetsched::embed {
 

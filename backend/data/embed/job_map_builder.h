@@ -1,12 +1,13 @@
 #pragma once
 
-#include "job_map_model.h"
-#include "shown_point.h"
 #include "base/model/embedded_point.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "job_map_model.h"
+#include "shown_point.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -2,12 +2,14 @@
 // a few tens of milliseconds for 10^4 points, cheaper than arguing about the
 // error of an estimate.
 #include "affinities.h"
+#include "embed_types.h"
 #include "knn_graph.h"
 #include "tsne.h"
 #include "worker_pool.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <vector>
 
 namespace hetsched::embed {

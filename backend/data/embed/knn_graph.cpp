@@ -1,9 +1,12 @@
 #include "knn_graph.h"
 
+#include "embed_types.h"
 #include "nearest_k.h"
 #include "worker_pool.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace hetsched::embed {

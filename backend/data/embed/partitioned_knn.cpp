@@ -1,5 +1,6 @@
 #include "partitioned_knn.h"
 
+#include "embed_types.h"
 #include "knn_graph.h"
 #include "nearest_k.h"
 #include "random_stream.h"
@@ -7,7 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace hetsched::embed {

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
 
 namespace hetsched::embed {
 

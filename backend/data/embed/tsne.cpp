@@ -1,16 +1,20 @@
 #include "tsne.h"
 
 #include "affinities.h"
+#include "embed_types.h"
 #include "knn_graph.h"
 #include "partitioned_knn.h"
 #include "random_stream.h"
 #include "tsne_optimiser.h"
+#include "tsne_options.h"
 #include "tsne_schedule.h"
 #include "worker_pool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <vector>
 
 namespace hetsched::embed {

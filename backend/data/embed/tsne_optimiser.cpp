@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace hetsched::embed {
 

@@ -3,6 +3,7 @@
 #include "tsne_options.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace hetsched::embed {
 

@@ -1,8 +1,10 @@
 #include "warm_start.h"
 
-#include <Eigen/SVD>
+#include "embed_types.h"
 
+#include <Eigen/SVD>
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 #include <vector>
 

@@ -2,9 +2,19 @@
 
 #include "data/embed/embedder_file.h"
 #include "data/embed/job_map_model.h"
+#include "data/embed/task_embedder.h"
+#include "snapshot_data.h"
+#include "sqlite_db.h"
 #include "sqlite_statement.h"
+#include "store_error.h"
 
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <sqlite3.h>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

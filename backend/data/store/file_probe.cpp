@@ -1,10 +1,17 @@
 #include "file_probe.h"
 
+#include "store_error.h"
+
 #include <array>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <ios>
+#include <optional>
+#include <string>
+#include <system_error>
 
 namespace hetsched {
 

@@ -1,9 +1,21 @@
 #include "history_codec.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
 #include "blob_bytes.h"
+#include "quantised_frame.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+#include <zconf.h>
 
 #ifdef HETSCHED_STORE_HAVE_ZLIB
 #include <zlib.h>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/frame.h"
 #include "quantised_frame.h"
 
 #include <cstdint>

@@ -1,10 +1,19 @@
 #include "history_reader.h"
 
+#include "base/model/frame.h"
+#include "history_codec.h"
+#include "snapshot_data.h"
+#include "sqlite_db.h"
 #include "sqlite_statement.h"
-
-#include <sqlite3.h>
+#include "store_error.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <sqlite3.h>
+#include <string>
+#include <variant>
 
 namespace hetsched {
 

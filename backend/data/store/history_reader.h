@@ -1,9 +1,13 @@
 #pragma once
 
+#include "base/model/frame.h"
 #include "history_codec.h"
+#include "quantised_frame.h"
 #include "snapshot_data.h"
 #include "sqlite_db.h"
+#include "store_error.h"
 
+#include <cstddef>
 #include <optional>
 #include <variant>
 

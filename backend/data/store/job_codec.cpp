@@ -1,8 +1,15 @@
 #include "job_codec.h"
 
+#include "base/model/job.h"
 #include "blob_bytes.h"
 
+#include <cstdint>
 #include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+#include <zconf.h>
 
 #ifdef HETSCHED_STORE_HAVE_ZLIB
 #include <zlib.h>

@@ -2,6 +2,7 @@
 
 #include "base/model/job.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

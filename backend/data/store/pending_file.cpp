@@ -1,16 +1,26 @@
 #include "pending_file.h"
 
+#include "store_error.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <utility>
-#include <vector>
-
 #include <fcntl.h>
+#include <filesystem>
+#include <optional>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <system_error>
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,16 +1,23 @@
 #include "quantised_frame.h"
 
+#include "base/model/frame.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 
 namespace {
 
 // Same rounding as serve/rpc/frame_codec (round half away from zero on values
-// clamped non-negative), without lround's cost per element.
+// clamped non-negative), without lround's cost per element. The 0.5 is added
+// in double, where it is exact for values up to 65535: in float, 0.49999997
+// + 0.5 rounds up to 1.
 template <typename T>
 T quantise(float v, float scale, float max) {
-  return static_cast<T>(std::clamp(v * scale, 0.0f, max) + 0.5f);
+  // NOLINTNEXTLINE(bugprone-incorrect-roundings): exact in double here, see above
+  return static_cast<T>(static_cast<double>(std::clamp(v * scale, 0.0f, max)) + 0.5);
 }
 
 }  // namespace

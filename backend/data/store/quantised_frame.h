@@ -1,7 +1,9 @@
 #pragma once
 
 #include "base/model/frame.h"
+#include "base/model/job.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -1,6 +1,11 @@
 #include "schema.h"
 
+#include "sqlite_db.h"
+#include "store_error.h"
+
 #include <array>
+#include <cstddef>
+#include <optional>
 #include <string>
 
 namespace hetsched {

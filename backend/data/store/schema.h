@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sqlite_db.h"
+#include "store_error.h"
 
 #include <cstdint>
 #include <optional>

@@ -4,6 +4,7 @@
 #include "base/model/job.h"
 #include "base/model/topology.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>

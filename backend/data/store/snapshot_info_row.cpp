@@ -1,5 +1,11 @@
 #include "snapshot_info_row.h"
 
+#include "snapshot_data.h"
+#include "sqlite_statement.h"
+
+#include <cstddef>
+#include <cstdint>
+
 namespace hetsched {
 
 SnapshotInfo readSnapshotInfo(const SqliteStatement& q) {

@@ -1,20 +1,29 @@
 #include "snapshot_store.h"
 
+#include "base/model/frame.h"
 #include "file_probe.h"
+#include "pending_file.h"
 #include "schema.h"
+#include "snapshot_data.h"
 #include "snapshot_info_row.h"
+#include "sqlite_db.h"
 #include "sqlite_statement.h"
 #include "sqlite_transaction.h"
-
-#include <sqlite3.h>
+#include "store_error.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <utility>
-
+#include <optional>
+#include <sqlite3.h>
+#include <string>
+#include <system_error>
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -221,6 +230,7 @@ std::variant<SnapshotStore, StoreError> SnapshotStore::openReadOnly(const std::s
 }
 
 std::optional<StoreError> SnapshotStore::publish() {
+  if (!m_pending) return std::nullopt;  // the file is in place already
   if (const int rc = m_db.exec("PRAGMA journal_mode = DELETE"); rc != SQLITE_OK)
     return m_db.error(rc, m_path + ": finishing the new file");
   if (auto error = m_pending->publish()) return error;

@@ -1,12 +1,15 @@
 #pragma once
 
 #include "base/history/device_history.h"
+#include "base/model/frame.h"
 #include "history_reader.h"
 #include "pending_file.h"
 #include "snapshot_data.h"
 #include "sqlite_db.h"
 #include "store_error.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>

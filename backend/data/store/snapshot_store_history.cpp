@@ -1,12 +1,20 @@
 // SnapshotStore: a device's history over a snapshot's frames, through the
 // one device history use case the gateway's ring also answers with.
-#include "snapshot_store.h"
-
+#include "base/history/device_history.h"
 #include "base/history/device_history_query.h"
+#include "snapshot_data.h"
+#include "snapshot_store.h"
 #include "sqlite_statement.h"
+#include "store_error.h"
 #include "store_history_frames.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <sqlite3.h>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

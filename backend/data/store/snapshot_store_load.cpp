@@ -1,13 +1,24 @@
 // SnapshotStore::loadMeta and what-if runs: reading everything but history.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
 #include "embedder_rows.h"
 #include "job_codec.h"
+#include "snapshot_data.h"
 #include "snapshot_info_row.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
-
-#include <sqlite3.h>
+#include "store_error.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <sqlite3.h>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,15 +1,29 @@
 // SnapshotStore::save and what-if runs: everything that writes.
+#include "base/model/device_model.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "embedder_rows.h"
 #include "history_codec.h"
 #include "job_codec.h"
+#include "quantised_frame.h"
+#include "snapshot_data.h"
 #include "snapshot_store.h"
 #include "sqlite_statement.h"
 #include "sqlite_transaction.h"
-
-#include <sqlite3.h>
+#include "store_error.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <sqlite3.h>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,13 +1,15 @@
 #include "sqlite_db.h"
 
-#include <sqlite3.h>
+#include "store_error.h"
 
 #include <cstring>
 #include <filesystem>
-#include <utility>
-
+#include <sqlite3.h>
+#include <string>
+#include <string_view>
 #include <sys/resource.h>
 #include <sys/statvfs.h>
+#include <utility>
 
 namespace hetsched {
 

@@ -2,7 +2,6 @@
 
 #include "store_error.h"
 
-#include <string>
 #include <string_view>
 
 struct sqlite3;

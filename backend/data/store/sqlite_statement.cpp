@@ -1,6 +1,11 @@
 #include "sqlite_statement.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <sqlite3.h>
+#include <string>
+#include <string_view>
 
 namespace hetsched {
 

@@ -1,5 +1,7 @@
 #include "store_error.h"
 
+#include <string_view>
+
 namespace hetsched {
 
 std::string_view toString(StoreErrorCode code) {

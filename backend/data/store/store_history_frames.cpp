@@ -1,6 +1,16 @@
 #include "store_history_frames.h"
 
+#include "base/history/device_history.h"
+#include "snapshot_data.h"
 #include "snapshot_store.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,17 +1,28 @@
 #include "alibaba_trace_importer.h"
 
 #include "base/model/file_text.h"
+#include "base/model/job.h"
 #include "csv_row.h"
+#include "import_error.h"
+#include "import_result.h"
 #include "row_parser.h"
+#include "trace_node.h"
+#include "trace_pod.h"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
 #include <istream>
 #include <limits>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <unordered_set>
+#include <utility>
 
 namespace hetsched::trace {
 
@@ -169,10 +180,8 @@ ImportResult<TracePod> AlibabaTraceImporter::readPods(std::istream& in, std::str
         pod.name = std::move(name);
         const auto milli = p.unsignedAt(4, kMilli);
         // A share of a GPU only makes sense for one GPU; whole GPUs are 1000 each.
-        if (gpus && milli) {
-          if ((*gpus == 0) != (*milli == 0)) p.fail(4, ImportProblem::Inconsistent, p.text(4));
-          else if (*gpus > 1 && *milli != kMilli) p.fail(4, ImportProblem::Inconsistent, p.text(4));
-        }
+        if (gpus && milli && ((*gpus == 0) != (*milli == 0) || (*gpus > 1 && *milli != kMilli)))
+          p.fail(4, ImportProblem::Inconsistent, p.text(4));
         if (row.size() == kPodColumns.size()) {
           pod.hasSchedulingColumns = true;
           const std::string_view spec = p.text(5);

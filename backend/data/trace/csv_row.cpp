@@ -1,5 +1,8 @@
 #include "csv_row.h"
 
+#include <cstddef>
+#include <string_view>
+
 namespace hetsched::trace {
 
 CsvRow::CsvRow(std::string_view line) {

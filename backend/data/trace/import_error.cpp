@@ -1,5 +1,8 @@
 #include "import_error.h"
 
+#include <string>
+#include <string_view>
+
 namespace hetsched::trace {
 
 std::string_view toString(ImportProblem problem) {

@@ -1,5 +1,12 @@
 #include "import_summary.h"
 
+#include "import_error.h"
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
 namespace hetsched::trace {
 
 ImportSummary summarizeImport(const ImportError* fatal, std::span<const ImportError> errors, std::size_t rowsRead,

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "import_error.h"
 #include "import_result.h"
 
+#include <cstddef>
 #include <span>
 #include <string>
 #include <string_view>

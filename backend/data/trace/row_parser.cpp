@@ -1,7 +1,17 @@
 #include "row_parser.h"
 
+#include "csv_row.h"
+#include "import_error.h"
+
 #include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
 
 namespace hetsched::trace {
 

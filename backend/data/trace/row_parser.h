@@ -3,6 +3,7 @@
 #include "csv_row.h"
 #include "import_error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -1,5 +1,10 @@
 #include "trace_pod.h"
 
+#include "base/model/job.h"
+
+#include <cstdint>
+#include <optional>
+
 namespace hetsched::trace {
 
 PriorityClass priorityFor(Qos qos) {

@@ -1,12 +1,24 @@
 #include "agent_reporter.h"
 
 #include "base/model/wall_clock.h"
-#include "serve/client/gateway_channel.h"
 #include "hetsched.grpc.pb.h"
-#include "sources/host/host_report.h"
+#include "hetsched.pb.h"
+#include "serve/client/gateway_channel.h"
 #include "serve/rpc/report_convert.h"
+#include "sources/host/host_error.h"
+#include "sources/host/host_reader.h"
+#include "sources/host/host_report.h"
+#include "sources/host/host_sample.h"
 
+#include <chrono>
+#include <cstdint>
+#include <functional>
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -2,8 +2,10 @@
 
 #include "alert_rule.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hetsched {

@@ -1,6 +1,16 @@
 #include "alert_conditions.h"
 
+#include "alert_rule.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 namespace hetsched {
 

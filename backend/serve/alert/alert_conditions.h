@@ -6,6 +6,7 @@
 #include "base/model/topology.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace hetsched {

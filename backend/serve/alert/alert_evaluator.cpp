@@ -1,6 +1,15 @@
 #include "alert_evaluator.h"
 
+#include "alert.h"
+#include "alert_conditions.h"
+#include "alert_rule.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -2,7 +2,9 @@
 
 #include "alert.h"
 #include "alert_conditions.h"
+#include "alert_rule.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <unordered_map>

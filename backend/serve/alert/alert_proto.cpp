@@ -1,6 +1,17 @@
 #include "alert_proto.h"
 
+#include "alert.h"
+#include "alert_rule.h"
+#include "alerts.pb.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+
 #include <cmath>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

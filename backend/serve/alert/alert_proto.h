@@ -1,8 +1,10 @@
 #pragma once
 
 #include "alert.h"
+#include "alert_rule.h"
 #include "alerts.pb.h"
 
+#include <cstddef>
 #include <string>
 #include <variant>
 #include <vector>

@@ -1,8 +1,16 @@
 #include "alert_rule.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
 #include "base/model/slo_targets.h"
 
 #include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,6 +3,7 @@
 #include "base/model/device_kind.h"
 #include "base/model/job.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>

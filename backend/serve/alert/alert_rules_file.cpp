@@ -1,9 +1,16 @@
 #include "alert_rules_file.h"
 
 #include "alert_proto.h"
+#include "alert_rule.h"
+#include "alerts.pb.h"
 #include "base/model/file_text.h"
 
+#include <filesystem>
 #include <google/protobuf/util/json_util.h>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

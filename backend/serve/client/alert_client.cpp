@@ -1,11 +1,17 @@
 #include "alert_client.h"
 
-#include "serve/alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
-
+#include "alerts.pb.h"
+#include "cluster_client.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
 #include "unary_call.h"
 
+#include <cstdint>
 #include <grpcpp/grpcpp.h>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,11 +1,14 @@
 #pragma once
 
-#include "serve/alert/alert.h"
 #include "cluster_client.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <variant>
+#include <vector>
 
 namespace grpc {
 class Channel;

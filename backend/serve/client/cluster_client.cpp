@@ -1,17 +1,39 @@
 #include "cluster_client.h"
 
+#include "base/history/device_history.h"
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
+#include "engine/sched/job_validation.h"
+#include "gateway_channel.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
+#include "serve/rpc/frame_packing.h"
 #include "serve/rpc/history_convert.h"
 #include "serve/rpc/prediction_convert.h"
 #include "serve/rpc/proto_convert.h"
 #include "unary_call.h"
 
-#include <grpcpp/grpcpp.h>
-
 #include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <future>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/channel_arguments.h>
+#include <grpcpp/support/client_callback.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -124,7 +146,7 @@ class ClusterClient::FrameReader final : public grpc::ClientReadReactor<v1::Fram
 ClusterClient::ClusterClient(std::string target, ClientEvents events, ClientOptions options)
     : m_target(std::move(target)),
       m_events(std::move(events)),
-      m_options(options),
+      m_options(std::move(options)),
       m_channel(makeChannel(m_target, m_options)),
       m_stub(std::make_unique<Stub>(Stub{v1::ClusterService::NewStub(m_channel)})) {}
 
@@ -236,7 +258,7 @@ bool ClusterClient::watchUntilLost(RpcError* error) {
   return reader.wasLive();
 }
 
-void ClusterClient::listJobs(std::vector<JobState> states, std::uint32_t limit,
+void ClusterClient::listJobs(const std::vector<JobState>& states, std::uint32_t limit,
                              std::function<void(std::variant<JobList, RpcError>)> done) {
   auto call = newUnaryCall<v1::ListJobsRequest, v1::ListJobsResponse>(m_options);
   for (const JobState s : states) call->request.add_states(toProto(s));

@@ -1,15 +1,17 @@
 #pragma once
 
-#include "gateway_channel.h"
 #include "base/history/device_history.h"
 #include "base/model/connection_state.h"
 #include "base/model/frame.h"
 #include "base/model/job.h"
 #include "base/model/job_prediction.h"
 #include "base/model/topology.h"
+#include "gateway_channel.h"
 
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -75,7 +77,7 @@ class ClusterClient {
   // For one-off calls on the same connection (SnapshotFetcher).
   std::shared_ptr<grpc::Channel> channel() const { return m_channel; }
 
-  void listJobs(std::vector<JobState> states, std::uint32_t limit,
+  void listJobs(const std::vector<JobState>& states, std::uint32_t limit,
                 std::function<void(std::variant<JobList, RpcError>)> done);
   // The gateway's latest live forecast of the queue (GetPredictions).
   void getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done);

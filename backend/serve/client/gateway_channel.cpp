@@ -1,6 +1,9 @@
 #include "gateway_channel.h"
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <memory>
+#include <string>
 
 namespace hetsched {
 

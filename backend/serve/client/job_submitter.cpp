@@ -1,10 +1,15 @@
 #include "job_submitter.h"
 
+#include "base/model/job.h"
+#include "cluster_client.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/proto_convert.h"
 #include "unary_call.h"
 
 #include <grpcpp/grpcpp.h>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "cluster_client.h"
 
 #include <functional>

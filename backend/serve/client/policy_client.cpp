@@ -1,10 +1,15 @@
 #include "policy_client.h"
 
+#include "cluster_client.h"
+#include "policy.pb.h"
 #include "policy_service.grpc.pb.h"
-
+#include "policy_service.pb.h"
 #include "unary_call.h"
 
+#include <cstdint>
 #include <grpcpp/grpcpp.h>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

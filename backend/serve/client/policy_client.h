@@ -1,8 +1,10 @@
 #pragma once
 
 #include "cluster_client.h"
+#include "policy.pb.h"
 #include "policy_service.pb.h"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <variant>

@@ -1,10 +1,22 @@
 #include "snapshot_fetcher.h"
 
+#include "base/model/frame.h"
+#include "cluster_client.h"
+#include "data/store/snapshot_data.h"
+#include "engine/sched/job_validation.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/proto_convert.h"
 
+#include <chrono>
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

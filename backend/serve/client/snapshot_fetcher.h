@@ -4,8 +4,11 @@
 #include "data/store/snapshot_data.h"
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <variant>
 
 namespace grpc {

@@ -3,9 +3,9 @@
 #include "cluster_client.h"
 #include "gateway_channel.h"
 
-#include <grpcpp/grpcpp.h>
-
 #include <chrono>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
 #include <memory>
 #include <string>
 #include <utility>
@@ -39,7 +39,7 @@ inline RpcError toRpcError(const grpc::Status& status) {
 // answered one what `answer` makes of the response (a value, or an RpcError).
 template <typename Call, typename Done, typename Answer>
 auto whenAnswered(std::shared_ptr<Call> call, Done done, Answer answer) {
-  return [call, done = std::move(done), answer = std::move(answer)](grpc::Status status) {
+  return [call, done = std::move(done), answer = std::move(answer)](const grpc::Status& status) {
     if (!status.ok()) return done(toRpcError(status));
     done(answer(call->response));
   };

@@ -1,7 +1,18 @@
 #include "alert_board.h"
 
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_conditions.h"
+#include "serve/alert/alert_rule.h"
+
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <ratio>
+#include <string>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

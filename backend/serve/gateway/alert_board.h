@@ -1,7 +1,11 @@
 #pragma once
 
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_conditions.h"
 #include "serve/alert/alert_evaluator.h"
+#include "serve/alert/alert_rule.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <string>

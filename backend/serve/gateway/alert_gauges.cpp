@@ -1,11 +1,22 @@
 #include "alert_gauges.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/queue_ages.h"
+#include "base/model/topology.h"
 #include "gateway_state.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
 #include "serve/metrics/metrics_registry.h"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace hetsched {
 
@@ -80,6 +91,7 @@ void registerAlertGauges(MetricsRegistry& metrics, GatewayState& state) {
     std::lock_guard lock(state.mutex);
     const QueueSummary& q = state.source->frame().queue;
     std::vector<GaugeSample> out;
+    out.reserve(kDeviceKinds.size());
     for (const DeviceKind kind : kDeviceKinds)
       out.push_back({{{"kind", std::string(toString(kind))}}, static_cast<double>(q.kinds[index(kind)].queued)});
     return out;

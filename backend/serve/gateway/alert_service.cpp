@@ -1,8 +1,23 @@
 #include "alert_service.h"
 
-#include "unary_reply.h"
+#include "alerts.pb.h"
 #include "base/model/wall_clock.h"
+#include "method_access.h"
+#include "policy_service.pb.h"
 #include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
+#include "state_file.h"
+#include "unary_reply.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,7 +1,11 @@
 #pragma once
 
 #include "alerts.grpc.pb.h"
+#include "alerts.pb.h"
 #include "gateway_state.h"
+
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/server_callback.h>
 
 namespace hetsched {
 

@@ -1,8 +1,16 @@
 #include "audit_chain.h"
 
-#include <openssl/evp.h>
+#include "policy_service.pb.h"
 
 #include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <openssl/evp.h>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace hetsched {
@@ -12,7 +20,7 @@ namespace {
 std::string hex(const unsigned char* bytes, unsigned size) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
-  out.reserve(size * 2);
+  out.reserve(std::size_t{size} * 2);
   for (unsigned i = 0; i < size; ++i) {
     out += kHex[bytes[i] >> 4];
     out += kHex[bytes[i] & 0xf];

@@ -2,6 +2,7 @@
 
 #include "policy_service.pb.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

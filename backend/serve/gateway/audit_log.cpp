@@ -1,9 +1,20 @@
 #include "audit_log.h"
 
-#include "base/model/wall_clock.h"
 #include "audit_chain.h"
+#include "base/model/wall_clock.h"
+#include "policy_service.pb.h"
+#include "private_files.h"
+#include "state_file.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <ios>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -4,6 +4,7 @@
 #include "private_files.h"
 #include "state_file.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>

@@ -1,5 +1,19 @@
 #include "call_gate.h"
 
+#include "method_access.h"
+#include "policy_service.pb.h"
+#include "refusal_limiter.h"
+#include "token_store.h"
+
+#include <cstddef>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/status.h>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
 namespace hetsched {
 
 namespace {

@@ -5,8 +5,10 @@
 #include "refusal_limiter.h"
 #include "token_store.h"
 
+#include <cstddef>
 #include <grpcpp/grpcpp.h>
-
+#include <grpcpp/support/status.h>
+#include <optional>
 #include <string>
 #include <variant>
 

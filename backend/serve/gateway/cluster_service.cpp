@@ -1,15 +1,36 @@
 #include "cluster_service.h"
 
-#include "unary_reply.h"
+#include "base/history/device_history.h"
+#include "base/history/device_history_query.h"
+#include "base/model/job.h"
+#include "engine/sched/job_validation.h"
+#include "frame_ring.h"
 #include "frame_writer.h"
+#include "hetsched.pb.h"
+#include "method_access.h"
+#include "policy_service.pb.h"
 #include "refused_call.h"
 #include "report_reader.h"
 #include "ring_history_frames.h"
-#include "snapshot_writer.h"
-#include "base/history/device_history_query.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/history_convert.h"
 #include "serve/rpc/proto_convert.h"
+#include "snapshot_writer.h"
+#include "unary_reply.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/impl/codegen/proto_utils.h>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

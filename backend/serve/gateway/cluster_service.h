@@ -2,6 +2,11 @@
 
 #include "gateway_state.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/server_callback.h>
 
 namespace hetsched {
 

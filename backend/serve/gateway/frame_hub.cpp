@@ -1,6 +1,11 @@
 #include "frame_hub.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

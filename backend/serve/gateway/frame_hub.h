@@ -2,6 +2,8 @@
 
 #include "hetsched.pb.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <vector>

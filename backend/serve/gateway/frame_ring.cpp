@@ -1,5 +1,15 @@
 #include "frame_ring.h"
 
+#include "hetsched.pb.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace hetsched {
 
 void FrameRing::setCapacity(std::size_t capacity, std::uint64_t maxBytes) {

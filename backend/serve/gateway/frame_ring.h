@@ -2,6 +2,7 @@
 
 #include "hetsched.pb.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <memory>

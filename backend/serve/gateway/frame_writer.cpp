@@ -1,6 +1,14 @@
 #include "frame_writer.h"
 
+#include "frame_hub.h"
 #include "serve/rpc/frame_codec.h"
+#include "stream_slots.h"
+
+#include <chrono>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <mutex>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,10 +1,14 @@
 #pragma once
 
 #include "frame_hub.h"
+#include "hetsched.pb.h"
 #include "stream_slots.h"
-#include "hetsched.grpc.pb.h"
 
 #include <chrono>
+#include <cstdint>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
+#include <memory>
 #include <mutex>
 
 namespace hetsched {

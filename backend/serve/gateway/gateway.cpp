@@ -1,27 +1,53 @@
 #include "gateway.h"
 
-#include "base/model/wall_clock.h"
 #include "alert_gauges.h"
 #include "alert_service.h"
-#include "serve/alert/alert_proto.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/wall_clock.h"
 #include "cluster_service.h"
+#include "engine/predict/queue_forecast.h"
+#include "frame_hub.h"
 #include "gateway_state.h"
+#include "hetsched.pb.h"
 #include "listen_address.h"
+#include "policy_book.h"
 #include "policy_service.h"
+#include "serve/alert/alert_conditions.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
 #include "serve/metrics/metrics_http_server.h"
 #include "serve/metrics/metrics_registry.h"
 #include "serve/metrics/request_timing_interceptor.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/prediction_convert.h"
-#include "serve/rpc/proto_convert.h"
-
-#include <grpcpp/health_check_service_interface.h>
-#include <grpcpp/security/server_credentials.h>
-#include <grpcpp/server_builder.h>
+#include "sources/cluster/cluster_source.h"
+#include "sources/cluster/live_policies.h"
+#include "state_file.h"
 
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <grpc/grpc.h>
+#include <grpc/grpc_security_constants.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/security/server_credentials.h>
+#include <grpcpp/server_builder.h>
+#include <grpcpp/support/server_interceptor.h>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <ratio>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -149,9 +175,10 @@ bool Gateway::openState(std::string* error) {
     if (auto& book = std::get<std::optional<StoredBook>>(stored)) {
       m_state->policies.emplace(std::move(book->versions), book->active, book->candidate, book->canaryPercent);
     } else {
-      m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
+      const PolicyBook& made =
+          m_state->policies.emplace(m_options.initialPolicy.value_or(liveDefaultPolicy()), "hetschedd", wallNowMs());
       StateChange first;
-      first.version = &m_state->policies->history().front();
+      first.version = &made.history().front();
       first.active = 1;
       if (auto e = file.commit(first)) return refuse(*e);
     }
@@ -172,13 +199,13 @@ bool Gateway::openState(std::string* error) {
   if (!m_options.auditLogPath.empty()) {
     if (auto e = m_state->audit.openTextFile(m_options.auditLogPath)) return refuse(*e);
   }
+  const PolicyBook& book = m_state->book();
   // Observing sources refuse policies; their book still answers GetPolicy.
   if (m_state->source->schedulesJobs()) {
-    if (auto rejected = m_state->source->setPolicies(m_state->policies->live()))
-      return refuse("the policy in force (v" + std::to_string(m_state->policies->activeVersion()) +
+    if (auto rejected = m_state->source->setPolicies(book.live()))
+      return refuse("the policy in force (v" + std::to_string(book.activeVersion()) +
                     ") cannot run here: " + rejected->message());
   }
-  const PolicyBook& book = *m_state->policies;
   m_stateSummary =
       (file.durable() ? "state " + file.path() : std::string("state in memory (--state none)")) +
       (resumed ? " resumed at" : " new:") + " policy v" + std::to_string(book.activeVersion()) +
@@ -232,6 +259,7 @@ void Gateway::registerGauges() {
     std::lock_guard lock(m_state->mutex);
     const QueueSummary& q = m_state->source->frame().queue;
     std::vector<GaugeSample> out;
+    out.reserve(kPriorityClassCount);
     for (std::size_t c = 0; c < kPriorityClassCount; ++c)
       out.push_back(
           {{{"class", std::string(toString(static_cast<PriorityClass>(c)))}}, static_cast<double>(q.queuedByClass[c])});

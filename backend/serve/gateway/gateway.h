@@ -1,20 +1,24 @@
 #pragma once
 
-#include "serve/alert/alert_rule.h"
-#include "sources/cluster/cluster_source.h"
 #include "method_access.h"
 #include "policy.pb.h"
 #include "refusal_limiter.h"
+#include "serve/alert/alert_rule.h"
+#include "sources/cluster/cluster_source.h"
 #include "stream_slots.h"
 #include "token_store.h"
 
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace grpc {
 class Server;

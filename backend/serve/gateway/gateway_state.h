@@ -2,17 +2,18 @@
 
 #include "alert_board.h"
 #include "audit_log.h"
+#include "base/model/topology.h"
 #include "call_gate.h"
-#include "sources/cluster/cluster_source.h"
 #include "frame_hub.h"
 #include "frame_ring.h"
+#include "hetsched.pb.h"
 #include "policy_book.h"
 #include "prediction_board.h"
+#include "sources/cluster/cluster_source.h"
 #include "state_file.h"
 #include "stream_slots.h"
 
 #include <grpcpp/support/byte_buffer.h>
-
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -39,6 +40,9 @@ struct GatewayState {
   PredictionBoard predictions;  // the latest live forecast, for GetPredictions
   AlertBoard alerts;  // evaluated on every frame, for GetAlerts, frames and /metrics
   std::optional<PolicyBook> policies;
+  // The book, once Gateway::start() has loaded or made it: no service is
+  // registered before that, so a call without one is a bug in start's order.
+  PolicyBook& book();
   // Where the book and the audit log last; opened by Gateway::start().
   std::unique_ptr<StateFile> stateFile;
   AuditLog audit;

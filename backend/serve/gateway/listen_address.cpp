@@ -1,6 +1,6 @@
 #include "listen_address.h"
 
-#include <string>
+#include <string_view>
 
 namespace hetsched {
 

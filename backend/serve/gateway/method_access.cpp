@@ -1,5 +1,11 @@
 #include "method_access.h"
 
+#include "token_store.h"
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
 namespace hetsched {
 
 static_assert(

@@ -1,8 +1,19 @@
 #include "policy_book.h"
 
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "policy.pb.h"
+#include "policy_service.pb.h"
+#include "sources/cluster/live_policies.h"
 
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -139,7 +150,10 @@ std::variant<PolicyChange, PolicyChangeError> PolicyBook::rollback(std::uint64_t
 }
 
 void PolicyBook::commit(PolicyChange change) {
-  CompiledPolicy compiled = change.candidate == change.version.version() ? *change.live.candidate : change.live.active;
+  // A version that becomes the candidate was compiled as live.candidate.
+  CompiledPolicy compiled = change.candidate == change.version.version() && change.live.candidate
+                                ? *change.live.candidate
+                                : change.live.active;
   m_versions.push_back(std::move(change.version));
   m_compiled.push_back(std::move(compiled));
   m_active = change.active;

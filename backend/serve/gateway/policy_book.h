@@ -1,10 +1,13 @@
 #pragma once
 
-#include "sources/cluster/live_policies.h"
-#include "policy_service.pb.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/sched/job_validation.h"
+#include "policy.pb.h"
+#include "policy_service.pb.h"
+#include "sources/cluster/live_policies.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>

@@ -1,7 +1,21 @@
 #include "policy_service.h"
 
-#include "unary_reply.h"
 #include "base/model/wall_clock.h"
+#include "method_access.h"
+#include "policy_book.h"
+#include "policy_service.pb.h"
+#include "state_file.h"
+#include "unary_reply.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -33,7 +47,7 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::mutate(grpc::CallbackServerContext*
   bool recorded = false;
   {
     std::lock_guard lock(m_state.mutex);
-    PolicyBook& book = *m_state.policies;
+    PolicyBook& book = m_state.book();
     entry.set_old_version(book.activeVersion());
     auto change = makeChange(book, entry.who(), wallNowMs());
     if (auto* e = std::get_if<PolicyChangeError>(&change)) {
@@ -87,7 +101,7 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::GetPolicy(grpc::CallbackServerConte
   if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::GetPolicy, request->ByteSizeLong()))
     return refused;
   std::lock_guard lock(m_state.mutex);
-  *response = m_state.policies->state();
+  *response = m_state.book().state();
   return finish(ctx, grpc::Status::OK);
 }
 
@@ -129,7 +143,7 @@ grpc::ServerUnaryReactor* PolicyServiceImpl::ListPolicyHistory(grpc::CallbackSer
   if (auto* refused = refuseUnlessAdmitted(m_state.gate, ctx, Method::ListPolicyHistory, request->ByteSizeLong()))
     return refused;
   std::lock_guard lock(m_state.mutex);
-  for (const v1::PolicyVersion& v : m_state.policies->history()) *response->add_versions() = v;
+  for (const v1::PolicyVersion& v : m_state.book().history()) *response->add_versions() = v;
   return finish(ctx, grpc::Status::OK);
 }
 

@@ -3,6 +3,12 @@
 #include "gateway_state.h"
 #include "method_access.h"
 #include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
+
+#include <cstddef>
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/server_callback.h>
+#include <string>
 
 namespace hetsched {
 

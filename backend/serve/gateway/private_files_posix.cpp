@@ -5,9 +5,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <optional>
+#include <stdlib.h>
+#include <string>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <system_error>
 #include <unistd.h>
+#include <variant>
 
 namespace hetsched {
 
@@ -49,7 +56,7 @@ std::optional<std::string> checkPrivateFile(const std::filesystem::path& path) {
 
 std::variant<std::filesystem::path, std::string> privateRuntimeDirectory() {
   if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime && *runtime) {
-    const std::filesystem::path dir = std::filesystem::path(runtime) / "hetsched";
+    std::filesystem::path dir = std::filesystem::path(runtime) / "hetsched";
     if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return osError(dir);
     if (auto problem = checkPrivateDirectory(dir)) return *problem;
     return dir;
@@ -89,7 +96,7 @@ std::optional<std::string> writeNewPrivateFile(const std::filesystem::path& path
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      const std::string error = osError(path);
+      std::string error = osError(path);
       ::close(fd);
       ::unlink(path.c_str());
       return error;

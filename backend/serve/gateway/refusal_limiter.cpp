@@ -1,6 +1,9 @@
 #include "refusal_limiter.h"
 
 #include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <string>
 #include <utility>
 
 namespace hetsched {

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
 
 namespace hetsched {
 

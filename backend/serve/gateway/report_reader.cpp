@@ -1,7 +1,19 @@
 #include "report_reader.h"
 
 #include "call_gate.h"
+#include "engine/sched/job_validation.h"
+#include "gateway_state.h"
+#include "hetsched.pb.h"
+#include "method_access.h"
 #include "serve/rpc/report_convert.h"
+#include "sources/cluster/node_report.h"
+#include "stream_slots.h"
+
+#include <grpcpp/support/status.h>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

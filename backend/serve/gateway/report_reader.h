@@ -1,7 +1,11 @@
 #pragma once
 
 #include "gateway_state.h"
-#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "stream_slots.h"
+
+#include <cstdint>
+#include <grpcpp/support/server_callback.h>
 
 namespace hetsched {
 

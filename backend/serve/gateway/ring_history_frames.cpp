@@ -1,6 +1,16 @@
 #include "ring_history_frames.h"
 
+#include "base/history/device_history.h"
+#include "frame_ring.h"
 #include "serve/rpc/frame_codec.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

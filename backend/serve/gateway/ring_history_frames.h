@@ -1,8 +1,15 @@
 #pragma once
 
-#include "frame_ring.h"
+#include "base/history/device_history.h"
 #include "base/history/history_frames.h"
+#include "frame_ring.h"
+#include "hetsched.pb.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace hetsched {

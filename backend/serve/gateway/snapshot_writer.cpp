@@ -1,11 +1,21 @@
 #include "snapshot_writer.h"
 
+#include "base/model/job.h"
 #include "base/model/wall_clock.h"
 #include "engine/policy/policy_loader.h"
+#include "gateway_state.h"
+#include "hetsched.pb.h"
+#include "policy_service.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/proto_convert.h"
+#include "stream_slots.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/support/status.h>
+#include <mutex>
+#include <utility>
 
 namespace hetsched {
 
@@ -34,7 +44,7 @@ SnapshotWriter::SnapshotWriter(GatewayState& state, const v1::GetSnapshotRequest
     m_frames = state.history.tail(state.topology.topology_version(), std::llround(seconds * 1000.0));
     // The policy in force at the cut: the active one (a running canary's
     // candidate is not what most jobs were scheduled by).
-    const v1::PolicyVersion active = state.policies->state().active();
+    const v1::PolicyVersion active = state.book().state().active();
     header->set_policy_name(active.spec().name());
     header->set_policy_version(active.version());
     header->set_policy_json(policyToJson(active.spec()));

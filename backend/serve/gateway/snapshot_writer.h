@@ -1,9 +1,14 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "frame_ring.h"
 #include "gateway_state.h"
-#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "stream_slots.h"
 
+#include <cstddef>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
 #include <mutex>
 #include <vector>
 

@@ -3,12 +3,22 @@
 #include "audit_chain.h"
 #include "data/store/sqlite_statement.h"
 #include "data/store/sqlite_transaction.h"
-
-#include <sqlite3.h>
+#include "policy_service.pb.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sqlite3.h>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

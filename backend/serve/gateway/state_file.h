@@ -1,15 +1,18 @@
 #pragma once
 
 #include "alerts.pb.h"
-#include "policy_service.pb.h"
 #include "data/store/sqlite_db.h"
+#include "policy_service.pb.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 

@@ -1,5 +1,12 @@
 #include "stream_slots.h"
 
+#include <cstddef>
+#include <grpcpp/support/status.h>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
+
 namespace hetsched {
 
 namespace {

@@ -1,11 +1,12 @@
 #pragma once
 
-#include <grpcpp/support/status.h>
-
 #include <cstddef>
+#include <functional>
+#include <grpcpp/support/status.h>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <variant>
 
 namespace hetsched {

@@ -4,11 +4,24 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
+
+namespace {
+
+std::string inQuotes(std::string_view word) { return "'" + std::string(word) + "'"; }
+
+}  // namespace
 
 std::string_view toString(Role role) {
   switch (role) {
@@ -42,14 +55,14 @@ std::variant<TokenStore, std::string> TokenStore::parse(std::string_view text, s
     std::string token, role, name, extra;
     if (!(fields >> token) || token.starts_with('#')) continue;
     if (!(fields >> role >> name)) return where + "expected 'TOKEN ROLE NAME'";
-    if (fields >> extra) return where + "unexpected '" + extra + "' after NAME";
+    if (fields >> extra) return where + "unexpected " + inQuotes(extra) + " after NAME";
     if (const int bits = strengthBits(token); bits < kMinTokenBits)
       return where + "token too short: about " + std::to_string(bits) + " bits, at least " +
              std::to_string(kMinTokenBits) + " needed (32 hex digits, e.g. from 'openssl rand -hex 32')";
     Role r = Role::Viewer;
     if (role == "operator") r = Role::Operator;
     else if (role == "agent") r = Role::Agent;
-    else if (role != "viewer") return where + "role must be 'operator', 'agent' or 'viewer', not '" + role + "'";
+    else if (role != "viewer") return where + "role must be 'operator', 'agent' or 'viewer', not " + inQuotes(role);
     if (store.find(token)) return where + "duplicate token";
     store.add(std::move(token), r, std::move(name));
   }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "call_gate.h"
-
-#include <grpcpp/grpcpp.h>
+#include "method_access.h"
 
 #include <cstddef>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/status.h>
 #include <variant>
 
 // How the gateway's services answer a unary call on gRPC's callback API.

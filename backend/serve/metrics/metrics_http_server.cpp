@@ -1,6 +1,12 @@
 #include "metrics_http_server.h"
 
+#include <asm-generic/socket.h>
+#include <functional>
 #include <httplib.h>
+#include <memory>
+#include <string>
+#include <sys/socket.h>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,9 +1,18 @@
 #include "metrics_registry.h"
 
+#include "histogram.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,5 +1,11 @@
 #include "request_timing_interceptor.h"
 
+#include "metrics_registry.h"
+
+#include <chrono>
+#include <grpcpp/support/interceptor.h>
+#include <grpcpp/support/server_interceptor.h>
+
 namespace hetsched {
 
 RequestTimingInterceptor::RequestTimingInterceptor(MetricsRegistry& registry, const char* method)

@@ -1,10 +1,11 @@
 #pragma once
 
+#include "histogram.h"
 #include "metrics_registry.h"
 
-#include <grpcpp/support/server_interceptor.h>
-
 #include <chrono>
+#include <grpcpp/support/interceptor.h>
+#include <grpcpp/support/server_interceptor.h>
 
 namespace hetsched {
 

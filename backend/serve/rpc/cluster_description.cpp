@@ -1,9 +1,17 @@
 #include "cluster_description.h"
 
+#include "base/model/device_model.h"
 #include "base/model/file_text.h"
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
 #include "proto_convert.h"
+#include "sources/cluster/sim_options.h"
 
+#include <cstdint>
 #include <google/protobuf/util/json_util.h>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,9 +1,20 @@
 #include "frame_codec.h"
 
+#include "base/history/device_history.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
 #include "frame_packing.h"
+#include "hetsched.pb.h"
 #include "proto_convert.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
 
 namespace hetsched {
 
@@ -17,6 +28,7 @@ unsigned roundClamped(float v, float scale, float max) {
   float x = v * scale;
   x = x > 0.0f ? x : 0.0f;
   x = x < max ? x : max;
+  // NOLINTNEXTLINE(bugprone-incorrect-roundings): exact in double here, see above
   return static_cast<unsigned>(static_cast<double>(x) + 0.5);
 }
 

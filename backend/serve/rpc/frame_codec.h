@@ -1,10 +1,12 @@
 #pragma once
 
-#include "hetsched.pb.h"
-#include "frame_packing.h"
 #include "base/history/device_history.h"
 #include "base/model/frame.h"
+#include "frame_packing.h"
+#include "hetsched.pb.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>

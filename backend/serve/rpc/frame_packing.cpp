@@ -1,10 +1,12 @@
 #include "frame_packing.h"
 
-#include <zstd.h>
-
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <string>
+#include <zstd.h>
 
 namespace hetsched {
 

@@ -1,5 +1,14 @@
 #include "history_convert.h"
 
+#include "base/history/device_history.h"
+#include "hetsched.pb.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+
 namespace hetsched {
 
 namespace {

@@ -1,6 +1,15 @@
 #include "prediction_convert.h"
 
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "hetsched.pb.h"
 #include "proto_convert.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

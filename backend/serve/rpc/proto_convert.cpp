@@ -1,6 +1,19 @@
 #include "proto_convert.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

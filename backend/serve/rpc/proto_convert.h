@@ -1,10 +1,14 @@
 #pragma once
 
-#include "hetsched.pb.h"
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
 
+#include <optional>
+#include <string>
 #include <variant>
 
 namespace hetsched {

@@ -1,6 +1,13 @@
 #include "report_convert.h"
 
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
 #include "proto_convert.h"
+#include "sources/cluster/node_report.h"
+
+#include <cstddef>
+#include <string>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "sources/cluster/node_report.h"
+#include "engine/sched/job_validation.h"
 #include "hetsched.pb.h"
+#include "sources/cluster/node_report.h"
 
 #include <variant>
 

@@ -1,7 +1,17 @@
 #include "replay_source.h"
 
+#include "base/history/device_history.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <string>
 #include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

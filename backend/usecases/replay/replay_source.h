@@ -4,6 +4,7 @@
 #include "base/model/frame.h"
 #include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"  // StoreError with it
+#include "data/store/store_error.h"
 
 #include <cstddef>
 #include <cstdint>

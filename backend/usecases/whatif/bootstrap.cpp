@@ -1,7 +1,14 @@
 #include "bootstrap.h"
 
+#include "engine/sim/split_mix.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

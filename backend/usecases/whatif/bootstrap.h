@@ -3,6 +3,7 @@
 #include "engine/sim/split_mix.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 

@@ -1,15 +1,34 @@
 #include "fidelity.h"
 
-#include "sources/cluster/workload_generator.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "policy.pb.h"
+#include "sources/cluster/workload_generator.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -35,6 +54,7 @@ std::vector<NodeChange> nodeChangesOf(std::span<const Frame> history, std::span<
   for (const Job& j : jobs)
     for (const JobRun& r : j.earlierRuns)
       if (r.end == JobRun::End::NodeLost && seconds(r.endMs) < first) lost[{r.endMs, r.node}] = true;
+  out.reserve(lost.size());
   for (const auto& [key, _] : lost) out.push_back({seconds(key.first), key.second, false});
   for (std::size_t i = 1; i < history.size(); ++i) {
     const Frame& before = history[i - 1];

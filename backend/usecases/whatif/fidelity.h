@@ -6,6 +6,7 @@
 #include "policy.pb.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>

@@ -1,5 +1,12 @@
 #include "live_cut.h"
 
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "whatif_run.h"
+
+#include <span>
+#include <string>
+
 namespace hetsched {
 
 WhatifWorkload liveCutWorkload(const Topology& topology, std::span<const Job> jobs, double horizonS) {

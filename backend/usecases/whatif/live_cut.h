@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "whatif_run.h"
 
 #include <span>

@@ -1,16 +1,25 @@
 #include "policy_parameter.h"
 
+#include "base/model/job.h"
+#include "base/model/slo_targets.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
 
-#include <google/protobuf/descriptor.h>
-#include <google/protobuf/message.h>
-
-#include <charconv>
-#include <cmath>
-#include <limits>
-#include <optional>
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

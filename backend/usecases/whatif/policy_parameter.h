@@ -2,6 +2,7 @@
 
 #include "policy.pb.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <variant>

@@ -1,7 +1,17 @@
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/store_error.h"
 #include "engine/policy/policy_loader.h"
+#include "fidelity.h"
+#include "policy.pb.h"
 #include "snapshot_files.h"
 #include "snapshot_reader.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace hetsched {

@@ -1,7 +1,14 @@
 #include "snapshot_reader.h"
 
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+
 #include <algorithm>
+#include <cstdint>
+#include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace hetsched {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,14 @@
+#include "data/store/snapshot_data.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
 #include "snapshot_files.h"
 #include "snapshot_reader.h"
+#include "whatif_run.h"
 
+#include <cstdint>
+#include <string>
 #include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -4,6 +4,7 @@
 #include "policy_parameter.h"
 #include "whatif_sweep.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 

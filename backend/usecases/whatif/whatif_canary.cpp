@@ -1,8 +1,16 @@
 #include "whatif_canary.h"
 
+#include "engine/core/policy_arms.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy.pb.h"
+#include "whatif_run.h"
 #include "whatif_simulate.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

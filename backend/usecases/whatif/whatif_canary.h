@@ -1,8 +1,12 @@
 #pragma once
 
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy.pb.h"
 #include "whatif_run.h"
 
 #include <cstdint>
+#include <variant>
 
 namespace hetsched {
 

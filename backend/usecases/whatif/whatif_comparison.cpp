@@ -1,9 +1,20 @@
 #include "whatif_comparison.h"
 
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "fidelity.h"
+#include "policy.pb.h"
 #include "snapshot_files.h"
+#include "whatif_replicas.h"
+#include "whatif_run.h"
 
 #include <chrono>
+#include <cstddef>
+#include <span>
 #include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "engine/sim/simulation_options.h"
 #include "policy.pb.h"
 #include "whatif_replicas.h"
 #include "whatif_run.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>

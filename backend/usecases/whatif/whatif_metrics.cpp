@@ -1,10 +1,15 @@
 #include "whatif_metrics.h"
 
+#include "base/model/device_kind.h"
+#include "engine/sim/sim_result.h"
 #include "whatif_replicas.h"
 
-#include <nlohmann/json.hpp>
-
 #include <array>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,19 @@
-#include "snapshot_files.h"
-
-#include "engine/policy/policy_loader.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+#include "snapshot_files.h"
 #include "whatif_metrics.h"
+#include "whatif_run.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,15 +1,27 @@
 #include "whatif_replicas.h"
 
+#include "bootstrap.h"
 #include "engine/estimate/runtime_predictor.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "engine/sim/split_mix.h"
+#include "policy.pb.h"
 #include "whatif_metrics.h"
-
-#include <nlohmann/json.hpp>
+#include "whatif_run.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
-#include <mutex>
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "bootstrap.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/simulation_options.h"
 #include "policy.pb.h"
 #include "whatif_run.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>

@@ -1,12 +1,24 @@
 #include "whatif_run.h"
 
+#include "base/model/job.h"
+#include "engine/core/policy_arms.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "engine/sim/synthetic_workload.h"
+#include "policy.pb.h"
 #include "whatif_simulate.h"
 
-#include "engine/policy/policy_loader.h"
-#include "engine/sim/synthetic_workload.h"
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

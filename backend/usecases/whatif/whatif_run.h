@@ -1,13 +1,16 @@
 #pragma once
 
-#include "fidelity.h"
+#include "base/model/job.h"
 #include "base/model/topology.h"
-#include "policy.pb.h"
 #include "engine/sim/sim_job.h"
 #include "engine/sim/sim_result.h"
 #include "engine/sim/simulation_options.h"
+#include "fidelity.h"
+#include "policy.pb.h"
 #include "whatif_source.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>

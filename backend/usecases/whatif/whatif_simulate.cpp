@@ -1,10 +1,25 @@
 #include "whatif_simulate.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/target_workload.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "policy.pb.h"
+#include "whatif_run.h"
+
+#include <memory>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

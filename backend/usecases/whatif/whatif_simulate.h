@@ -1,8 +1,11 @@
 #pragma once
 
-#include "whatif_run.h"
-
 #include "engine/core/policy_arms.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy.pb.h"
+#include "whatif_run.h"
 
 #include <variant>
 

@@ -1,15 +1,28 @@
 #include "whatif_sweep.h"
 
+#include "bootstrap.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
+#include "policy_parameter.h"
 #include "whatif_metrics.h"
 #include "whatif_replicas.h"
+#include "whatif_run.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
+#include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

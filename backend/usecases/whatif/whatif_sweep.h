@@ -1,11 +1,14 @@
 #pragma once
 
 #include "bootstrap.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "policy.pb.h"
 #include "policy_parameter.h"
 #include "whatif_run.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
