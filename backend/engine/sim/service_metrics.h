@@ -1,13 +1,10 @@
 #pragma once
 
-#include "base/model/job.h"
 #include "base/model/slo_targets.h"
 #include "sim_job.h"
 #include "sim_result.h"
 
-#include <array>
 #include <span>
-#include <vector>
 
 namespace hetsched {
 

@@ -1,6 +1,15 @@
 #include "agent_cluster.h"
 
 #include "base/model/wall_clock.h"
+#include "engine/sched/job_validation.h"
+#include "node_report.h"
+#include "observed_cluster.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace hetsched {
 

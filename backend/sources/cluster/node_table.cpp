@@ -1,15 +1,26 @@
 #include "node_table.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/topology.h"
+#include "node_report.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <set>
+#include <span>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
 namespace {
 
-constexpr std::uint64_t kMib = 1024 * 1024;
+constexpr std::uint64_t kMib = std::uint64_t{1024} * 1024;
 
 std::uint64_t toMib(std::uint64_t bytes) { return bytes / kMib; }
 

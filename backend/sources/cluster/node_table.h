@@ -4,10 +4,12 @@
 #include "base/model/topology.h"
 #include "node_report.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace hetsched {

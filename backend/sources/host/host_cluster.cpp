@@ -1,7 +1,16 @@
 #include "host_cluster.h"
 
 #include "base/model/wall_clock.h"
+#include "host_error.h"
+#include "host_reader.h"
 #include "host_report.h"
+#include "host_sample.h"
+#include "sources/cluster/observed_cluster.h"
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,11 +1,31 @@
 #include "kube_cluster.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "base/model/wall_clock.h"
+#include "engine/sched/job_validation.h"
+#include "kube_api.h"
 #include "kube_convert.h"
+#include "kube_error.h"
+#include "kube_objects.h"
+#include "kube_scheduler.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/observed_cluster.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
+#include <span>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,12 +1,28 @@
 #include "prometheus_cluster.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "base/model/wall_clock.h"
+#include "prom_result.h"
+#include "prometheus_api.h"
 #include "prometheus_queries.h"
+#include "sources/cluster/node_report.h"
+#include "sources/cluster/observed_cluster.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
