@@ -1,14 +1,21 @@
 #include "alert_list_model.h"
 
 #include "alert_text.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QDateTime>
 #include <QFont>
 #include <QPalette>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <set>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,7 +3,8 @@
 #include "serve/alert/alert.h"
 
 #include <QAbstractTableModel>
-
+#include <cstddef>
+#include <cstdint>
 #include <set>
 #include <vector>
 

@@ -1,6 +1,7 @@
 #include "alert_list_view.h"
 
 #include "alert_list_model.h"
+#include "serve/alert/alert.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -9,6 +10,9 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,6 +3,8 @@
 #include "serve/alert/alert.h"
 
 #include <QWidget>
+#include <cstdint>
+#include <vector>
 
 class QLabel;
 class QPushButton;

@@ -1,5 +1,6 @@
 #include "alert_rules_dialog.h"
 
+#include "serve/alert/alert_rule.h"
 #include "serve/alert/alert_rules_file.h"
 
 #include <QDialogButtonBox>
@@ -8,6 +9,9 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

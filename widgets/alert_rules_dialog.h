@@ -3,6 +3,7 @@
 #include "serve/alert/alert_rule.h"
 
 #include <QDialog>
+#include <vector>
 
 class QLabel;
 class QPlainTextEdit;

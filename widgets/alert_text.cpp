@@ -1,6 +1,10 @@
 #include "alert_text.h"
 
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
+
 #include <QCoreApplication>
+#include <cmath>
 
 namespace hetsched {
 
@@ -39,7 +43,7 @@ QString alertStateText(AlertState state) {
 }
 
 QString alertValueText(const Alert& a) {
-  const auto rounded = static_cast<int>(a.value + 0.5);
+  const auto rounded = static_cast<int>(std::lround(a.value));
   switch (a.kind) {
     case AlertRuleKind::NodeDown: return AlertText::tr("down");
     case AlertRuleKind::DeviceTemperature: return AlertText::tr("%1 °C (above %2)").arg(rounded).arg(a.threshold);

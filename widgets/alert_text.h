@@ -1,6 +1,7 @@
 #pragma once
 
 #include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
 
 #include <QString>
 

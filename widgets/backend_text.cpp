@@ -1,8 +1,8 @@
 #include "backend_text.h"
 
 #include <QCoreApplication>
-
-#include <string_view>
+#include <cstddef>
+#include <string>
 
 namespace hetsched {
 

@@ -1,8 +1,13 @@
 #include "canary_progress.h"
 
-#include <QCoreApplication>
+#include "base/model/frame.h"
+#include "policy.pb.h"
+#include "policy_service.pb.h"
 
+#include <QCoreApplication>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

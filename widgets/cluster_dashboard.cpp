@@ -1,11 +1,18 @@
 #include "cluster_dashboard.h"
-#include "theme.h"
 
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
 #include "device_detail_panel.h"
 #include "device_history_panel.h"
+#include "device_text.h"
 #include "fragmentation_panel.h"
 #include "heatmap_view.h"
 #include "kind_summary_strip.h"
+#include "metric.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -13,8 +20,10 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 
@@ -143,7 +152,7 @@ void ClusterDashboard::setTopology(const Topology& topology) {
   setTopology(std::make_shared<const Topology>(topology));
 }
 
-void ClusterDashboard::setTopology(std::shared_ptr<const Topology> topology) {
+void ClusterDashboard::setTopology(const std::shared_ptr<const Topology>& topology) {
   if (!topology) return;
   m_summary->setTopology(topology);
   m_heatmap->setTopology(topology);

@@ -1,15 +1,14 @@
 #pragma once
 
-#include "device_text.h"
-#include "metric.h"
 #include "base/model/frame.h"
-#include "base/model/job_prediction.h"
 #include "base/model/gpu_allocation.h"
 #include "base/model/gpu_fragmentation.h"
+#include "base/model/job_prediction.h"
 #include "base/model/topology.h"
+#include "device_text.h"
+#include "metric.h"
 
 #include <QWidget>
-
 #include <memory>
 
 class QComboBox;
@@ -37,7 +36,7 @@ class ClusterDashboard : public QWidget {
 
   void setTopology(const Topology& topology);
   // Shared by every view of the dashboard (no copy each).
-  void setTopology(std::shared_ptr<const Topology> topology);
+  void setTopology(const std::shared_ptr<const Topology>& topology);
   // One snapshot is shared by the heatmap and the detail panel; a host that
   // already holds frames in shared_ptrs saves the remaining copy too.
   void setFrame(const Frame& frame);

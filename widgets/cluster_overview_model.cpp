@@ -1,9 +1,15 @@
 #include "cluster_overview_model.h"
 
+#include "base/model/connection_state.h"
+#include "base/model/device_kind.h"
+#include "kind_stats.h"
+
 #include <QBrush>
 #include <QFont>
 #include <QPalette>
 #include <QStringList>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 

@@ -1,13 +1,12 @@
 #pragma once
 
-#include "kind_stats.h"
 #include "base/model/connection_state.h"
+#include "kind_stats.h"
 
 #include <QAbstractTableModel>
 #include <QList>
-
+#include <cstddef>
 #include <cstdint>
-#include <optional>
 
 namespace hetsched {
 

@@ -1,9 +1,12 @@
 #include "color_gradients.h"
 
+#include "metric.h"
 #include "qcustomplot_include.h"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <vector>
 
 namespace hetsched {
 
@@ -41,8 +44,8 @@ QCPColorGradient gradientFor(Metric metric) {
     // Power and heat get a warm gradient so a glance tells which metric is on.
     case Metric::Power:
     case Metric::Temperature: return fromStops(kInferno);
-    case Metric::Allocation: return fromStops(kCividis);
-    // Replaced by the teams' categoryGradient once a job list names them.
+    case Metric::Allocation:
+    // Team: replaced by the teams' categoryGradient once a job list names them.
     case Metric::Team: return fromStops(kCividis);
   }
   return fromStops(kViridis);

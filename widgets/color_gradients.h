@@ -3,7 +3,7 @@
 #include "metric.h"
 
 #include <QColor>
-
+#include <cstddef>
 #include <vector>
 
 class QCPColorGradient;

@@ -1,8 +1,9 @@
 #include "connection_indicator.h"
 
-#include <QHBoxLayout>
+#include "base/model/connection_state.h"
 #include "elided_label.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 
 namespace hetsched {

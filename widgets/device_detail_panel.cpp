@@ -1,14 +1,26 @@
 #include "device_detail_panel.h"
-#include "theme.h"
 
+#include "base/model/device_model.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
+#include "device_teams.h"
+#include "device_text.h"
 #include "job_style.h"
+#include "metric.h"
+#include "theme.h"
 #include "wait_reason_text.h"
 
 #include <QFormLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
 
 namespace hetsched {
 

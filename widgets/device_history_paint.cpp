@@ -1,15 +1,18 @@
 // DeviceHistoryView: painting the legend, the job lanes, the four charts
 // and the time axis.
+#include "base/history/device_history.h"
 #include "device_history_view.h"
-
 #include "job_style.h"
+#include "metric.h"
 
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
-
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,6 +1,11 @@
 #include "device_history_panel.h"
 
+#include "base/history/device_history.h"
+#include "base/model/topology.h"
+#include "device_history_view.h"
+#include "device_text.h"
 #include "job_style.h"
+#include "metric.h"
 #include "theme.h"
 
 #include <QHBoxLayout>
@@ -8,8 +13,13 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

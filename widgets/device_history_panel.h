@@ -1,10 +1,12 @@
 #pragma once
 
-#include "device_history_view.h"
+#include "base/history/device_history.h"
 #include "base/model/topology.h"
+#include "device_history_view.h"
+#include "device_text.h"
+#include "metric.h"
 
 #include <QWidget>
-
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -1,15 +1,22 @@
 #include "device_history_view.h"
 
+#include "base/history/device_history.h"
+#include "device_text.h"
 #include "job_style.h"
 #include "metric.h"
 #include "tool_tip.h"
 
 #include <QCoreApplication>
 #include <QHelpEvent>
-
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,14 +1,16 @@
 #pragma once
 
-#include "device_text.h"
 #include "base/history/device_history.h"
+#include "device_text.h"
+#include "metric.h"
 
 #include <QColor>
 #include <QStringList>
 #include <QWidget>
-
+#include <cstddef>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QPainter;

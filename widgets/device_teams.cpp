@@ -1,10 +1,18 @@
 #include "device_teams.h"
 
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "team_colours.h"
+
 #include <QCoreApplication>
 #include <QStringList>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -5,7 +5,7 @@
 #include "team_colours.h"
 
 #include <QString>
-
+#include <cstddef>
 #include <span>
 #include <unordered_map>
 #include <vector>

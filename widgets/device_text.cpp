@@ -1,7 +1,19 @@
 #include "device_text.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/mig_layout.h"
+#include "base/model/topology.h"
+#include "metric.h"
+
 #include <QCoreApplication>
 #include <QStringList>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
 
 namespace hetsched {
 

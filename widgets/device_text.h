@@ -1,12 +1,15 @@
 #pragma once
 
-#include "metric.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
 #include "base/model/gpu_allocation.h"
 #include "base/model/job.h"
 #include "base/model/mig_layout.h"
+#include "base/model/topology.h"
+#include "metric.h"
 
 #include <QString>
-
+#include <cstddef>
 #include <unordered_map>
 
 namespace hetsched {

@@ -1,13 +1,17 @@
 // EmbeddingMapView: what a point is (tooltip) and what a selection amounts to.
-#include "embedding_map_view.h"
-
-#include "job_style.h"
+#include "base/model/job.h"
 #include "base/model/job_set_summary.h"
+#include "embedding_map_view.h"
+#include "job_style.h"
 #include "qcustomplot_include.h"
 
 #include <QLabel>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,12 +1,15 @@
 // EmbeddingMapView: rectangle, lasso and click selection with the mouse.
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "embedding_map_view.h"
-
+#include "qcustomplot_include.h"
 #include "tool_tip.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
-
-#include "qcustomplot_include.h"
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

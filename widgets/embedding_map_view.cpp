@@ -1,10 +1,13 @@
 #include "embedding_map_view.h"
 
-#include "theme.h"
-
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "device_text.h"
 #include "embedding_selection.h"
 #include "job_style.h"
+#include "qcustomplot_include.h"
+#include "team_colours.h"
+#include "theme.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -16,11 +19,11 @@
 #include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-#include "qcustomplot_include.h"
-
 #include <algorithm>
+#include <cstddef>
 #include <map>
+#include <optional>
+#include <span>
 #include <unordered_set>
 #include <utility>
 #include <vector>

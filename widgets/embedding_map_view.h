@@ -5,10 +5,10 @@
 #include "team_colours.h"
 
 #include <QWidget>
-
-#include <optional>
-
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>

@@ -1,5 +1,11 @@
 #include "embedding_selection.h"
 
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
+
+#include <span>
+#include <vector>
+
 namespace hetsched {
 
 std::vector<JobId> jobsInRect(std::span<const EmbeddedPoint> points, const QRectF& rect) {

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "base/model/embedded_point.h"
+#include "base/model/job.h"
 
 #include <QPolygonF>
 #include <QRectF>
-
 #include <span>
 #include <vector>
 

@@ -1,5 +1,7 @@
 #include "filter_bar.h"
 
+#include "base/model/job.h"
+#include "base/model/job_filter.h"
 #include "job_style.h"
 #include "theme.h"
 
@@ -8,8 +10,12 @@
 #include <QLocale>
 #include <QMenu>
 #include <QToolButton>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,10 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "base/model/job_filter.h"
 
 #include <QWidget>
-
+#include <cstddef>
 #include <string>
 #include <vector>
 

@@ -1,14 +1,19 @@
 #include "fragmentation_panel.h"
 
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/topology.h"
 #include "theme.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,7 +1,13 @@
 #include "heatmap_bands.h"
 
+#include "base/model/topology.h"
+#include "heatmap_layout.h"
+
 #include <algorithm>
+#include <cstddef>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace hetsched {
 
@@ -38,7 +44,8 @@ void HeatmapBands::rebuild(const Topology& topology, const HeatmapLayout& layout
         m_bandFirstRow.push_back(group.firstRow + offset);
         ++bands.bandCount;
       }
-      m_rowBand[static_cast<std::size_t>(group.firstRow + offset)] = bands.firstBand + offset / m_rowsPerBand;
+      m_rowBand[static_cast<std::size_t>(group.firstRow) + static_cast<std::size_t>(offset)] =
+          bands.firstBand + offset / m_rowsPerBand;
     }
     m_groups.push_back(bands);
   }

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "heatmap_layout.h"
 #include "base/model/topology.h"
+#include "heatmap_layout.h"
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 

@@ -1,5 +1,12 @@
 #include "heatmap_layout.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
 namespace hetsched {
 
 void HeatmapLayout::rebuild(const Topology& topology) {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "base/model/topology.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>

@@ -1,8 +1,14 @@
 #include "heatmap_overlay.h"
 
-#include <QFontMetricsF>
+#include "qcustomplot_include.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

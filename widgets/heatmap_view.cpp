@@ -1,13 +1,24 @@
 #include "heatmap_view.h"
 
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "color_gradients.h"
+#include "device_teams.h"
+#include "device_text.h"
 #include "heatmap_overlay.h"
+#include "metric.h"
+#include "qcustomplot_include.h"
 #include "theme.h"
 
 #include <QLocale>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,20 +1,20 @@
 #pragma once
 
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/mig_layout.h"
+#include "base/model/topology.h"
 #include "device_teams.h"
 #include "device_text.h"
 #include "heatmap_bands.h"
 #include "heatmap_layout.h"
-#include "metric.h"
 #include "heatmap_overlay.h"
-#include "base/model/frame.h"
-#include "base/model/gpu_allocation.h"
-#include "base/model/mig_layout.h"
-#include "base/model/topology.h"
-
-#include <QWidget>
-
+#include "metric.h"
 #include "qcustomplot_include.h"
 
+#include <QWidget>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>

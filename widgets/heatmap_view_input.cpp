@@ -1,12 +1,13 @@
 // HeatmapView: the mouse (hover and click) and the keyboard.
+#include "base/model/topology.h"
 #include "heatmap_view.h"
-
 #include "tool_tip.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
-
 #include <algorithm>
+#include <cstddef>
+#include <optional>
 
 namespace hetsched {
 

@@ -1,6 +1,12 @@
 // HeatmapView: GPUs split into MIG partitions (base/model/mig_layout.h), framed
 // with their instances and labelled, from the topology alone.
+#include "heatmap_overlay.h"
 #include "heatmap_view.h"
+
+#include <cstddef>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,8 +1,20 @@
 // HeatmapView: what the job list and a search add to the map (who holds each
 // device, the devices found), apart from frames.
+#include "base/model/device_kind.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "heatmap_overlay.h"
 #include "heatmap_view.h"
+#include "metric.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

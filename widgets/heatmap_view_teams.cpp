@@ -1,12 +1,18 @@
 // HeatmapView: the Team colouring, a category per device rather than a
 // quantity: its gradient of team colours and the colour bar as the legend.
-#include "heatmap_view.h"
-
 #include "color_gradients.h"
+#include "device_teams.h"
+#include "heatmap_view.h"
+#include "metric.h"
+#include "qcustomplot_include.h"
+#include "team_colours.h"
 
 #include <QFontMetrics>
-
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -74,8 +74,7 @@ QStringList HelpWindow::documents() const {
 QString HelpWindow::resourceFor(const QString& name) {
   // "user-guide.ko.md" beside "user-guide.md" when the guide is translated.
   const QString base = name.chopped(3);
-  const QString localised =
-      QStringLiteral(":/help/%1.%2.md").arg(base, QLocale().name().section(QLatin1Char('_'), 0, 0));
+  QString localised = QStringLiteral(":/help/%1.%2.md").arg(base, QLocale().name().section(QLatin1Char('_'), 0, 0));
   if (QFile::exists(localised)) return localised;
   return QStringLiteral(":/help/") + name;
 }

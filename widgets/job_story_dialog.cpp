@@ -1,6 +1,9 @@
 #include "job_story_dialog.h"
 
-#include "backend_text.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/job_story.h"
+#include "base/model/topology.h"
 #include "job_story_strip.h"
 #include "job_style.h"
 #include "theme.h"
@@ -13,9 +16,11 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,11 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "base/model/job_story.h"
 #include "base/model/topology.h"
 
 #include <QDialog>
-
+#include <cstdint>
 #include <vector>
 
 class QFormLayout;

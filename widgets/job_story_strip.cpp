@@ -1,10 +1,12 @@
 #include "job_story_strip.h"
 
+#include "base/model/job_story.h"
+#include "base/model/job_timeline.h"
 #include "job_style.h"
 
 #include <QPainter>
-
 #include <algorithm>
+#include <cstdint>
 
 namespace hetsched {
 

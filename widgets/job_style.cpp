@@ -1,11 +1,14 @@
 #include "job_style.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
 #include "okabe_ito.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 
@@ -80,7 +83,7 @@ int clusterShape(std::int32_t cluster) {
 }
 
 QString ownerText(const JobSpec& spec) {
-  const QString owner = QString::fromStdString(spec.owner);
+  QString owner = QString::fromStdString(spec.owner);
   const QString team = QString::fromStdString(spec.team);
   if (!owner.isEmpty() && !team.isEmpty())
     return QCoreApplication::translate("hetsched::JobStyle", "%1 (%2)").arg(owner, team);

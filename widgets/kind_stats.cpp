@@ -1,9 +1,16 @@
 #include "kind_stats.h"
 
-#include "metric.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
 #include "base/model/mig_instance_models.h"
+#include "base/model/topology.h"
+#include "metric.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

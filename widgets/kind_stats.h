@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/device_kind.h"
 #include "base/model/frame.h"
 #include "base/model/topology.h"
 

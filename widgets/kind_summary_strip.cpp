@@ -1,11 +1,21 @@
 #include "kind_summary_strip.h"
-#include "theme.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "device_text.h"
+#include "kind_stats.h"
+#include "metric.h"
+#include "theme.h"
 
 #include <QFrame>
 #include <QGridLayout>
 #include <QLabel>
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "kind_stats.h"
 
 #include <QWidget>
-
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <vector>
 

@@ -1,6 +1,8 @@
 #include "live_policy_panel.h"
 
 #include "backend_text.h"
+#include "base/model/frame.h"
+#include "policy_service.pb.h"
 #include "theme.h"
 
 #include <QComboBox>
@@ -12,6 +14,9 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cstddef>
+#include <initializer_list>
+#include <vector>
 
 namespace hetsched {
 

@@ -14,6 +14,10 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

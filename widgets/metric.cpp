@@ -1,8 +1,12 @@
 #include "metric.h"
 
-#include <QCoreApplication>
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 
+#include <QCoreApplication>
 #include <algorithm>
+#include <cstddef>
+#include <vector>
 
 namespace hetsched {
 
@@ -49,9 +53,9 @@ MetricRange metricRange(Metric metric, const Topology&) {
   switch (metric) {
     case Metric::Utilization:
     case Metric::Memory:
-    case Metric::Allocation: return {0.0, 100.0};
-    // Each device against its own TDP: scaled to the hungriest model, a
-    // 150 W CPU at full load stayed below 40 % of a 400 W GPU's scale and
+    case Metric::Allocation:
+    // Power: each device against its own TDP: scaled to the hungriest model,
+    // a 150 W CPU at full load stayed below 40 % of a 400 W GPU's scale and
     // every CPU looked idle.
     case Metric::Power: return {0.0, 100.0};
     // Roughly idle air-cooled silicon to thermal-throttle territory.

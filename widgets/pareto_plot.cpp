@@ -1,10 +1,14 @@
 #include "pareto_plot.h"
 
+#include "qcustomplot_include.h"
 #include "theme.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -2,6 +2,7 @@
 
 #include "qcustomplot_include.h"
 
+#include <cstddef>
 #include <vector>
 
 namespace hetsched {

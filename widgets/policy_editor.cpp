@@ -2,14 +2,14 @@
 
 #include "backend_text.h"
 #include "elided_label.h"
-#include "parameter_slider.h"
-#include "theme.h"
-
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_diff.h"
 #include "engine/policy/policy_loader.h"
 #include "engine/policy/policy_validation.h"
+#include "engine/sched/job_validation.h"
+#include "parameter_slider.h"
 #include "policy_form.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -29,6 +29,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cstddef>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,6 +1,10 @@
 #include "policy_form.h"
+
 #include "base/model/slo_targets.h"
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
 #include "parameter_slider.h"
+#include "policy.pb.h"
 #include "theme.h"
 #include "weight_sliders.h"
 
@@ -13,16 +17,22 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QStringList>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStringList>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <google/protobuf/descriptor.h>
 #include <limits>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

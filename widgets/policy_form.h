@@ -1,14 +1,13 @@
 #pragma once
 
-#include <string>
-
-#include "policy.pb.h"
 #include "engine/sched/job_validation.h"
+#include "policy.pb.h"
 
 #include <QHash>
 #include <QWidget>
-
 #include <array>
+#include <google/protobuf/descriptor.h>
+#include <string>
 #include <vector>
 
 class QCheckBox;

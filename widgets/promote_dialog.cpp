@@ -1,5 +1,9 @@
 #include "promote_dialog.h"
 
+#include "base/model/frame.h"
+#include "canary_progress.h"
+#include "policy_service.pb.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -8,6 +12,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

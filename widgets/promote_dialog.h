@@ -1,8 +1,12 @@
 #pragma once
 
+#include "base/model/frame.h"
 #include "canary_progress.h"
+#include "policy_service.pb.h"
 
 #include <QDialog>
+#include <cstdint>
+#include <vector>
 
 class QCheckBox;
 class QDoubleSpinBox;

@@ -1,11 +1,12 @@
 #include "push_confirmation.h"
 
+#include "engine/policy/policy_diff.h"
+#include "engine/sim/sim_result.h"
+#include "usecases/whatif/whatif_run.h"
 #include "workload_text.h"
 
-#include "engine/policy/policy_diff.h"
-#include "usecases/whatif/whatif_run.h"
-
 #include <QCoreApplication>
+#include <cstddef>
 
 namespace hetsched {
 

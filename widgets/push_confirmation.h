@@ -1,7 +1,6 @@
 #pragma once
 
 #include "policy.pb.h"
-#include "usecases/whatif/whatif_source.h"
 
 #include <QString>
 

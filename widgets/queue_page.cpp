@@ -1,9 +1,11 @@
 #include "queue_page.h"
-#include "theme.h"
 
+#include "base/model/job.h"
 #include "job_style.h"
 #include "queue_panel.h"
 #include "queue_timeline_view.h"
+#include "team_colours.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,6 +14,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace hetsched {
 

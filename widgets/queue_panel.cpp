@@ -1,5 +1,7 @@
 #include "queue_panel.h"
 
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
 #include "queue_table_model.h"
 
 #include <QHeaderView>
@@ -9,8 +11,12 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,9 +1,10 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 
 #include <QWidget>
-
+#include <cstdint>
 #include <span>
 #include <vector>
 

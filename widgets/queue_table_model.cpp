@@ -1,12 +1,18 @@
 #include "queue_table_model.h"
 
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/job_timeline.h"
 #include "job_style.h"
 #include "wait_reason_text.h"
 
 #include <QBrush>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,11 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 
 #include <QAbstractTableModel>
 #include <QString>
-
+#include <cstdint>
 #include <vector>
 
 namespace hetsched {

@@ -1,7 +1,9 @@
 // QueueTimelineView: hover, mouse, wheel and keyboard handling.
-#include "queue_timeline_view.h"
-
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "job_style.h"
+#include "queue_timeline_view.h"
 #include "tool_tip.h"
 
 #include <QHelpEvent>
@@ -10,8 +12,9 @@
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 

@@ -1,14 +1,17 @@
 // QueueTimelineView: painting. Only rows inside the viewport are visited, and
 // in each only the segments the index says overlap the visible time window.
-#include "device_text.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "job_style.h"
 #include "queue_timeline_view.h"
 
 #include <QPainter>
 #include <QScrollBar>
-
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,12 +1,23 @@
 #include "queue_timeline_view.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "device_text.h"
-#include "job_style.h"
+#include "team_colours.h"
 
 #include <QScrollBar>
-
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

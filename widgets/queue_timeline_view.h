@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 #include "base/model/topology.h"
 #include "team_colours.h"
@@ -7,12 +9,14 @@
 #include "timeline_layout.h"
 
 #include <QWidget>
-
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 class QPainter;

@@ -2,7 +2,7 @@
 
 #include <QList>
 #include <QWidget>
-
+#include <cstddef>
 #include <cstdint>
 
 class QComboBox;

@@ -7,6 +7,7 @@
 #include <QMenuBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace hetsched {
 

@@ -2,6 +2,7 @@
 
 #include <QDialog>
 #include <QList>
+#include <utility>
 
 class QMenuBar;
 class QTableWidget;

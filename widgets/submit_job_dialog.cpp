@@ -1,4 +1,6 @@
 #include "submit_job_dialog.h"
+
+#include "base/model/job.h"
 #include "theme.h"
 
 #include <QCheckBox>
@@ -11,6 +13,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <cstdint>
 
 namespace hetsched {
 

@@ -1,12 +1,16 @@
 #include "sweep_axis_editor.h"
 
+#include "usecases/whatif/policy_parameter.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
-
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,7 +3,7 @@
 #include "usecases/whatif/policy_parameter.h"
 
 #include <QWidget>
-
+#include <cstddef>
 #include <vector>
 
 class QComboBox;

@@ -3,6 +3,7 @@
 #include "backend_text.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -10,6 +11,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <cstddef>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

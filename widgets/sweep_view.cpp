@@ -1,12 +1,15 @@
 #include "sweep_view.h"
 
 #include "pareto_plot.h"
+#include "policy.pb.h"
 #include "sweep_axis_editor.h"
 #include "sweep_policy_list.h"
 #include "theme.h"
+#include "usecases/whatif/bootstrap.h"
 #include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/sweep_results.h"
 #include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_sweep.h"
 #include "whatif_metrics_model.h"
 
 #include <QCheckBox>
@@ -22,8 +25,12 @@
 #include <QStackedWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -446,7 +453,7 @@ QString SweepView::pointName(int index) const {
   if (!m_results || index < 0 || index >= static_cast<int>(m_results->points.size())) return {};
   const SweepPoint& point = m_results->points[static_cast<std::size_t>(index)];
   const std::vector<std::string> names = sweepPolicyNames(m_results->policies);
-  const QString policy = QString::fromStdString(names[point.policy]);
+  QString policy = QString::fromStdString(names[point.policy]);
   if (m_results->axes.empty()) return policy;
   return m_results->policies.size() > 1 ? tr("%1: %2").arg(policy, valuesText(index)) : valuesText(index);
 }

@@ -3,8 +3,8 @@
 #include "policy.pb.h"
 
 #include <QWidget>
-
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QCheckBox;

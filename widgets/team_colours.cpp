@@ -5,8 +5,12 @@
 
 #include <QCoreApplication>
 #include <QStringList>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
 
 namespace hetsched {
 

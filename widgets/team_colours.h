@@ -3,9 +3,8 @@
 #include <QColor>
 #include <QPalette>
 #include <QString>
-
 #include <array>
-#include <cstdint>
+#include <cstddef>
 #include <span>
 #include <string>
 #include <unordered_map>

@@ -5,9 +5,8 @@
 #include <QApplication>
 #include <QLabel>
 #include <QPointer>
-#include <QStyleHints>
 #include <QStyleFactory>
-
+#include <QStyleHints>
 #include <vector>
 
 namespace hetsched {

@@ -1,9 +1,12 @@
 #include "timeline_index.h"
 
+#include "base/model/job_timeline.h"
 #include "timeline_layout.h"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 

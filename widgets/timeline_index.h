@@ -2,8 +2,8 @@
 
 #include "base/model/job_timeline.h"
 
+#include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 namespace hetsched {

@@ -1,6 +1,13 @@
 #include "timeline_layout.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
+
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

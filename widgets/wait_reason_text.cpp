@@ -1,10 +1,15 @@
 #include "wait_reason_text.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/quota_standing.h"
 #include "job_style.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 
 namespace hetsched {
 

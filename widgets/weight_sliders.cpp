@@ -6,8 +6,8 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSlider>
-
 #include <algorithm>
+#include <cstddef>
 
 namespace hetsched {
 

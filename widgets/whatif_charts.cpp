@@ -1,15 +1,23 @@
 #include "whatif_charts.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "device_text.h"
+#include "engine/sim/sim_result.h"
 #include "job_style.h"
+#include "metric.h"
 #include "qcustomplot_include.h"
 #include "theme.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QCoreApplication>
 #include <QTableWidget>
-
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/sim/sim_result.h"
 #include "usecases/whatif/whatif_run.h"
 
 #include <vector>

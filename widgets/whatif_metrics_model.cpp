@@ -1,18 +1,23 @@
 #include "whatif_metrics_model.h"
 
+#include "engine/sim/sim_result.h"
 #include "theme.h"
-
+#include "usecases/whatif/bootstrap.h"
 #include "usecases/whatif/whatif_metrics.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QFont>
 #include <QGuiApplication>
-#include <QCoreApplication>
 #include <QStringList>
-
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <utility>
 
 namespace hetsched {
 

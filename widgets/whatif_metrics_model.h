@@ -3,7 +3,7 @@
 #include "usecases/whatif/whatif_run.h"
 
 #include <QAbstractTableModel>
-
+#include <cstdint>
 #include <memory>
 
 namespace hetsched {

@@ -1,9 +1,12 @@
 #include "whatif_teams_table.h"
 
+#include "base/model/device_kind.h"
+#include "engine/sim/sim_result.h"
+#include "usecases/whatif/whatif_run.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTableWidget>
-
 #include <algorithm>
 #include <vector>
 

@@ -1,13 +1,15 @@
 #include "whatif_view.h"
-#include "whatif_teams_table.h"
 
+#include "policy.pb.h"
 #include "qcustomplot_include.h"
 #include "sweep_view.h"
 #include "theme.h"
+#include "usecases/whatif/fidelity.h"
 #include "usecases/whatif/whatif_replicas.h"
 #include "usecases/whatif/whatif_run.h"
 #include "whatif_charts.h"
 #include "whatif_metrics_model.h"
+#include "whatif_teams_table.h"
 #include "workload_text.h"
 
 #include <QFile>
@@ -25,6 +27,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
@@ -169,7 +174,7 @@ void WhatifView::setReplicas(int replicas) { m_replicas->setValue(replicas); }
 
 void WhatifView::policiesEdited() { m_sweep->setPolicies(m_policies); }
 
-void WhatifView::setReplicaResults(std::shared_ptr<const ReplicaResults> replicas) {
+void WhatifView::setReplicaResults(const std::shared_ptr<const ReplicaResults>& replicas) {
   if (!m_results || !replicas) return;
   m_metrics->setReplicas(replicas);
   if (!m_metrics->replicas()) return;  // not of the results shown

@@ -4,8 +4,8 @@
 #include "usecases/whatif/whatif_source.h"
 
 #include <QWidget>
-
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -96,7 +96,7 @@ class WhatifView : public QWidget {
   void setProgress(int percent);
   void setResults(std::shared_ptr<const hetsched::WhatifResults> results);
   // After setResults: the intervals over replicas of the same run.
-  void setReplicaResults(std::shared_ptr<const hetsched::ReplicaResults> replicas);
+  void setReplicaResults(const std::shared_ptr<const hetsched::ReplicaResults>& replicas);
   void setFailed(const QString& message);
   void setCancelled();
 

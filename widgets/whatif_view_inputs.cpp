@@ -1,8 +1,10 @@
 // The input half of WhatifView: workload and policy choice.
+#include "backend_text.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_view.h"
-#include "backend_text.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -19,11 +21,14 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
-
 #include <cmath>
-
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <limits>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,4 +1,5 @@
 // WhatifView's live-cluster workload: the cut of the cluster now.
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_view.h"
 
 #include <QComboBox>

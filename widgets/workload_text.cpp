@@ -1,5 +1,7 @@
 #include "workload_text.h"
 
+#include "usecases/whatif/whatif_run.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 

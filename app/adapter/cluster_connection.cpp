@@ -1,8 +1,21 @@
 #include "cluster_connection.h"
 
+#include "base/history/device_history.h"
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
+#include "serve/alert/alert.h"
 #include "serve/client/alert_client.h"
+#include "serve/client/cluster_client.h"
 
+#include <cstdint>
+#include <memory>
+#include <mutex>
 #include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -21,7 +34,7 @@ ClusterConnection::ClusterConnection(const QString& target, const ClientOptions&
       Q_EMIT statusChanged(status);
     });
   };
-  events.onTopology = [this, guard = m_guard](std::shared_ptr<const Topology> topology) {
+  events.onTopology = [this, guard = m_guard](const std::shared_ptr<const Topology>& topology) {
     guard.post(this, [this, topology] {
       m_topology = topology;
       Q_EMIT topologyChanged(topology);
@@ -56,8 +69,8 @@ std::shared_ptr<const Frame> ClusterConnection::takeFrame(std::uint64_t* coalesc
   return std::exchange(m_latestFrame, nullptr);
 }
 
-void ClusterConnection::refreshJobs(std::vector<JobState> states, std::uint32_t limit) {
-  m_client->listJobs(std::move(states), limit, [this, guard = m_guard](std::variant<JobList, RpcError> result) {
+void ClusterConnection::refreshJobs(const std::vector<JobState>& states, std::uint32_t limit) {
+  m_client->listJobs(states, limit, [this, guard = m_guard](std::variant<JobList, RpcError> result) {
     auto* jobs = std::get_if<JobList>(&result);
     if (!jobs) return;
     auto list = std::make_shared<const JobList>(std::move(*jobs));

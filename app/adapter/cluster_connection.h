@@ -1,15 +1,23 @@
 #pragma once
 
+#include "base/history/device_history.h"
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
 #include "callback_guard.h"
+#include "device_history_meta.h"  // IWYU pragma: keep (the metatype its signals carry)
 #include "serve/alert/alert.h"
 #include "serve/client/cluster_client.h"
-#include "device_history_meta.h"
 
 #include <QObject>
 #include <QString>
-
+#include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace hetsched {
 
@@ -47,7 +55,7 @@ class ClusterConnection : public QObject {
 
   // Answers jobsListed (a failure is silent: the list keeps its last jobs
   // until the next refresh).
-  void refreshJobs(std::vector<JobState> states, std::uint32_t limit);
+  void refreshJobs(const std::vector<JobState>& states, std::uint32_t limit);
   // The gateway's latest live forecast; answers predictionsListed (a
   // failure, e.g. an older gateway, is silent: the queue shows no forecast).
   void refreshPredictions();

@@ -1,9 +1,14 @@
 #include "connection_opener.h"
 
+#include "saved_connection.h"
+#include "serve/client/cluster_client.h"
+#include "tls_probe.h"
 #include "token_vault.h"
 
 #include <QFile>
 #include <QTimer>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "saved_connection.h"
+#include "serve/client/cluster_client.h"
 #include "tls_probe.h"
 
 #include <QObject>
 #include <QPointer>
-
 #include <memory>
 
 namespace hetsched {

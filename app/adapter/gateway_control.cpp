@@ -1,10 +1,21 @@
 #include "gateway_control.h"
 
-#include "serve/client/alert_client.h"
-#include "serve/client/job_submitter.h"
+#include "base/model/job.h"
 #include "cluster_connection.h"
+#include "policy.pb.h"
+#include "policy_service.pb.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/client/alert_client.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/job_submitter.h"
+#include "serve/client/policy_client.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,14 +1,17 @@
 #pragma once
 
+#include "base/model/job.h"
 #include "callback_guard.h"
+#include "policy.pb.h"
+#include "policy_service.pb.h"
 #include "serve/alert/alert_rule.h"
-#include "serve/client/cluster_client.h"
 #include "serve/client/policy_client.h"
 
 #include <QObject>
 #include <QString>
-
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace hetsched {
 

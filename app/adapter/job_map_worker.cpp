@@ -1,8 +1,16 @@
 #include "job_map_worker.h"
 
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "data/embed/job_map_builder.h"
 
 #include <QMetaObject>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 
@@ -63,10 +71,10 @@ void JobMapWorker::start(Request request) {
   if (m_thread.joinable()) m_thread.join();  // the previous run has finished
   m_cancel = false;
   m_running = true;
-  m_thread = std::thread([this, request = std::move(request)]() mutable { run(std::move(request)); });
+  m_thread = std::thread([this, request = std::move(request)] { run(request); });
 }
 
-void JobMapWorker::run(Request request) {
+void JobMapWorker::run(const Request& request) {
   embed::JobMapOptions options;
   if (request.replay) {
     options.model = request.model;

@@ -1,13 +1,12 @@
 #pragma once
 
-#include "data/embed/shown_point.h"
 #include "base/model/embedded_point.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "data/embed/shown_point.h"
 
 #include <QObject>
 #include <QString>
-
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -68,7 +67,7 @@ class JobMapWorker : public QObject {
   };
   void enqueue(Request request);
   void start(Request request);
-  void run(Request request);
+  void run(const Request& request);
 
   mutable std::mutex m_mutex;
   std::optional<Request> m_pending;

@@ -1,6 +1,11 @@
 #include "job_selection.h"
 
+#include "base/model/job.h"
+
 #include <algorithm>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,12 +1,23 @@
 #include "live_whatif_runner.h"
 
 #include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy.pb.h"
 #include "usecases/whatif/whatif_canary.h"
 #include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_runner.h"
 #include "whatif_workload_loader.h"
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 
@@ -71,6 +82,7 @@ void LiveWhatifRunner::work() {
       std::unique_lock lock(m_mutex);
       m_wake.wait(lock, [this] { return m_stop || m_pending.has_value(); });
       if (m_stop) return;
+      if (!m_pending) continue;  // cannot be: the wait returned for a request
       r = std::move(*m_pending);
       m_pending.reset();
       cancel = m_cancel = std::make_shared<std::atomic<bool>>(false);

@@ -1,8 +1,15 @@
 #include "replay_controller.h"
 
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
+#include "device_history_meta.h"
 #include "replay_session.h"
 #include "usecases/replay/replay_source.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace hetsched {

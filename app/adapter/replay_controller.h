@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/model/frame.h"
 #include "data/store/snapshot_data.h"
 #include "replay_session.h"  // declares the signals' metatypes first
 #include "usecases/replay/replay_playback.h"
@@ -9,7 +10,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
-
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 

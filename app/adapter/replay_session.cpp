@@ -1,7 +1,22 @@
 #include "replay_session.h"
 
+#include "base/history/device_history.h"
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/store_error.h"
+#include "device_history_meta.h"
+#include "usecases/replay/replay_source.h"
+
 #include <QMetaObject>
 #include <QThread>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -103,9 +118,11 @@ void ReplaySession::drain() {
     std::lock_guard lock(m_requestMutex);
     m_drainQueued = false;
     if (!m_pending) return;
-    seek = *std::exchange(m_pending, std::nullopt);
+    seek = *m_pending;
+    m_pending.reset();
   }
-  ReplaySource* source = m_worker->source ? &*m_worker->source : nullptr;
+  std::optional<ReplaySource>& loaded = m_worker->source;
+  ReplaySource* source = loaded ? &*loaded : nullptr;
   if (!source || source->frameCount() == 0) return;  // nothing loaded to show
   auto got = source->frame(seek);
   if (auto* e = std::get_if<StoreError>(&got)) return fail(*e);

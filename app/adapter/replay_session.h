@@ -1,14 +1,17 @@
 #pragma once
 
-#include "device_history_meta.h"
+#include "base/history/device_history.h"
 #include "base/model/frame.h"
 #include "data/store/snapshot_data.h"
+#include "data/store/store_error.h"
+#include "device_history_meta.h"  // IWYU pragma: keep (the metatype its signals carry)
 #include "usecases/replay/replay_source.h"
 
 #include <QList>
 #include <QObject>
 #include <QString>
-
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>

@@ -1,5 +1,6 @@
 #include "run_thread.h"
 
+#include <functional>
 #include <utility>
 
 namespace hetsched {

@@ -1,6 +1,9 @@
 #include "saved_connection.h"
 
+#include "serve/client/cluster_client.h"
+
 #include <QFile>
+#include <optional>
 
 namespace hetsched {
 

@@ -3,8 +3,8 @@
 #include "serve/client/cluster_client.h"
 
 #include <QString>
-
 #include <optional>
+#include <utility>
 
 namespace hetsched {
 

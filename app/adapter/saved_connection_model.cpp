@@ -1,5 +1,6 @@
 #include "saved_connection_model.h"
 
+#include "saved_connection.h"
 #include "token_vault.h"
 
 #include <QSettings>

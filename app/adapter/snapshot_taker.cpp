@@ -1,15 +1,22 @@
 #include "snapshot_taker.h"
 
-#include "serve/client/snapshot_fetcher.h"
 #include "data/embed/job_map_builder.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/snapshot_fetcher.h"
 
 #include <QFileInfo>
 #include <QMetaObject>
-
+#include <chrono>
+#include <cstddef>
 #include <grpcpp/support/status.h>
-
+#include <memory>
 #include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

@@ -1,11 +1,21 @@
 #include "sweep_runner.h"
 
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
+#include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/sweep_results.h"
 #include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "usecases/whatif/whatif_sweep.h"
 #include "whatif_workload_loader.h"
 
 #include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

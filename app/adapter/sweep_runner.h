@@ -7,8 +7,8 @@
 
 #include <QObject>
 #include <QString>
-
 #include <atomic>
+#include <cstddef>
 #include <memory>
 #include <vector>
 

@@ -1,14 +1,27 @@
 #include "whatif_runner.h"
 
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_comparison.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_workload_loader.h"
 
 #include <QDateTime>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>

@@ -1,11 +1,20 @@
 #include "whatif_workload_loader.h"
 
-#include "engine/sim/trace_workload.h"
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/import_error.h"
+#include "engine/sim/trace_workload.h"
 #include "usecases/whatif/live_cut.h"
 #include "usecases/whatif/snapshot_files.h"
+#include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched {
 

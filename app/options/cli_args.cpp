@@ -1,6 +1,13 @@
 #include "cli_args.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hetsched::cli {
 

@@ -1,11 +1,20 @@
 #include "config_file.h"
 
+#include "cli_args.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -56,7 +65,7 @@ std::variant<std::vector<std::string>, std::string> parseConfig(std::string_view
 }
 
 std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv, std::span<const std::string_view> known) {
-  const Args commandLine(argv);
+  Args commandLine(argv);  // not const: returned by move when there is no --config
   const auto file = commandLine.value("config");
   if (!file) {
     if (commandLine.flag("config")) return std::string("--config needs a file");
@@ -75,6 +84,7 @@ std::variant<Args, std::string> argsWithConfig(std::span<char* const> argv, std:
   for (char* arg : argv) words.emplace_back(arg);
   for (std::string& option : std::get<std::vector<std::string>>(parsed)) words.push_back(std::move(option));
   std::vector<char*> pointers;
+  pointers.reserve(words.size());
   for (std::string& word : words) pointers.push_back(word.data());
   return Args(pointers);
 }

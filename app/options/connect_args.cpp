@@ -1,10 +1,17 @@
 #include "connect_args.h"
 
+#include "cli_args.h"
+#include "serve/client/gateway_channel.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <ios>
 #include <optional>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -1,8 +1,16 @@
 #include "sim_args.h"
 
+#include "cli_args.h"
 #include "serve/rpc/cluster_description.h"
+#include "sources/cluster/sim_options.h"
 
 #include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

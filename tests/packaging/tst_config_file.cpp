@@ -7,6 +7,10 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "engine/policy/builtin_policies.h"
+#include "policy.pb.h"
 
 #include <QtGlobal>
-
 #include <string>
 
 namespace hetsched::test {

@@ -4,15 +4,19 @@
 // shape, load and six-hour warm-up), saved to `path` as the console's
 // "From the cluster now" saves one (fcfs recorded in force), and the
 // what-if source of its cut.
-#include "sources/cluster/simulated_cluster.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
-#include "data/store/snapshot_store.h"
+#include "policy.pb.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "usecases/whatif/whatif_source.h"
 
 #include <QString>
-
+#include <cstddef>
 #include <stdexcept>
+#include <variant>
 
 namespace hetsched::test {
 

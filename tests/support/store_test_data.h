@@ -2,20 +2,38 @@
 // Snapshot data for the store tests: a small simulated cluster run, and the
 // field-by-field comparisons the round trip is judged by.
 
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
 #include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
+#include <QByteArray>
 #include <QFile>
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
 
-// QCOMPARE cannot print our enums (ADL finds toString returning string_view).
-#define QCOMPARE_CODE(actual, expected) \
-  QCOMPARE(QByteArray(toString(actual).data()), QByteArray(toString(expected).data()))
+// QCOMPARE cannot print our enums: compare their names (toString, found by
+// ADL, returns a string_view, which QCOMPARE cannot print either).
+#define QCOMPARE_CODE(actual, expected) QCOMPARE(hetsched::test::codeName(actual), hetsched::test::codeName(expected))
 
 namespace hetsched::test {
+
+// A string_view is not null-terminated: its size travels with it.
+template <class Code>
+QByteArray codeName(Code code) {
+  const std::string_view name = toString(code);
+  return {name.data(), static_cast<qsizetype>(name.size())};
+}
 
 inline SnapshotData simSnapshot(std::uint64_t seed, std::size_t frames, std::uint32_t cpuNodes = 4,
                                 std::uint32_t gpuNodes = 4, std::uint32_t tpuNodes = 2) {

@@ -4,6 +4,7 @@
 // screenshot; shaped like the seed's cluster (2-socket CPU nodes, 8-GPU
 // nodes, 4-chip TPU hosts) with the builtin device models.
 
+#include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/frame.h"
 #include "base/model/topology.h"
@@ -11,7 +12,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 namespace hetsched::testing {

@@ -1,8 +1,15 @@
 #pragma once
 
+#include "base/history/device_history.h"
 #include "base/history/history_frames.h"
 #include "base/model/frame.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace hetsched {

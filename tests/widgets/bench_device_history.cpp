@@ -1,3 +1,6 @@
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
 #include "synthetic_history.h"
 #include "widgets/device_history_view.h"
@@ -6,6 +9,9 @@
 #include <QImage>
 #include <QPainter>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,12 +2,16 @@
 // map; the console's job map holds up to 100,000 jobs (issue 17).
 // `bench_embedding_map -median 7` for numbers; HETSCHED_RENDER_DIR=/tmp/x
 // saves what an operator sees at each size.
+#include "base/model/device_kind.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "widgets/embedding_map_view.h"
 
 #include <QLabel>
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 

@@ -1,9 +1,15 @@
-#include "many_jobs.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_filter.h"
 #include "base/model/job_search.h"
+#include "base/model/topology.h"
+#include "many_jobs.h"
 #include "synthetic_cluster.h"
 #include "widgets/heatmap_view.h"
 
 #include <QTest>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

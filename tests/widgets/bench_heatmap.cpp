@@ -1,9 +1,22 @@
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "many_jobs.h"
 #include "synthetic_cluster.h"
 #include "widgets/device_teams.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
+#include "widgets/team_colours.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -49,6 +62,7 @@ class BenchHeatmap : public QObject {
     const std::vector<Job> jobs = testing::manyJobs(topology, topology.devices.size());
     auto allocation = std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(topology, jobs));
     std::vector<std::string> teamNames;
+    teamNames.reserve(jobs.size());
     for (const Job& job : jobs) teamNames.push_back(job.spec.team);
     TeamPalette palette;
     view.setAllocation(allocation);

@@ -1,8 +1,14 @@
-#include "synthetic_timeline.h"
+#include "base/model/device_kind.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
+#include "synthetic_timeline.h"
 #include "widgets/queue_timeline_view.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
 
 using namespace hetsched;
 

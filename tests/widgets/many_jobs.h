@@ -9,6 +9,8 @@
 #include "base/model/topology.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 

@@ -4,11 +4,15 @@
 // a DeviceHistory by the backend's own SeriesBuilder: for the history view's
 // tests, its benchmark and its screenshots.
 
+#include "base/history/device_history.h"
 #include "base/history/series_builder.h"
+#include "base/model/device_model.h"
 #include "base/model/topology.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 

@@ -4,9 +4,11 @@
 // every device runs jobs back to back with short gaps, and every job waited
 // in the queue before it started.
 
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 #include "base/model/topology.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 

@@ -2,6 +2,8 @@
 // alerts reported once (for notifications), acknowledging (asked of the
 // owner, shown as the gateway reports it), and the rules editor refusing a
 // bad rules file with the field named.
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_rule.h"
 #include "widgets/alert_list_model.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/alert_rules_dialog.h"
@@ -14,6 +16,9 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 using namespace hetsched;
 

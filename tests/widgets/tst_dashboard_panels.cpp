@@ -1,14 +1,25 @@
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/kind_stats.h"
 #include "widgets/kind_summary_strip.h"
+#include "widgets/metric.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTest>
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <utility>
 
 using namespace hetsched;
 

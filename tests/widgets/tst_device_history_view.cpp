@@ -1,15 +1,23 @@
 // The device history view and its panel: N devices drawn each in its own
 // colour where its values are, a legend and a job lane per device, job
 // names on hover, both themes; the panel's choice of devices.
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
 #include "synthetic_history.h"
 #include "widgets/device_history_panel.h"
 #include "widgets/device_history_view.h"
+#include "widgets/metric.h"
 #include "widgets/theme.h"
 
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
 
 using namespace hetsched;
 
@@ -25,6 +33,7 @@ Topology cluster() {
 
 std::vector<std::uint32_t> firstDevices(int n) {
   std::vector<std::uint32_t> out;
+  out.reserve(n);
   for (int i = 0; i < n; ++i) out.push_back(static_cast<std::uint32_t>(4 + i));  // GPUs
   return out;
 }

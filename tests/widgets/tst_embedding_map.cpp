@@ -1,20 +1,25 @@
 // EmbeddingMapView: rectangle and lasso selection, legend, progress row.
+#include "base/model/device_kind.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/embedding_selection.h"
 #include "widgets/job_style.h"
+#include "widgets/qcustomplot_include.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
-#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
-
-#include "widgets/qcustomplot_include.h"
-
+#include <QToolButton>
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 using namespace hetsched;
 

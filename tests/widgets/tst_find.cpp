@@ -1,14 +1,24 @@
 // Issue 14 item 1: finding jobs and nodes (SearchIndex) and outlining the
 // results on the heatmap, up to 100,000 jobs.
-#include "many_jobs.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_filter.h"
 #include "base/model/job_search.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "many_jobs.h"
 #include "synthetic_cluster.h"
 #include "widgets/find_bar.h"
+#include "widgets/heatmap_overlay.h"
 #include "widgets/heatmap_view.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 using namespace hetsched;
 
@@ -168,6 +178,7 @@ class TestFind : public QObject {
     QVERIFY(view.veiledRuns().empty());
     QVERIFY(!view.bands().aggregated());
     std::vector<std::uint32_t> shown;
+    shown.reserve(topology.nodes[5].deviceCount);
     for (std::uint32_t d = 0; d < topology.nodes[5].deviceCount; ++d)
       shown.push_back(topology.nodes[5].firstDevice + d);
     shown.push_back(topology.nodes[1].firstDevice + 1);
@@ -178,7 +189,7 @@ class TestFind : public QObject {
     for (const HeatmapOverlay::Run& run : view.veiledRuns()) {
       for (int slot = run.firstSlot; slot <= run.lastSlot; ++slot) {
         const auto device = view.bands().deviceAt(run.row, slot);
-        QVERIFY(device.has_value());
+        VERIFY_HAS_VALUE(device);
         QVERIFY(!std::ranges::binary_search(shown, static_cast<std::uint32_t>(*device)));
         ++veiled;
       }

@@ -1,12 +1,24 @@
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
 #include "widgets/color_gradients.h"
 #include "widgets/heatmap_bands.h"
+#include "widgets/heatmap_layout.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
 
 #include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 

@@ -1,12 +1,20 @@
 // Issue 14 item 6: the job map acts. A tooltip names the job under the
 // pointer, a click opens its story, a selection says what it holds.
+#include "base/model/device_kind.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "widgets/embedding_map_view.h"
+// Kept: QCustomPlot* passed as the QWidget* it derives from.
+#include "widgets/qcustomplot_include.h"  // IWYU pragma: keep
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
-
-#include "widgets/qcustomplot_include.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

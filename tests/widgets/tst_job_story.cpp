@@ -1,8 +1,14 @@
 // Issue 14 item 2: a job's whole story. A job that was preempted, started
 // again, then moved to other devices, told as events, totals, a strip and a
 // dialog; and every job view opens it.
-#include "synthetic_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
 #include "base/model/job_story.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
+#include "synthetic_cluster.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/job_story_dialog.h"
 #include "widgets/queue_panel.h"
@@ -12,6 +18,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,15 +2,24 @@
 // instances on the heatmap, each cell labelled with its profile; the
 // tooltip and the device details name an instance's profile, its GPU and
 // its memory; a cluster without MIG shows none of it.
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/frag/node_fragmentation.h"
 #include "synthetic_cluster.h"
-#include "widgets/kind_stats.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
+#include "widgets/heatmap_overlay.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/kind_stats.h"
 
 #include <QLabel>
 #include <QTest>
+#include <cstddef>
+#include <cstdlib>
+#include <vector>
 
 using namespace hetsched;
 

@@ -17,9 +17,11 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
-
+#include <cstddef>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 

@@ -1,4 +1,8 @@
 // QueuePanel and its model: service order, columns, and item-model rules.
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/job_timeline.h"
 #include "widgets/queue_panel.h"
 #include "widgets/queue_table_model.h"
 
@@ -7,6 +11,9 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 using namespace hetsched;
 

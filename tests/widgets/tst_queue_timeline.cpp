@@ -1,4 +1,8 @@
 // QueueTimelineView: rows, hit-testing, selection, collapse, zoom and pan.
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "synthetic_cluster.h"
 #include "synthetic_timeline.h"
 #include "widgets/queue_timeline_view.h"
@@ -6,6 +10,11 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
 
 using namespace hetsched;
 
@@ -208,7 +217,7 @@ class TestQueueTimeline : public QObject {
     view.resize(1200, 700);
     view.setTopology(topology);
     view.setNodeCollapsed(3, true);
-    view.setTimeline(testing::makeTimeline(topology, 3000, 4 * 3600 * 1000));
+    view.setTimeline(testing::makeTimeline(topology, 3000, std::int64_t{4} * 3600 * 1000));
     view.setVisibleRange(3 * 3600 * 1000 + 15 * 60 * 1000, 4 * 3600 * 1000 + 5 * 60 * 1000);
     const JobId selected[] = {40};
     view.setSelectedJobs(selected);

@@ -1,16 +1,32 @@
 // Issue 14 item 3: a GPU shared by three jobs, drawn on the heatmap (how much
 // is held, by how many), listed in the device details and the tooltip,
 // coloured by allocation; the fragmentation view beside it.
+#include "base/model/device_kind.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/frag/node_fragmentation.h"
 #include "synthetic_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
+#include "widgets/device_text.h"
 #include "widgets/fragmentation_panel.h"
+#include "widgets/heatmap_overlay.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
+#include "widgets/qcustomplot_include.h"
 
-#include <QTableWidget>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -36,7 +52,7 @@ struct Scene {
   Scene() {
     for (NodeInfo& node : topology.nodes) {  // host CPU and memory, which GPU jobs need too
       node.cpuMilli = 64000;
-      node.memoryMib = 512 * 1024;
+      node.memoryMib = std::uint64_t{512} * 1024;
     }
     const NodeInfo& gpu = topology.nodes[5];  // the second GPU node
     shared = static_cast<int>(gpu.firstDevice) + 2;

@@ -1,23 +1,36 @@
 // Issue 15 item 5: the heatmap, the queue timeline and the job map colour by
 // team: one colour per team, the same in every view, idle devices neutral,
 // each colour selector offering Team.
-#include "synthetic_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/embedded_point.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
+#include "base/model/topology.h"
+#include "synthetic_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/device_teams.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
+#include "widgets/qcustomplot_include.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_timeline_view.h"
+#include "widgets/team_colours.h"
 
 #include <QComboBox>
 #include <QFontMetrics>
 #include <QLabel>
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -58,6 +71,7 @@ struct Scene {
     queued.submitTimeMs = 2000;
     jobs.push_back(queued);
     std::vector<std::string> names;
+    names.reserve(jobs.size());
     for (const Job& j : jobs) names.push_back(j.spec.team);
     colours = palette.coloursFor(names);
     allocation = std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(topology, jobs));
@@ -99,6 +113,7 @@ class TestTeamColours : public QObject {
     // Seven teams take the seven palette colours, all different; more get a
     // colour from their name, the same in every palette.
     std::vector<std::string> many;
+    many.reserve(10);
     for (int i = 0; i < 10; ++i) many.push_back("team-" + std::to_string(i));
     TeamPalette c;
     TeamPalette d;
@@ -227,6 +242,7 @@ class TestTeamColours : public QObject {
     map.setJobs(std::make_shared<const std::vector<Job>>(s.jobs), 600'000);
     map.setTeamColours(s.colours);
     std::vector<EmbeddedPoint> points;
+    points.reserve(s.jobs.size());
     for (const Job& j : s.jobs) points.push_back({j.id, static_cast<float>(j.id), 1.0f});
     map.setPoints(points);
     map.setColorBy(EmbeddingMapView::ColorBy::Team);
@@ -243,9 +259,11 @@ class TestTeamColours : public QObject {
   void manyTeamsStayNarrow() {
     Scene s;
     std::vector<Job> jobs;
+    jobs.reserve(40);
     for (std::uint32_t i = 0; i < 40; ++i)
       jobs.push_back(running(100 + i, "namespace-for-a-rather-long-team-name-" + std::to_string(i), {i % 8}));
     std::vector<std::string> names;
+    names.reserve(jobs.size());
     for (const Job& j : jobs) names.push_back(j.spec.team);
     const TeamColours colours = s.palette.coloursFor(names);
     const auto allocation = std::make_shared<const GpuAllocation>(GpuAllocation::fromJobs(s.topology, jobs));

@@ -3,10 +3,15 @@
 // of the default simulated cluster: a row per policy and team, the GPU
 // guarantee where the policy states one ("not limited" where not), the
 // numbers the summary holds. HETSCHED_SCREENSHOT_DIR keeps a picture.
+#include "base/model/device_kind.h"
 #include "builtin_policy.h"
 #include "default_cluster_cut.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "widgets/whatif_view.h"
 
 #include <QDir>
@@ -14,6 +19,10 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <variant>
 
 using namespace hetsched;
 

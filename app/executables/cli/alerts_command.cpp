@@ -1,22 +1,32 @@
 // hetsched alerts: a gateway's alerts (GetAlerts), its rules, pushing a
 // new rule set (SetAlertRules) and acknowledging alerts (AcknowledgeAlerts);
 // the last two need an operator's token.
-#include "serve/alert/alert_proto.h"
-#include "serve/alert/alert_rules_file.h"
 #include "alerts.grpc.pb.h"
+#include "alerts.pb.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "connect_args.h"
 #include "queue_text.h"
-
-#include <grpcpp/grpcpp.h>
-#include <nlohmann/json.hpp>
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/alert/alert_rules_file.h"
+#include "serve/client/gateway_channel.h"
 
 #include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
-#include <optional>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
 #include <iterator>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <system_error>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -134,7 +144,8 @@ int runAlerts(std::span<char* const> argv) {
   const bool rules = !positional.empty() && positional[0] == "rules" && positional.size() == 1;
   const bool set = !positional.empty() && positional[0] == "set" && positional.size() == 2;
   const bool ack = !positional.empty() && positional[0] == "ack" && positional.size() >= 2;
-  if (args.flag("help") || !args.unknownOptions(known).empty() || !args.value("connect") ||
+  const std::optional<std::string> connect = args.value("connect");
+  if (args.flag("help") || !args.unknownOptions(known).empty() || !connect ||
       (!positional.empty() && !rules && !set && !ack)) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     if (!args.flag("help")) std::fputs(kConnectOptionsHelp, stderr);
@@ -146,7 +157,7 @@ int runAlerts(std::span<char* const> argv) {
     return 2;
   }
   const ChannelSecurity& secure = std::get<ChannelSecurity>(security);
-  auto stub = v1::AlertService::NewStub(makeGatewayChannel(*args.value("connect"), secure));
+  auto stub = v1::AlertService::NewStub(makeGatewayChannel(*connect, secure));
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   addBearerToken(context, secure);

@@ -1,23 +1,33 @@
 // hetsched bench agents: many node agents (backend/serve/agent's AgentReporter)
 // reporting on loopback into one gateway running --source agents as a
 // child process, whose CPU share and RSS are read from /proc.
-#include "serve/agent/agent_reporter.h"
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/agent/agent_reporter.h"
 #include "sim_args.h"
 
-#include "hetsched.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
-
 #include <algorithm>
+#include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <sched.h>
+#include <signal.h>
+#include <string>
 #include <sys/wait.h>
+#include <system_error>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -75,6 +85,7 @@ int benchAgents(const Args& args) {
     options.host.nvmlLibrary.clear();
     agents.push_back(std::make_unique<AgentReporter>(options));
   }
+  threads.reserve(agents.size());
   for (auto& agent : agents) threads.emplace_back([a = agent.get()] { a->run(); });
 
   std::printf("agents: %lld agents every %lld ms into one gateway, %lld s\n", count, periodMs, seconds);

@@ -1,16 +1,25 @@
 // bench alerts: what the gateway's alert evaluation costs per frame at
 // scale, beside what the same frame's encoding costs (the work the frame
 // path did before alerts existed).
-#include "serve/alert/alert_evaluator.h"
 #include "bench_suite.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "cli_args.h"
+#include "hetsched.pb.h"
+#include "serve/alert/alert_conditions.h"
+#include "serve/alert/alert_evaluator.h"
+#include "serve/alert/alert_rule.h"
 #include "serve/rpc/frame_codec.h"
 #include "sim_args.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <ratio>
 #include <string>
 #include <tuple>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

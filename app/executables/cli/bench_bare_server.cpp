@@ -3,14 +3,22 @@
 // request parsing): the framework's own limit on this machine, which bench
 // load --compare measures the gateway against. Runs until SIGTERM/SIGINT.
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "hetsched.grpc.pb.h"
 
-#include <grpcpp/grpcpp.h>
-
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/server_credentials.h>
+#include <grpcpp/support/server_callback.h>
+#include <grpcpp/support/slice.h>
+#include <ios>
+#include <memory>
+#include <signal.h>
 #include <sstream>
+#include <string>
 
 namespace hetsched::cli {
 

@@ -6,21 +6,25 @@
 // with ours.
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "sim_args.h"
 
 #include <chrono>
 #include <csignal>
-#include <fcntl.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <string>
 #include <string_view>
+#include <sys/poll.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <variant>
@@ -80,6 +84,7 @@ std::optional<FirstMap> runOnce(const std::string& exe, const std::string& home)
   env.push_back("HOME=" + home);
   env.push_back("QT_QPA_PLATFORM=offscreen");
   std::vector<char*> cenv;
+  cenv.reserve(env.size());
   for (auto& e : env) cenv.push_back(e.data());
   cenv.push_back(nullptr);
   std::string program = exe, flag = "--quit-after-map";

@@ -1,16 +1,24 @@
+#include "base/model/frame.h"
 #include "bench_process.h"
 #include "bench_suite.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "cli_args.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/frame_packing.h"
 #include "sim_args.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <algorithm>
 #include <array>
-#include <string>
 #include <chrono>
-#include <ctime>
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
+#include <ratio>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -95,7 +103,7 @@ int benchFrame(const Args& args) {
   enum Phase { EncodeCpu, EncodeWall, DecodeCpu, DecodeWall, PhaseCount };
   std::vector<std::vector<double>> samples(static_cast<std::size_t>(forms * PhaseCount));
   const auto at = [&](int form, int phase) -> std::vector<double>& {
-    return samples[static_cast<std::size_t>(form * PhaseCount + phase)];
+    return samples[static_cast<std::size_t>(form) * PhaseCount + static_cast<std::size_t>(phase)];
   };
   std::vector<std::size_t> bytes(static_cast<std::size_t>(forms), 0);
   std::vector<std::vector<double>> gatewayCpu(static_cast<std::size_t>(keyFrames));

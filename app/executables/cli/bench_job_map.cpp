@@ -2,19 +2,26 @@
 // jobs in <= 30 s on the two cores here), built in process as the console's
 // map worker builds it, then one refresh ten simulated minutes later that
 // places the new jobs among the ones shown.
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "bench_suite.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "cli_args.h"
 #include "data/embed/job_map_builder.h"
 #include "data/embed/worker_pool.h"
 #include "sim_args.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <string>
+#include <string_view>
+#include <time.h>
 #include <tuple>
 #include <variant>
 #include <vector>

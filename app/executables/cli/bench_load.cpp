@@ -4,15 +4,20 @@
 // and P99 at 100 and 500 concurrent clients).
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "connect_args.h"
 #include "load_generator.h"
+#include "serve/client/gateway_channel.h"
 #include "sim_args.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <sys/types.h>
 #include <tuple>
 #include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

@@ -4,27 +4,40 @@
 // alike. Every server is a child process, so its CPU time is its own.
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "load_generator.h"
+#include "serve/client/gateway_channel.h"
 #include "sim_args.h"
 
-#include <grpcpp/grpcpp.h>
-
-#include <arpa/inet.h>
+#include <chrono>
 #include <csignal>
-#include <fcntl.h>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <grpcpp/grpcpp.h>
+#include <ios>
 #include <map>
 #include <netinet/in.h>
+#include <optional>
+#include <signal.h>
 #include <spawn.h>
 #include <sstream>
+#include <stdlib.h>
+#include <string>
 #include <sys/socket.h>
+#include <sys/types.h>
 #include <sys/wait.h>
+#include <system_error>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 extern char** environ;
 
@@ -49,6 +62,7 @@ int freePort() {
 // quiet: stdout to /dev/null; silent: stderr too.
 pid_t spawn(std::vector<std::string> argv, bool quiet, bool silent = false) {
   std::vector<char*> cargv;
+  cargv.reserve(argv.size());
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
   posix_spawn_file_actions_t actions;

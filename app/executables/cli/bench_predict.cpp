@@ -1,15 +1,26 @@
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
+#include "engine/predict/queue_forecast.h"
+#include "sim_args.h"
+#include "sources/cluster/sim_options.h"
 #include "sources/cluster/simulated_cluster.h"
 #include "sources/cluster/workload_generator.h"
-#include "sim_args.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
+#include <ratio>
+#include <string_view>
 #include <unordered_map>
+#include <variant>
+#include <vector>
 
 // hetsched bench predict: live predictions at scale (the forecast's copy
 // under the gateway's lock and its run forward, medians), and how well a
@@ -46,6 +57,7 @@ std::vector<JobSpec> backlog(const Topology& topology, std::size_t count, std::u
   std::vector<Arrival> arrivals;
   for (std::int64_t t = 0; arrivals.size() < count; t += 60'000) generator.generate(t, t + 60'000, arrivals);
   std::vector<JobSpec> out;
+  out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) out.push_back(arrivals[i].spec);
   return out;
 }

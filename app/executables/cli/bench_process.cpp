@@ -1,5 +1,7 @@
 #include "bench_process.h"
 
+#include "cli_args.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -9,8 +11,13 @@
 #include <random>
 #include <spawn.h>
 #include <sstream>
+#include <stdlib.h>
+#include <string>
 #include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
+#include <vector>
 
 extern char** environ;
 
@@ -51,6 +58,7 @@ double threadCpuMs() {
 
 pid_t spawnGateway(std::vector<std::string> argv, const char* benchName) {
   std::vector<char*> cargv;
+  cargv.reserve(argv.size());
   for (auto& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
   pid_t pid = 0;

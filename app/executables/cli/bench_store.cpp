@@ -1,18 +1,30 @@
 // hetsched bench store: save, open + seek and replay scrubbing of a large
 // snapshot (goals from issue 4: 10,000 devices, 100,000 jobs, an hour of
 // history saved in <= 1 s into <= 50 MB; open + seek <= 50 ms; >= 30 fps).
+#include "base/model/frame.h"
 #include "bench_suite.h"
+#include "cli_args.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
-#include "data/store/snapshot_store.h"
-
-#include <unistd.h>
+#include "sources/cluster/sim_options.h"
 
 #include <chrono>
-#include <ctime>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <random>
+#include <ratio>
+#include <string>
+#include <time.h>
+#include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

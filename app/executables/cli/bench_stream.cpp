@@ -1,20 +1,30 @@
 // hetschedd streaming N devices to many watchers: the gateway runs as a
 // child process so that its CPU time and memory are its own, read from /proc.
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
 #include "bench_process.h"
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "serve/client/cluster_client.h"
 #include "sim_args.h"
+#include "sources/cluster/sim_options.h"
 
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <memory>
+#include <signal.h>
+#include <stdlib.h>
+#include <string>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
+#include <tuple>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -66,7 +76,7 @@ int benchStream(const Args& args) {
   std::vector<std::unique_ptr<ClusterClient>> clients;
   for (long long i = 0; i < watchers; ++i) {
     ClientEvents events;
-    events.onFrame = [&frames](std::shared_ptr<const Frame>) { frames.fetch_add(1); };
+    events.onFrame = [&frames](const std::shared_ptr<const Frame>&) { frames.fetch_add(1); };
     events.onStatus = [&live](const ConnectionStatus& s) {
       if (s.state == ConnectionState::Live) live.fetch_add(1);
     };

@@ -3,7 +3,7 @@
 #include "cli_args.h"
 #include "sources/cluster/sim_options.h"
 
-#include <string>
+#include <cstddef>
 #include <vector>
 
 namespace hetsched::cli {

@@ -3,17 +3,27 @@
 // point, over a 10,000-job snapshot of the simulated cluster, beside one
 // what-if run of the same snapshot (the baseline the ratios are taken to).
 #include "bench_suite.h"
+#include "cli_args.h"
+#include "data/store/snapshot_data.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
+#include "sources/cluster/sim_options.h"
+#include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 #include "usecases/whatif/whatif_sweep.h"
 
 #include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <string>
 #include <thread>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -76,6 +86,7 @@ int benchSweep(const Args& args) {
   std::printf("%s; %zu devices, %u cores\n\n", workload.description.c_str(), data.topology.devices.size(), cores);
 
   std::vector<v1::Policy> list;
+  list.reserve(listed);
   for (long long i = 0; i < listed; ++i) list.push_back(builtin(kListed[static_cast<std::size_t>(i)]));
   std::vector<double> single, sweep, replica, listSweep, replicaSweep;
   std::size_t front = 0, listFront = 0;

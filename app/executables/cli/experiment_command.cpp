@@ -1,18 +1,24 @@
 // hetsched experiment: reproductions of published scheduling experiments.
 #include "cli_args.h"
 #include "commands.h"
-#include "experiment_hybrid.h"
-
-#include "engine/frag/fragmentation_experiment.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/import_error.h"
+#include "engine/frag/fragmentation_experiment.h"
+#include "engine/frag/policy_kind.h"
+#include "experiment_hybrid.h"
+#include "sim_args.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <span>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -85,27 +91,14 @@ int runFragmentation(const Args& args) {
   frag::FragmentationExperimentConfig config;
   int seeds = 10;
   if (const auto s = args.value("seeds")) {
-    try {
-      seeds = std::stoi(*s);
-    } catch (...) {
-      seeds = 0;
-    }
-    if (seeds <= 0) {
-      std::fprintf(stderr, "hetsched experiment: --seeds wants a positive number, not '%s'\n", s->c_str());
-      return 2;
-    }
+    const auto v = parseInteger("seeds", *s, 1, 100'000);
+    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched experiment: %s\n", e->c_str()), 2;
+    seeds = static_cast<int>(std::get<long long>(v));
   }
   if (const auto w = args.value("workers")) {
-    int workers = 0;
-    try {
-      workers = std::stoi(*w);
-    } catch (...) {
-    }
-    if (workers <= 0) {
-      std::fprintf(stderr, "hetsched experiment: --workers wants a positive number, not '%s'\n", w->c_str());
-      return 2;
-    }
-    config.workers = static_cast<unsigned>(workers);
+    const auto v = parseInteger("workers", *w, 1, 1024);
+    if (auto* e = std::get_if<std::string>(&v)) return std::fprintf(stderr, "hetsched experiment: %s\n", e->c_str()), 2;
+    config.workers = static_cast<unsigned>(std::get<long long>(v));
   }
   config.shuffleNodeNames = !args.flag("keep-node-order");
   config.seeds.clear();

@@ -1,15 +1,25 @@
 // hetsched experiment hybrid: the hybrid on workloads it never saw.
 #include "experiment_hybrid.h"
 
+#include "cli_args.h"
 #include "engine/hybrid/hybrid_experiment.h"
+#include "engine/hybrid/policy_search.h"
 #include "hybrid_args.h"
 #include "sim_args.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

@@ -1,15 +1,27 @@
 #include "hybrid_args.h"
 
-#include "import_report.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "cli_args.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "engine/hybrid/policy_search.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
 #include "engine/sim/trace_workload.h"
+#include "import_report.h"
+#include "policy.pb.h"
 #include "sim_args.h"
-#include "data/trace/alibaba_trace_importer.h"
+#include "trace_jobs_args.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "base/model/topology.h"
 #include "cli_args.h"
 #include "engine/hybrid/policy_search.h"
-#include "trace_jobs_args.h"
+#include "engine/policy/compiled_policy.h"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "data/trace/import_result.h"
 #include "data/trace/import_summary.h"
 
 #include <cstdio>

@@ -3,17 +3,25 @@
 // the load is not one HTTP/2 connection's.
 #include "load_generator.h"
 
-#include "hetsched.grpc.pb.h"
-
-#include <grpcpp/generic/generic_stub.h>
-#include <grpcpp/grpcpp.h>
+#include "hetsched.pb.h"
+#include "serve/client/gateway_channel.h"
 
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/impl/codegen/proto_utils.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/channel_arguments.h>
+#include <grpcpp/support/slice.h>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace hetsched::cli {
@@ -89,7 +97,7 @@ class LoadClient {
     addBearerToken(m_call->context, m_security);
     const Clock::time_point start = Clock::now();
     m_stub->UnaryCall(&m_call->context, m_method.name, grpc::StubOptions(), &m_method.request, &m_call->response,
-                      [this, start](grpc::Status status) { completed(start, status); });
+                      [this, start](const grpc::Status& status) { completed(start, status); });
   }
 
   void completed(Clock::time_point start, const grpc::Status& status) {
@@ -153,6 +161,7 @@ LoadResult runLoad(const std::string& target, const ChannelSecurity& security, l
   std::condition_variable cv;
   long long finished = 0;
   std::vector<std::unique_ptr<LoadClient>> all;
+  all.reserve(clients);
   for (long long i = 0; i < clients; ++i) {
     all.push_back(std::make_unique<LoadClient>(stubs[static_cast<std::size_t>(i % connections)].get(), method, security,
                                                measureFrom, until, [&] {

@@ -1,13 +1,16 @@
 #include "cli_args.h"
 #include "commands.h"
-#include "policy_catalog.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+#include "policy_catalog.h"
 
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <span>
+#include <string_view>
 
 namespace hetsched::cli {
 

@@ -1,11 +1,21 @@
 #include "policy_audit.h"
 
+#include "cli_args.h"
+#include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
 #include "serve/gateway/audit_chain.h"
 #include "utc_time.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <functional>
+#include <grpcpp/client_context.h>
+#include <grpcpp/support/status.h>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace hetsched::cli {

@@ -2,9 +2,16 @@
 
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "hetsched.pb.h"
+#include "policy.pb.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <filesystem>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -4,17 +4,28 @@
 #include "commands.h"
 #include "connect_args.h"
 #include "engine/hybrid/hybrid_registration.h"
-#include "policy_audit.h"
 #include "engine/policy/policy_loader.h"
-#include "utc_time.h"
+#include "engine/sched/job_validation.h"
+#include "policy_audit.h"
 #include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
+#include "serve/client/gateway_channel.h"
+#include "utc_time.h"
 
-#include <grpcpp/grpcpp.h>
-
-#include <iterator>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <exception>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
+#include <iterator>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace hetsched::cli {
@@ -77,9 +88,10 @@ int runPolicy(std::span<char* const> argv) {
   std::vector<std::string_view> kKnown{"connect", "canary", "expected-version", "limit", "verify", "file", "help"};
   kKnown.insert(kKnown.end(), std::begin(kConnectOptionNames), std::end(kConnectOptionNames));
   const auto& pos = args.positional();
-  if (!pos.empty() && pos[0] == "audit" && args.value("file") && args.unknownOptions(kKnown).empty())
-    return verifyAuditFile(*args.value("file"));
-  if (args.flag("help") || !args.unknownOptions(kKnown).empty() || pos.empty() || !args.value("connect")) {
+  const std::optional<std::string> file = args.value("file");
+  if (!pos.empty() && pos[0] == "audit" && file && args.unknownOptions(kKnown).empty()) return verifyAuditFile(*file);
+  const std::optional<std::string> connect = args.value("connect");
+  if (args.flag("help") || !args.unknownOptions(kKnown).empty() || pos.empty() || !connect) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     return args.flag("help") ? 0 : 2;
   }
@@ -96,7 +108,7 @@ int runPolicy(std::span<char* const> argv) {
     return 2;
   }
   const ChannelSecurity& secure = std::get<ChannelSecurity>(security);
-  auto stub = v1::PolicyService::NewStub(makeGatewayChannel(*args.value("connect"), secure));
+  auto stub = v1::PolicyService::NewStub(makeGatewayChannel(*connect, secure));
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   addBearerToken(context, secure);

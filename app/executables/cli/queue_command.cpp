@@ -1,21 +1,36 @@
 // hetsched queue: a gateway's waiting jobs with their predicted start,
 // node and why each waits, from its live forecast (GetPredictions).
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "connect_args.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "queue_text.h"
+#include "serve/client/gateway_channel.h"
 #include "serve/rpc/prediction_convert.h"
 #include "serve/rpc/proto_convert.h"
-#include "hetsched.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <exception>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
 #include <iterator>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -68,8 +83,8 @@ int runQueue(std::span<char* const> argv) {
   const Args args(argv);
   std::vector<std::string_view> known{"connect", "json", "limit", "help"};
   known.insert(known.end(), std::begin(kConnectOptionNames), std::end(kConnectOptionNames));
-  if (args.flag("help") || !args.unknownOptions(known).empty() || !args.value("connect") ||
-      !args.positional().empty()) {
+  const std::optional<std::string> connect = args.value("connect");
+  if (args.flag("help") || !args.unknownOptions(known).empty() || !connect || !args.positional().empty()) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     if (!args.flag("help")) std::fputs(kConnectOptionsHelp, stderr);
     return args.flag("help") ? 0 : 2;
@@ -91,7 +106,7 @@ int runQueue(std::span<char* const> argv) {
     return 2;
   }
   const ChannelSecurity& secure = std::get<ChannelSecurity>(security);
-  auto stub = v1::ClusterService::NewStub(makeGatewayChannel(*args.value("connect"), secure));
+  auto stub = v1::ClusterService::NewStub(makeGatewayChannel(*connect, secure));
   const auto call = [&](auto&& rpc) {
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));

@@ -1,7 +1,14 @@
 #include "queue_text.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/quota_standing.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <string>
 
 namespace hetsched::cli {
 

@@ -1,21 +1,26 @@
+#include "base/model/topology.h"
 #include "bench_process.h"
 #include "bench_suite.h"
 #include "cli_args.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
 #include "engine/sim/sim_result.h"
 #include "engine/sim/simulator.h"
 #include "engine/sim/synthetic_workload.h"
+#include "policy.pb.h"
 #include "sim_args.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <array>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <sys/resource.h>
+#include <variant>
 #include <vector>
 
 namespace hetsched::cli {

@@ -1,11 +1,20 @@
 #include "sim_snapshot.h"
 
+#include "base/model/frame.h"
+#include "base/model/job.h"
 #include "base/model/wall_clock.h"
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "data/store/snapshot_data.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
 
 namespace hetsched::cli {
 

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "sources/cluster/sim_options.h"
 #include "data/store/snapshot_data.h"
+#include "sources/cluster/sim_options.h"
 
+#include <cstddef>
 #include <string>
 
 namespace hetsched::cli {

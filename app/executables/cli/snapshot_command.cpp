@@ -5,20 +5,30 @@
 #include "commands.h"
 #include "connect_args.h"
 #include "data/embed/job_map_builder.h"
+#include "data/store/schema.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 #include "sim_args.h"
 #include "sim_snapshot.h"
 #include "snapshot_save.h"
-#include "data/store/schema.h"
-#include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
 #include "utc_time.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 

@@ -1,15 +1,23 @@
 #include "snapshot_save.h"
 
-#include "serve/client/cluster_client.h"
-#include "serve/client/snapshot_fetcher.h"
+#include "cli_args.h"
 #include "connect_args.h"
 #include "data/embed/job_map_builder.h"
-#include "sim_args.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "serve/client/cluster_client.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "sim_args.h"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

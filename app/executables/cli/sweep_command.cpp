@@ -3,10 +3,15 @@
 // their intervals) and the Pareto front of two of them.
 #include "cli_args.h"
 #include "commands.h"
+#include "engine/core/core_options.h"
+#include "policy.pb.h"
 #include "policy_catalog.h"
 #include "sim_args.h"
-#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/bootstrap.h"
+#include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/snapshot_files.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_run.h"
 #include "usecases/whatif/whatif_sweep.h"
 
 #include <algorithm>
@@ -14,17 +19,24 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <optional>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <system_error>
 #include <thread>
-
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -125,8 +137,11 @@ int runSweep(std::span<char* const> argv) {
   const auto varies = args.values("vary");
   const auto named = args.values("policy");
   const auto dir = args.value("policies-dir");
-  const bool snapshot = args.value("snapshot").has_value();
-  const bool synthetic = args.value("nodes").has_value() && args.value("synthetic").has_value();
+  const std::optional<std::string> snapshotFile = args.value("snapshot");
+  const std::optional<std::string> nodes = args.value("nodes");
+  const std::optional<std::string> jobs = args.value("synthetic");
+  const bool snapshot = snapshotFile.has_value();
+  const bool synthetic = nodes && jobs;
   if (!unknown.empty() || (named.empty() && !dir) || varies.size() > 2 || snapshot == synthetic) {
     for (const auto& u : unknown) std::fprintf(stderr, "hetsched sweep: unknown option %s\n", u.c_str());
     if (varies.size() > 2) std::fputs("hetsched sweep: at most two --vary (a grid)\n", stderr);
@@ -181,7 +196,7 @@ int runSweep(std::span<char* const> argv) {
   }
 
   WhatifWorkload workload;
-  if (snapshot) {
+  if (snapshotFile) {
     std::int64_t id = 0;
     if (const auto i = args.value("snapshot-id")) {
       const auto v = parseInteger("snapshot-id", *i, 1, std::numeric_limits<long long>::max());
@@ -196,13 +211,13 @@ int runSweep(std::span<char* const> argv) {
       if (auto* e = std::get_if<std::string>(&v)) return fail(*e, 2);
       horizon = std::get<double>(v);
     }
-    auto loaded = loadSnapshotWorkload(*args.value("snapshot"), id, mode == "cut", horizon);
+    auto loaded = loadSnapshotWorkload(*snapshotFile, id, mode == "cut", horizon);
     if (auto* e = std::get_if<std::string>(&loaded)) return fail(*e, 1);
     workload = std::get<WhatifWorkload>(std::move(loaded));
-  } else {
-    const auto n = parseInteger("nodes", *args.value("nodes"), 1, 1'000'000);
+  } else if (nodes && jobs) {  // one of the two, as checked above
+    const auto n = parseInteger("nodes", *nodes, 1, 1'000'000);
     if (auto* e = std::get_if<std::string>(&n)) return fail(*e, 2);
-    const auto m = parseInteger("synthetic", *args.value("synthetic"), 1, 10'000'000);
+    const auto m = parseInteger("synthetic", *jobs, 1, 10'000'000);
     if (auto* e = std::get_if<std::string>(&m)) return fail(*e, 2);
     double load = 0.9;
     if (const auto l = args.value("load")) {
@@ -216,8 +231,8 @@ int runSweep(std::span<char* const> argv) {
 
   std::vector<v1::Policy> policies;
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    if (resolved[i]) {
-      policies.push_back(*resolved[i]);
+    if (const std::optional<v1::Policy>& known = resolved[i]) {
+      policies.push_back(*known);
       continue;
     }
     auto inForce = resolveInForce(workload);
@@ -233,6 +248,7 @@ int runSweep(std::span<char* const> argv) {
       if (auto* e = std::get_if<std::string>(&axis)) return fail(policies.size() > 1 ? p.name() + ": " + *e : *e, 2);
       if (!parsed) parsed = std::get<SweepAxis>(std::move(axis));
     }
+    if (!parsed) return fail("--vary needs a policy to vary", 2);
     axes.push_back(std::move(*parsed));
   }
   std::size_t total = policies.size();

@@ -1,10 +1,18 @@
 #include "trace_jobs_args.h"
 
+#include "base/model/topology.h"
+#include "cli_args.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "engine/sim/trace_workload.h"
 #include "import_report.h"
 #include "sim_args.h"
-#include "data/trace/alibaba_trace_importer.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "base/model/topology.h"
 #include "cli_args.h"
 #include "engine/sim/trace_workload.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>

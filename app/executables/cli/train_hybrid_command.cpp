@@ -2,13 +2,26 @@
 #include "commands.h"
 #include "engine/hybrid/policy_search.h"
 #include "engine/hybrid/weights_file.h"
-#include "hybrid_args.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "hybrid_args.h"
+#include "policy.pb.h"
 #include "sim_args.h"
+#include "trace_jobs_args.h"
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -43,7 +56,9 @@ int runTrainHybrid(std::span<char* const> argv) {
   known.insert(known.end(), std::begin(kTraceTimingOptions), std::end(kTraceTimingOptions));
   if (args.flag("help")) return std::fputs(kUsage, stdout), std::fputs(kTraceTimingHelp, stdout), 0;
   const auto unknown = args.unknownOptions(known);
-  if (!unknown.empty() || !args.value("out") || !args.value("cluster") || args.values("jobs").empty()) {
+  const std::optional<std::string> weightsPath = args.value("out");
+  const std::optional<std::string> cluster = args.value("cluster");
+  if (!unknown.empty() || !weightsPath || !cluster || args.values("jobs").empty()) {
     for (const auto& u : unknown) std::fprintf(stderr, "hetsched train-hybrid: unknown option %s\n", u.c_str());
     return std::fputs(kUsage, stderr), 2;
   }
@@ -61,7 +76,7 @@ int runTrainHybrid(std::span<char* const> argv) {
   if (const int* rc = std::get_if<int>(&options)) return *rc;
   HybridTrainingOptions& o = std::get<HybridTrainingOptions>(options);
 
-  auto loaded = hybridWorkloadsFromArgs("train-hybrid", args, *args.value("cluster"), args.values("jobs"), seed);
+  auto loaded = hybridWorkloadsFromArgs("train-hybrid", args, *cluster, args.values("jobs"), seed);
   if (const int* rc = std::get_if<int>(&loaded)) return *rc;
   const HybridWorkloads& w = std::get<HybridWorkloads>(loaded);
   const ValidationSplit split = splitForValidation(w.lists);
@@ -96,11 +111,15 @@ int runTrainHybrid(std::span<char* const> argv) {
     if (!best || t.validationScore < best->validationScore) best = std::move(t);
   }
   if (curve) std::fclose(curve);
+  if (!best) return std::fputs("hetsched train-hybrid: no seed was trained\n", stderr), 1;
 
-  const std::string out = *args.value("out");
-  if (const auto e = saveWeights(out, best->model))
-    return std::fprintf(stderr, "hetsched train-hybrid: %s: %s\n", out.c_str(), describe(*e).data()), 1;
-  std::printf("\nweights: %s (hash %016llx)\n%s\n", out.c_str(),
+  if (const auto e = saveWeights(*weightsPath, best->model)) {
+    const std::string_view why = describe(*e);
+    return std::fprintf(stderr, "hetsched train-hybrid: %s: %.*s\n", weightsPath->c_str(), static_cast<int>(why.size()),
+                        why.data()),
+           1;
+  }
+  std::printf("\nweights: %s (hash %016llx)\n%s\n", weightsPath->c_str(),
               static_cast<unsigned long long>(weightsHash(best->model)), best->verdict.c_str());
 
   if (const auto path = args.value("policy-out")) {
@@ -112,7 +131,7 @@ int runTrainHybrid(std::span<char* const> argv) {
       p.set_name("hybrid");
       p.set_description("Seed 2.5 hybrid: heuristics propose, trained weights pick the job, the node or to defer.");
       p.mutable_placement()->set_kind(v1::PlacementRule::EXTERNAL);
-      p.mutable_placement()->set_external_scorer("hybrid:" + out);
+      p.mutable_placement()->set_external_scorer("hybrid:" + *weightsPath);
     } else {
       // What an operator should run: the rule the weights failed to beat.
       p.set_name("seed-score");

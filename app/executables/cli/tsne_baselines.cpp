@@ -1,11 +1,17 @@
 #include "tsne_baselines.h"
 
 #include "data/embed/csv_matrix.h"
+#include "data/embed/embed_types.h"
 #include "data/embed/tsne.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
 
 namespace hetsched::cli {
 

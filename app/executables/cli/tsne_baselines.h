@@ -2,6 +2,7 @@
 
 #include "data/embed/embed_types.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>

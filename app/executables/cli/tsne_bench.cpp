@@ -1,18 +1,23 @@
 #include "tsne_bench.h"
 
 #include "bench_suite.h"
+#include "cli_args.h"
 #include "data/embed/gaussian_clusters.h"
 #include "data/embed/tsne.h"
+#include "data/embed/tsne_options.h"
 #include "data/embed/worker_pool.h"
 #include "sim_args.h"
 #include "tsne_baselines.h"
 
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <system_error>
+#include <time.h>
 #include <unistd.h>
+#include <variant>
 #include <vector>
 
 namespace hetsched::cli {

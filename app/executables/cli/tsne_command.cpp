@@ -3,12 +3,15 @@
 #include "commands.h"
 #include "data/embed/csv_matrix.h"
 #include "data/embed/tsne.h"
+#include "data/embed/tsne_options.h"
 #include "sim_args.h"
 #include "tsne_bench.h"
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>

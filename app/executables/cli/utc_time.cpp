@@ -1,6 +1,8 @@
 #include "utc_time.h"
 
+#include <cstdint>
 #include <ctime>
+#include <string>
 
 namespace hetsched::cli {
 

@@ -2,12 +2,19 @@
 // recorded period (backend/usecases/whatif/fidelity.h; the console shows the same).
 #include "cli_args.h"
 #include "commands.h"
+#include "usecases/whatif/fidelity.h"
 #include "usecases/whatif/snapshot_files.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
 
 namespace hetsched::cli {
 
@@ -50,8 +57,8 @@ void printRow(const char* label, const StartFidelity& f) {
 int runValidate(std::span<char* const> argv) {
   const Args args(argv);
   const std::string_view known[] = {"snapshot", "snapshot-id", "json", "help"};
-  if (args.flag("help") || !args.unknownOptions(known).empty() || !args.value("snapshot") ||
-      !args.positional().empty()) {
+  const std::optional<std::string> snapshot = args.value("snapshot");
+  if (args.flag("help") || !args.unknownOptions(known).empty() || !snapshot || !args.positional().empty()) {
     std::fputs(kUsage, args.flag("help") ? stdout : stderr);
     return args.flag("help") ? 0 : 2;
   }
@@ -66,7 +73,7 @@ int runValidate(std::span<char* const> argv) {
       return 2;
     }
   }
-  const std::string path = *args.value("snapshot");
+  const std::string& path = *snapshot;
   const auto result = validateSnapshot(path, id);
   if (const auto* e = std::get_if<std::string>(&result)) {
     std::fprintf(stderr, "hetsched validate: %s\n", e->c_str());

@@ -1,28 +1,39 @@
+#include "base/model/device_kind.h"
+#include "base/model/topology.h"
 #include "cli_args.h"
 #include "commands.h"
-#include "import_report.h"
-#include "engine/policy/policy_loader.h"
-#include "policy_catalog.h"
-#include "engine/sim/simulator.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "engine/core/core_options.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
 #include "engine/sim/synthetic_workload.h"
 #include "engine/sim/trace_workload.h"
-#include "usecases/whatif/whatif_metrics.h"
-#include "usecases/whatif/snapshot_files.h"
-#include "usecases/whatif/whatif_comparison.h"
+#include "import_report.h"
+#include "policy.pb.h"
+#include "policy_catalog.h"
 #include "sim_args.h"
 #include "trace_jobs_args.h"
-#include "data/trace/alibaba_trace_importer.h"
+#include "usecases/whatif/snapshot_files.h"
+#include "usecases/whatif/whatif_comparison.h"
+#include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_run.h"
 #include "whatif_report.h"
 
-#include <array>
-#include <cstdio>
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <optional>
-
+#include <span>
+#include <string>
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched::cli {
 
@@ -75,11 +86,13 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
     if (!reportImport("whatif", nodes, *file, args.flag("strict"))) return 1;
     topology = topologyFromTrace(nodes.rows);
     workload = *file;
-  } else {
-    const auto n = parseInteger("nodes", *args.value("nodes"), 1, 10'000'000);
+  } else if (const auto nodes = args.value("nodes")) {
+    const auto n = parseInteger("nodes", *nodes, 1, 10'000'000);
     if (auto* e = std::get_if<std::string>(&n)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
     topology = syntheticTopology(static_cast<std::uint32_t>(std::get<long long>(n)));
-    workload = "synthetic cluster of " + *args.value("nodes") + " nodes";
+    workload = "synthetic cluster of " + *nodes + " nodes";
+  } else {
+    return std::fputs("hetsched whatif: --cluster or --nodes names the cluster\n", stderr), 2;
   }
 
   std::vector<SimJob> jobs;
@@ -91,8 +104,8 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
     cpuPodsOnGpuNodes =
         std::ranges::none_of(topology.nodes, [](const NodeInfo& n) { return n.kind == DeviceKind::Cpu; });
     workload += ", " + *file;
-  } else {
-    const auto n = parseInteger("synthetic", *args.value("synthetic"), 1, 100'000'000);
+  } else if (const auto synthetic = args.value("synthetic")) {
+    const auto n = parseInteger("synthetic", *synthetic, 1, 100'000'000);
     if (auto* e = std::get_if<std::string>(&n)) return std::fprintf(stderr, "hetsched whatif: %s\n", e->c_str()), 2;
     double load = 0.9;
     if (const auto l = args.value("load")) {
@@ -101,7 +114,9 @@ std::variant<WhatifWorkload, int> traceOrSyntheticWorkload(const Args& args, std
       load = std::get<double>(v);
     }
     jobs = syntheticJobs(topology, static_cast<std::uint64_t>(std::get<long long>(n)), seed, load);
-    workload += ", " + *args.value("synthetic") + " synthetic jobs (seed " + std::to_string(seed) + ")";
+    workload += ", " + *synthetic + " synthetic jobs (seed " + std::to_string(seed) + ")";
+  } else {
+    return std::fputs("hetsched whatif: --jobs or --synthetic names the workload\n", stderr), 2;
   }
 
   WhatifWorkload w;
@@ -222,8 +237,9 @@ int runWhatif(std::span<char* const> argv) {
   }
   // A comparison on a snapshot stays with it, as the console's does; reading
   // a snapshot needs no write access, only keeping the runs does.
+  const std::string snapshotFile = args.value("snapshot").value_or(std::string());
   const bool keep = whatif.snapshotId != 0 && !args.flag("no-record");
-  const bool writable = keep && ::access(args.value("snapshot")->c_str(), W_OK) == 0;
+  const bool writable = keep && ::access(snapshotFile.c_str(), W_OK) == 0;
   const int writeErrno = errno;
   WhatifComparisonOptions options;
   options.simulation.seed = seed;
@@ -264,6 +280,7 @@ int runWhatif(std::span<char* const> argv) {
     errno = 0;
     std::ofstream file(*out);
     std::vector<std::pair<std::string, SimSummary>> summaries;
+    summaries.reserve(columns.size());
     for (const WhatifColumn& c : columns) summaries.emplace_back(c.policy, c.summary);
     file << whatifJson(workload, summaries, replicas ? &*replicas : nullptr);
     file.close();
@@ -273,7 +290,7 @@ int runWhatif(std::span<char* const> argv) {
              1;
   }
   if (keep && !writable) {
-    std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", args.value("snapshot")->c_str(),
+    std::fprintf(stderr, "hetsched whatif: not recorded in %s: cannot write it (%s)\n", snapshotFile.c_str(),
                  std::strerror(writeErrno));
     return 0;
   }
@@ -282,7 +299,7 @@ int runWhatif(std::span<char* const> argv) {
       return std::fprintf(stderr, "hetsched whatif: not recorded in the snapshot file: %s\n", e->c_str()), 1;
     std::printf("\nrecorded as what-if runs %s of snapshot #%lld (hetsched snapshot info %s)\n",
                 idList(std::get<std::vector<std::int64_t>>(*comparison.recorded)).c_str(),
-                static_cast<long long>(whatif.snapshotId), args.value("snapshot")->c_str());
+                static_cast<long long>(whatif.snapshotId), snapshotFile.c_str());
   }
   return 0;
 }

@@ -1,10 +1,18 @@
 #include "whatif_report.h"
 
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/sim/sim_result.h"
+#include "usecases/whatif/bootstrap.h"
 #include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_replicas.h"
 
 #include <algorithm>
-#include <cinttypes>
+#include <cstddef>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 namespace hetsched::cli {
 

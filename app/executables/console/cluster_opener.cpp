@@ -4,12 +4,16 @@
 #include "connection_opener.h"
 #include "embedded_cluster.h"
 #include "main_window.h"
+#include "saved_connection.h"
 #include "saved_connection_model.h"
+#include "serve/client/cluster_client.h"
 #include "status_area.h"
 #include "trust_prompt.h"
 
 #include <QMessageBox>
 #include <QPointer>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 
@@ -45,7 +49,7 @@ void ClusterOpener::operator()(int row, MainWindow* asking, ClusterRegistry::Don
     (*answer)(nullptr, {});
     opener->deleteLater();
   });
-  QObject::connect(opener, &ConnectionOpener::ready, opener, [=](std::shared_ptr<const ClientOptions> options) {
+  QObject::connect(opener, &ConnectionOpener::ready, opener, [=](const std::shared_ptr<const ClientOptions>& options) {
     model->setLastUsed(saved.name);
     (*answer)(std::make_unique<ClusterConnection>(saved.address, *options), {});
     opener->deleteLater();

@@ -1,14 +1,21 @@
 #include "cluster_registry.h"
 
+#include "base/model/topology.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
+// Kept: members read through a shared_ptr, which include-cleaner does not count.
+#include "data/store/snapshot_data.h"  // IWYU pragma: keep
 #include "main_window.h"
 #include "saved_connection_model.h"
-#include "data/store/snapshot_data.h"
 #include "widgets/alert_list_model.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/cluster_overview_model.h"
+#include "widgets/kind_stats.h"
 #include "widgets/metric.h"
+
+#include <cstdint>
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,15 +1,23 @@
 #include "cluster_workspace.h"
 
+#include "base/model/connection_state.h"
+#include "base/model/embedded_point.h"
+#include "base/model/frame.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/job_timeline.h"
+#include "base/model/jobs_as_of.h"
+#include "base/model/topology.h"
 #include "cluster_connection.h"
+#include "data/store/snapshot_data.h"
 #include "engine/frag/node_fragmentation.h"
 #include "gateway_control.h"
 #include "job_map_worker.h"
 #include "job_selection.h"
-#include "base/model/jobs_as_of.h"
 #include "policy_pages.h"
 #include "replay_controller.h"
 #include "selection_linker.h"
-#include "data/store/snapshot_data.h"
 #include "whatif_launcher.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/alert_rules_dialog.h"
@@ -27,11 +35,17 @@
 #include "widgets/queue_timeline_view.h"
 #include "widgets/replay_bar.h"
 #include "widgets/submit_job_dialog.h"
+#include "widgets/team_colours.h"
 #include "widgets/whatif_view.h"
 
 #include <QDateTime>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

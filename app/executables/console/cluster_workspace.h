@@ -1,12 +1,14 @@
 #pragma once
 
-#include "serve/alert/alert.h"
 #include "base/model/connection_state.h"
 #include "base/model/frame.h"
+#include "base/model/job.h"
 #include "base/model/job_filter.h"
+#include "base/model/job_prediction.h"
 #include "base/model/job_search.h"
-#include "base/model/job_timeline.h"
+#include "base/model/job_story.h"
 #include "base/model/topology.h"
+#include "serve/alert/alert.h"
 #include "widgets/job_story_dialog.h"
 #include "widgets/team_colours.h"
 
@@ -14,8 +16,9 @@
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
-
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 class QTabWidget;
 

@@ -1,7 +1,8 @@
 #include "connect_dialog.h"
-#include "widgets/theme.h"
 
+#include "saved_connection.h"
 #include "saved_connection_model.h"
+#include "widgets/theme.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -14,6 +15,7 @@
 #include <QListView>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <initializer_list>
 
 namespace hetsched {
 

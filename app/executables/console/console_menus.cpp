@@ -11,6 +11,8 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <functional>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,13 +1,13 @@
 #include "console_options.h"
 
 #include "cluster_workspace.h"
+#include "widgets/theme.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-
 #include <cstring>
 
 namespace hetsched {

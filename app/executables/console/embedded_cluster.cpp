@@ -1,8 +1,15 @@
 #include "embedded_cluster.h"
 
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "main_window.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+
+#include <memory>
+#include <utility>
 
 namespace hetsched {
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
 
 #include <QString>
-
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -1,8 +1,15 @@
 #include "live_tuning.h"
 
 #include "live_whatif_runner.h"
+#include "policy.pb.h"
+#include "usecases/whatif/whatif_source.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
 
 namespace hetsched {
 

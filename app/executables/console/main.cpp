@@ -1,6 +1,7 @@
 // hetsched-console: the desktop console. With no address it starts a gateway
 // on loopback in this process, over a simulated cluster, and connects to it
 // over gRPC like any remote gateway.
+#include "base/model/topology.h"
 #include "cluster_connection.h"
 #include "cluster_opener.h"
 #include "cluster_registry.h"
@@ -26,10 +27,12 @@
 #include <QSettings>
 #include <QTimer>
 #include <QTranslator>
-
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <memory>
+#include <time.h>
 #include <unistd.h>
 
 namespace {

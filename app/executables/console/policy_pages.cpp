@@ -1,14 +1,22 @@
 #include "policy_pages.h"
 
-#include "gateway_control.h"
-#include "live_tuning.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "data/store/snapshot_data.h"
 #include "engine/hybrid/hybrid_registration.h"
 #include "engine/policy/policy_loader.h"
+#include "gateway_control.h"
+#include "live_tuning.h"
+#include "policy_service.pb.h"
 #include "sweep_runner.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_runner.h"
+#include "widgets/canary_progress.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
+#include "widgets/promote_dialog.h"
 #include "widgets/push_confirmation.h"
 #include "widgets/sweep_view.h"
 #include "widgets/whatif_view.h"
@@ -18,8 +26,13 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -150,7 +163,7 @@ void PolicyPages::setControl(GatewayControl* control, const QString& reason) {
   connect(control, &GatewayControl::policyStateChanged, this, &PolicyPages::onState);
   connect(control, &GatewayControl::policyCallFailed, this, &PolicyPages::onFailed);
   connect(control, &GatewayControl::policyHistoryListed, this,
-          [this](std::shared_ptr<const v1::ListPolicyHistoryResponse> history) {
+          [this](const std::shared_ptr<const v1::ListPolicyHistoryResponse>& history) {
             m_live->setHistory(*history);
             // The saved versions a sweep over policies may tick, newest first.
             std::vector<std::pair<quint64, v1::Policy>> versions;

@@ -1,18 +1,21 @@
 #pragma once
 
 #include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
 #include "policy.pb.h"
 #include "policy_service.pb.h"
-#include "data/store/snapshot_data.h"
 #include "usecases/whatif/whatif_source.h"
+#include "widgets/canary_progress.h"
 #include "widgets/promote_dialog.h"
 
 #include <QObject>
 #include <QPointer>
-
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QWidget;
 

@@ -1,11 +1,18 @@
 #include "selection_linker.h"
 
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
+#include "job_selection.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/queue_panel.h"
 #include "widgets/queue_timeline_view.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "job_selection.h"
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
+#include "job_selection.h"
 
 #include <QObject>
-
 #include <optional>
 #include <unordered_map>
 #include <vector>

@@ -12,6 +12,7 @@
 #include <QActionGroup>
 #include <QMenu>
 #include <QTabWidget>
+#include <utility>
 
 namespace hetsched {
 
@@ -23,7 +24,7 @@ ViewMenu::ViewMenu(MainWindow* window)
   const QStringList titles{tr("&Cluster"),  tr("&Queue timeline"), tr("&Job map"),
                            tr("&Policies"), tr("&What-if"),        tr("&Alerts")};
   for (int i = 0; i < names.size(); ++i) {
-    const QString name = names[i];
+    const QString& name = names[i];
     m_pages << addAction(QStringLiteral("show-") + name, titles[i],
                          QKeySequence(QKeyCombination(Qt::ControlModifier, static_cast<Qt::Key>(Qt::Key_1 + i))),
                          [this, name] { this->window()->showTab(name); });

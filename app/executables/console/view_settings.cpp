@@ -4,10 +4,11 @@
 #include "main_window.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/metric.h"
 #include "widgets/queue_page.h"
+#include "widgets/theme.h"
 
 #include <QComboBox>
-
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>

@@ -2,12 +2,13 @@
 
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "job_map_worker.h"
+#include "data/store/snapshot_data.h"
 #include "engine/policy/policy_diff.h"
+#include "job_map_worker.h"
 #include "policy_pages.h"
 #include "replay_controller.h"
 #include "snapshot_taker.h"
-#include "data/store/snapshot_data.h"
+#include "usecases/whatif/whatif_source.h"
 #include "widgets/policy_editor.h"
 #include "widgets/whatif_view.h"
 
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <vector>
 
 namespace hetsched {
 

@@ -3,16 +3,19 @@
 // New firing alerts are announced (alertsFired) for the window's
 // notification; alerts are acknowledged and the rules edited through the
 // GatewayControl, so every console sees the same.
-#include "cluster_workspace.h"
-
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "gateway_control.h"
+#include "serve/alert/alert.h"
 #include "widgets/alert_list_model.h"
 #include "widgets/alert_list_view.h"
 #include "widgets/alert_rules_dialog.h"
 #include "widgets/alert_text.h"
 
 #include <QTabWidget>
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace hetsched {
 

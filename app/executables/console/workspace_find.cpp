@@ -1,7 +1,9 @@
 // ClusterWorkspace: Find (Ctrl+F) and the filters across the heatmap,
 // timeline, queue and map.
+#include "base/model/job.h"
+#include "base/model/job_filter.h"
+#include "base/model/topology.h"
 #include "cluster_workspace.h"
-
 #include "job_selection.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
@@ -14,8 +16,11 @@
 
 #include <QLineEdit>
 #include <QTabWidget>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,13 +1,17 @@
 // ClusterWorkspace: the Cluster page's device history, from the gateway's
 // frame ring live and from the snapshot's frames in replay; both are read by
 // the backend's one device history use case.
-#include "cluster_workspace.h"
-
+#include "base/history/device_history.h"
+#include "base/model/connection_state.h"
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "replay_controller.h"
 #include "replay_session.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_history_panel.h"
+
+#include <cstdint>
+#include <memory>
 
 namespace hetsched {
 

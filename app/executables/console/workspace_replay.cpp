@@ -2,16 +2,18 @@
 // replay and decides; here the views follow it (entering, each frame,
 // leaving, playing and speed on the bar), the bar's requests go to it, and
 // its questions and errors become dialogs.
-#include "cluster_workspace.h"
-
+#include "base/model/connection_state.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "cluster_connection.h"
+#include "cluster_workspace.h"
 #include "data/store/snapshot_data.h"
 #include "job_map_worker.h"
 #include "policy_pages.h"
 #include "replay_controller.h"
 #include "usecases/replay/replay_playback.h"
 #include "widgets/cluster_dashboard.h"
-#include "widgets/device_text.h"
 #include "widgets/queue_page.h"
 #include "widgets/queue_timeline_view.h"
 #include "widgets/replay_bar.h"
@@ -19,6 +21,10 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace hetsched {
 

@@ -1,11 +1,17 @@
 // ClusterWorkspace: a job's whole story, opened from any view.
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/job_story.h"
+#include "base/model/topology.h"
 #include "cluster_workspace.h"
-
-#include "cluster_connection.h"
-#include "data/store/snapshot_data.h"
+// Kept: members read through a shared_ptr, which include-cleaner does not count.
+#include "data/store/snapshot_data.h"  // IWYU pragma: keep
+// Kept: members read through a shared_ptr, which include-cleaner does not count.
+#include "serve/client/cluster_client.h"  // IWYU pragma: keep
 #include "widgets/job_story_dialog.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace hetsched {
 

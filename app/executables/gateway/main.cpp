@@ -1,21 +1,34 @@
 // hetschedd: the cluster gateway. Serves hetsched.v1.ClusterService over
 // gRPC for a cluster source: simulated, this host, node agents or
 // Prometheus or Kubernetes; with --agent it is instead a node agent reporting to one.
-#include "serve/alert/alert_rules_file.h"
 #include "cli_args.h"
 #include "config_file.h"
 #include "connect_args.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/alert/alert_rules_file.h"
 #include "serve/gateway/gateway.h"
 #include "sim_args.h"
 #include "source_args.h"
+#include "sources/cluster/cluster_source.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "stop_signals.h"
 #include "tls_args.h"
 #include "token_args.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <exception>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace {
 
@@ -44,7 +57,7 @@ int fail(const std::string& message) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int runGateway(int argc, char** argv) {
   using namespace hetsched;
   std::vector<std::string_view> known = {"listen",     "source",     "speed",          "history-frames",
                                          "history-mb", "key-frames", "metrics-listen", "max-watchers",
@@ -165,7 +178,21 @@ int main(int argc, char** argv) {
   const std::string stop = cli::waitForStopSignal();
   std::printf("hetschedd: %s received, shutting down\n", stop.c_str());
   gateway.stop();
-  if (tokenFile) cli::removeTokenFile(*tokenFile, *generated);
+  if (tokenFile && generated) cli::removeTokenFile(*tokenFile, *generated);
   std::printf("hetschedd: stopped\n");
   return 0;
+}
+
+// An exception nothing expected (out of memory, a library's failure) ends the
+// gateway with its message and a failure status, after the stack unwinds
+// (the server shut down by its destructor), not with std::terminate's abort.
+int main(int argc, char** argv) {
+  try {
+    return runGateway(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hetschedd: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "hetschedd: stopped by an unknown exception\n");
+  }
+  return 1;
 }

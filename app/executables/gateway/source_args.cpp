@@ -1,18 +1,30 @@
 #include "source_args.h"
 
-#include "serve/agent/agent_reporter.h"
+#include "cli_args.h"
 #include "connect_args.h"
-#include "sources/cluster/agent_cluster.h"
-#include "sources/host/host_cluster.h"
-#include "sources/kube/kube_cluster.h"
-#include "sources/prometheus/prometheus_cluster.h"
+#include "serve/agent/agent_reporter.h"
 #include "sim_args.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/cluster_source.h"
+#include "sources/host/host_cluster.h"
+#include "sources/host/host_error.h"
+#include "sources/host/host_reader.h"
+#include "sources/kube/kube_cluster.h"
+#include "sources/kube/kube_config.h"
+#include "sources/kube/kube_error.h"
+#include "sources/prometheus/prom_result.h"
+#include "sources/prometheus/prometheus_cluster.h"
 #include "stop_signals.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <cstdio>
+#include <memory>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -1,7 +1,9 @@
 #include "stop_signals.h"
 
 #include <csignal>
-#include <pthread.h>
+#include <signal.h>
+#include <string>
+#include <thread>
 
 namespace hetsched::cli {
 

@@ -1,9 +1,16 @@
 #include "tls_args.h"
 
+#include "cli_args.h"
+#include "serve/gateway/gateway.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <ios>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -1,12 +1,21 @@
 #include "token_args.h"
 
-#include "serve/gateway/private_files.h"
+#include "cli_args.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "policy.pb.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/private_files.h"
+#include "serve/gateway/token_store.h"
 
 #include <cctype>
 #include <cstdlib>
-
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <variant>
 
 namespace hetsched::cli {
 

@@ -1,4 +1,5 @@
 // The console's saved connections, headless: QSettings in a temp file.
+#include "checked_value.h"
 #include "saved_connection.h"
 #include "saved_connection_model.h"
 
@@ -7,8 +8,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <memory>
+#include <string>
 
 using namespace hetsched;
 
@@ -123,7 +124,7 @@ void TestConnectionModel::clientOptions() {
   ca.close();
   const auto options =
       clientOptionsOf({QStringLiteral("a"), QStringLiteral("gw:443"), true, caPath, QStringLiteral("tok")});
-  QVERIFY(options);
+  VERIFY_HAS_VALUE(options);
   QVERIFY(options->tls);
   QCOMPARE(options->bearerToken, std::string("tok"));
   QVERIFY(options->caPem.find("BEGIN CERTIFICATE") != std::string::npos);

@@ -4,11 +4,16 @@
 // refused until trusted again), a CA file, a CA-issued certificate without
 // its CA, and tokens that never reach the settings file (no keychain runs
 // in a headless test, so the token file and the session fallback are used).
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/connection_state.h"
 #include "cluster_connection.h"
 #include "connection_opener.h"
-#include "serve/gateway/gateway.h"
+#include "saved_connection.h"
 #include "saved_connection_model.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "test_pki.h"
 #include "token_vault.h"
 
@@ -18,6 +23,8 @@
 #include <QSslCertificate>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
+#include <string>
 
 using namespace hetsched;
 using hetsched::test::TestPki;

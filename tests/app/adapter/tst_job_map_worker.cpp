@@ -2,13 +2,18 @@
 // job the first one showed where it was, a replay in between leaves that
 // alone, a re-layout asked for places every job afresh, and a first map is
 // previewed while it settles.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
 #include "job_map_worker.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QSignalSpy>
 #include <QTest>
-
+#include <cstddef>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,13 +2,19 @@
 // snapshot, frame shown, playing, speed) and only reports; a real snapshot
 // file opens, plays to its end, steps, asks which of several snapshots,
 // refuses what cannot be replayed and goes back to live.
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "replay_controller.h"
-#include "replay_session.h"
 #include "store_test_data.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;

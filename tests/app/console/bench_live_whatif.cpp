@@ -8,11 +8,16 @@
 //   bench_live_whatif default [moves]   the embedded cluster's default shape (goal <= 150 ms)
 //   bench_live_whatif large [moves]     10,000 devices, the cut trimmed to 20,000 jobs (goal <= 500 ms)
 // Prints each move, the median and the load average beside it.
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "policy.pb.h"
 #include "policy_pages.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "usecases/whatif/live_cut.h"
 #include "usecases/whatif/whatif_run.h"
+#include "widgets/canary_progress.h"
 #include "widgets/live_whatif_strip.h"
 #include "widgets/policy_editor.h"
 #include "widgets/policy_form.h"
@@ -23,10 +28,13 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QSlider>
-
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -70,7 +78,7 @@ Cluster makeCluster(bool large) {
       if (j.state == JobState::Completed) cutMs = std::max(cutMs, j.endTimeMs);
     }
     for (auto it = jobs.begin(); cut > kCutJobs && it != jobs.end();) {
-      if (it->state == JobState::Completed && it->submitTimeMs > cutMs - 3600 * 1000) {
+      if (it->state == JobState::Completed && it->submitTimeMs > cutMs - std::int64_t{3600} * 1000) {
         it = jobs.erase(it);
         --cut;
       } else {

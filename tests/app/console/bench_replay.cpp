@@ -2,12 +2,13 @@
 // slider dragged across it, frames applied to the dashboard per second.
 // Latest-wins decoding means the GUI never waits; this counts what it shows.
 // HETSCHED_BENCH_REPLAY_SCALE shrinks the cluster (ctest runs it small).
-#include "store_test_data.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "main_window.h"
 #include "replay_controller.h"
-#include "data/store/snapshot_store.h"
+#include "store_test_data.h"
 #include "widgets/replay_bar.h"
 
 #include <QElapsedTimer>
@@ -15,8 +16,12 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

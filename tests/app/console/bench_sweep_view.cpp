@@ -4,9 +4,8 @@
 // Replicas box's default, a what-if of two policies with that many
 // replicas on the same cut. The load average is printed beside them: the
 // numbers mean little on a busy machine.
-#include "default_cluster_cut.h"
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "default_cluster_cut.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
 #include "usecases/whatif/sweep_results.h"
@@ -19,13 +18,14 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <cstddef>
 #include <thread>
+#include <vector>
 
 using namespace hetsched;
 

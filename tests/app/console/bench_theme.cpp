@@ -3,14 +3,17 @@
 // the theme, delivers the palette change to every widget (plots restyle)
 // and paints the whole window once; the "repaint" row is the same paint
 // without a switch, the baseline beside it. `bench_theme -median 7`.
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
 #include "main_window.h"
+#include "serve/gateway/gateway.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "widgets/theme.h"
 
 #include <QTest>
+#include <memory>
+#include <string>
 
 using namespace hetsched;
 

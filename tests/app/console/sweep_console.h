@@ -12,6 +12,7 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QVBoxLayout>
+#include <cstdint>
 
 namespace hetsched::test {
 

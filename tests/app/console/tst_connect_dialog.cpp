@@ -3,19 +3,19 @@
 // back, a token file can be chosen. HETSCHED_SCREENSHOT_DIR=DIR saves a PNG
 // of the dialog for a look.
 #include "connect_dialog.h"
+#include "saved_connection.h"
 #include "saved_connection_model.h"
 #include "trust_prompt.h"
 
 #include <QApplication>
-#include <QMessageBox>
-#include <QTimer>
-
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace hetsched;
 

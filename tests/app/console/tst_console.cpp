@@ -1,22 +1,31 @@
 // The console window wired to a real gateway on loopback: data arrives in
 // the views, a lost gateway turns them stale, and the submit dialog shows
 // the gateway's refusal with the field named while keeping the form.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/connection_state.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
+#include "engine/policy/builtin_policies.h"
 #include "gateway_control.h"
 #include "job_selection.h"
 #include "main_window.h"
-#include "engine/policy/builtin_policies.h"
+#include "policy.pb.h"
 #include "policy_pages.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "status_area.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_launcher.h"
 #include "whatif_runner.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/connection_indicator.h"
-#include "widgets/heatmap_view.h"
 #include "widgets/embedding_map_view.h"
+#include "widgets/heatmap_view.h"
 #include "widgets/kind_summary_strip.h"
 #include "widgets/policy_editor.h"
 #include "widgets/queue_page.h"
@@ -33,6 +42,9 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <memory>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,24 +2,32 @@
 // on loopback): a device selected on the heatmap shows its series from the
 // gateway's ring, devices added overlay, and in replay the same devices
 // come from the snapshot file's frames.
-#include "serve/client/snapshot_fetcher.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
-#include "replay_controller.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "replay_controller.h"
+#include "serve/client/snapshot_fetcher.h"
+#include "serve/gateway/gateway.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_history_panel.h"
 #include "widgets/heatmap_view.h"
 #include "widgets/theme.h"
 
-#include <grpcpp/grpcpp.h>
-
 #include <QApplication>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

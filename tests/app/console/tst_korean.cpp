@@ -6,22 +6,31 @@
 // source strings of translations/hetsched_ko.ts (with its %1 filled in any
 // way), or an English phrase of three words or more, fails the test: it
 // reached the screen untranslated.
-#include "store_test_data.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
 #include "connect_dialog.h"
-#include "serve/gateway/gateway.h"
-#include "main_window.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "engine/policy/builtin_policies.h"
+#include "main_window.h"
+#include "policy.pb.h"
 #include "policy_pages.h"
+#include "policy_service.pb.h"
 #include "replay_controller.h"
 #include "saved_connection_model.h"
-#include "data/store/snapshot_store.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "store_test_data.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_runner.h"
+#include "widgets/canary_progress.h"
 #include "widgets/embedding_map_view.h"
 #include "widgets/help_window.h"
 #include "widgets/promote_dialog.h"
+#include "widgets/qcustomplot_include.h"
 #include "widgets/shortcuts_dialog.h"
 #include "widgets/submit_job_dialog.h"
 #include "widgets/whatif_view.h"
@@ -46,8 +55,9 @@
 #include <QTextDocumentFragment>
 #include <QTranslator>
 #include <QXmlStreamReader>
-
-#include "widgets/qcustomplot_include.h"
+#include <memory>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 

@@ -4,12 +4,17 @@
 // move gives exactly the numbers a Run of the edited policy gives in the
 // What-if tab; a newer move cancels the older run and only its result is
 // shown; the What-if tab's default workload is the live cluster's cut.
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/simulation_options.h"
 #include "live_tuning.h"
 #include "live_whatif_runner.h"
+#include "policy.pb.h"
 #include "policy_pages.h"
-#include "engine/policy/policy_loader.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "usecases/whatif/live_cut.h"
 #include "usecases/whatif/whatif_canary.h"
 #include "usecases/whatif/whatif_run.h"
@@ -22,17 +27,21 @@
 #include "widgets/whatif_metrics_model.h"
 #include "widgets/whatif_view.h"
 
-#include <google/protobuf/descriptor.h>
-#include <google/protobuf/message.h>
-
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
 #include <QVBoxLayout>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

@@ -3,11 +3,17 @@
 // a job's story opens from the views and follows the job list; the GPU
 // allocation and fragmentation reach the dashboard; owners and teams arrive
 // with the jobs and filters narrow every view at once.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/embedded_point.h"
+#include "base/model/gpu_allocation.h"
+#include "base/model/job.h"
+#include "base/model/job_filter.h"
+#include "base/model/job_timeline.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
 #include "job_selection.h"
+#include "serve/gateway/gateway.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "view_settings.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/embedding_map_view.h"
@@ -24,10 +30,16 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSettings>
-#include <QTemporaryDir>
-#include <QToolButton>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

@@ -3,25 +3,35 @@
 // whose arms the live panel shows from the frame stream, Promote and Roll
 // back, a stale version and a viewer token refused with the reason shown,
 // and a declined confirmation that changes nothing.
-#include "sources/cluster/simulated_cluster.h"
-#include "cluster_connection.h"
-#include "serve/gateway/gateway.h"
-#include "gateway_control.h"
+#include "base/model/frame.h"
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "cluster_connection.h"
+#include "gateway_control.h"
 #include "policy_pages.h"
+#include "policy_service.pb.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "widgets/canary_progress.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
 #include "widgets/policy_form.h"
+#include "widgets/promote_dialog.h"
 #include "widgets/whatif_view.h"
 
 #include <QCheckBox>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

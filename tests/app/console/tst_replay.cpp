@@ -1,17 +1,23 @@
 // The console's replay, headless: a snapshot file made by the store drives
 // the dashboard from stored history; seeking, playing, a corrupt file, and
 // a snapshot taken from a live gateway through the File menu's code path.
-#include "store_test_data.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
 #include "cluster_connection.h"
-#include "serve/gateway/gateway.h"
 #include "cluster_workspace.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "replay_session.h"
+#include "serve/gateway/gateway.h"
 #include "snapshot_menu.h"
-#include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "store_test_data.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/heatmap_view.h"
+#include "widgets/kind_stats.h"
 #include "widgets/kind_summary_strip.h"
 #include "widgets/replay_bar.h"
 
@@ -22,6 +28,12 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 

@@ -2,24 +2,37 @@
 // replay session hands the stored weights over unchanged, the job map worker
 // draws with them instead of retraining, and the console's replay shows
 // that map while the live map's model is left alone.
-#include "store_test_data.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/embedded_point.h"
+#include "base/model/job.h"
+#include "checked_value.h"
 #include "cluster_connection.h"
-#include "data/embed/job_map_builder.h"
-#include "serve/gateway/gateway.h"
-#include "job_map_worker.h"
 #include "cluster_workspace.h"
+#include "data/embed/job_features.h"
+#include "data/embed/job_map_builder.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "job_map_worker.h"
 #include "main_window.h"
 #include "replay_controller.h"
 #include "replay_session.h"
+#include "serve/gateway/gateway.h"
 #include "snapshot_taker.h"
-#include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "store_test_data.h"
 #include "widgets/embedding_map_view.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -27,6 +40,7 @@ namespace {
 
 std::vector<embed::JobSample> samplesOf(const SnapshotData& d) {
   std::vector<embed::JobSample> samples;
+  samples.reserve(d.jobs.size());
   for (const Job& job : d.jobs) samples.push_back({job, d.topology.models.front(), 0.0});
   return samples;
 }
@@ -161,10 +175,12 @@ class TestReplayJobMap : public QObject {
     QVERIFY2(gateway.start(&error), error.c_str());
     QTest::qWait(300);
     const auto given = takeAndLoad(gateway, m_dir.filePath(QStringLiteral("given.hsnap")), m_saved);
-    QVERIFY(given && given->embedder);
+    VERIFY_HAS_VALUE(given);
+    QVERIFY(given->embedder);
     QVERIFY(sameModel(*given->embedder, *m_saved));
     const auto trained = takeAndLoad(gateway, m_dir.filePath(QStringLiteral("trained.hsnap")), nullptr);
-    QVERIFY(trained && trained->embedder);
+    VERIFY_HAS_VALUE(trained);
+    QVERIFY(trained->embedder);
     const auto first = embed::trainJobMapModel(trained->jobs, trained->topology, {});
     QVERIFY(first && sameModel(*trained->embedder, *first));
     gateway.stop();

@@ -3,16 +3,21 @@
 // gateway is off and says why, and nothing done from the replay reaches the
 // live gateway, which keeps running underneath. Rolling back from a replay
 // once created a new version on the live gateway.
-#include "store_test_data.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "cluster_connection.h"
 #include "cluster_workspace.h"
-#include "serve/gateway/gateway.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
 #include "gateway_control.h"
 #include "main_window.h"
 #include "policy_pages.h"
+#include "policy_service.pb.h"
 #include "replay_controller.h"
-#include "data/store/snapshot_store.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "store_test_data.h"
 #include "widgets/live_policy_panel.h"
 #include "widgets/policy_editor.h"
 
@@ -23,6 +28,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 

@@ -1,9 +1,13 @@
 // One selection across the console's job views, driven headless: a job
 // picked in one view is selected in all others, and no view hears its own
 // change back.
-#include "synthetic_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/job_timeline.h"
+#include "base/model/topology.h"
 #include "job_selection.h"
 #include "selection_linker.h"
+#include "synthetic_cluster.h"
 #include "widgets/cluster_dashboard.h"
 #include "widgets/device_detail_panel.h"
 #include "widgets/embedding_map_view.h"
@@ -15,8 +19,12 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
-
-#include "widgets/qcustomplot_include.h"
+#include <cstddef>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

@@ -3,26 +3,23 @@
 // labelled, with error bars from replicas drawn on their own points, and a
 // click loads that policy. (Split from tst_sweep_view, which covers the
 // parameter grid, Cancel, clicks and the metrics table's intervals.)
-#include "default_cluster_cut.h"
 #include "builtin_policy.h"
+#include "default_cluster_cut.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_diff.h"
 #include "engine/policy/policy_loader.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
-#include "widgets/theme.h"
 #include "usecases/whatif/sweep_results.h"
 #include "usecases/whatif/whatif_metrics.h"
-#include "usecases/whatif/whatif_replicas.h"
 #include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "usecases/whatif/whatif_sweep.h"
 #include "whatif_runner.h"
 #include "widgets/pareto_plot.h"
 #include "widgets/policy_editor.h"
-#include "widgets/sweep_axis_editor.h"
 #include "widgets/sweep_policy_list.h"
 #include "widgets/sweep_view.h"
-#include "widgets/whatif_metrics_model.h"
 #include "widgets/whatif_view.h"
 
 #include <QAbstractItemModelTester>
@@ -36,10 +33,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
-
-#include <google/protobuf/util/message_differencer.h>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <google/protobuf/util/message_differencer.h>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 #include "sweep_console.h"

@@ -6,18 +6,17 @@
 // runWhatifReplicas's, marked significant exactly where the backend says.
 // Policies mode: the ticked policies' points are the backend's list sweep,
 // labelled, with error bars from replicas, and a click loads that policy.
-#include "default_cluster_cut.h"
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "default_cluster_cut.h"
 #include "engine/policy/policy_diff.h"
-#include "engine/policy/policy_loader.h"
 #include "policy_pages.h"
 #include "sweep_runner.h"
-#include "widgets/theme.h"
+#include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/sweep_results.h"
 #include "usecases/whatif/whatif_metrics.h"
 #include "usecases/whatif/whatif_replicas.h"
 #include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 #include "usecases/whatif/whatif_sweep.h"
 #include "whatif_runner.h"
 #include "widgets/pareto_plot.h"
@@ -25,6 +24,7 @@
 #include "widgets/sweep_axis_editor.h"
 #include "widgets/sweep_policy_list.h"
 #include "widgets/sweep_view.h"
+#include "widgets/theme.h"
 #include "widgets/whatif_metrics_model.h"
 #include "widgets/whatif_view.h"
 
@@ -39,10 +39,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
-
-#include <google/protobuf/util/message_differencer.h>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <google/protobuf/util/message_differencer.h>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;

@@ -1,23 +1,30 @@
 // The what-if tab driven headless through the main window's wiring: the
 // numbers match `hetsched whatif`, the metrics model passes the model
 // tester, cancel stops a long run, CSV and charts export.
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "builtin_policy.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "policy_pages.h"
 #include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
 #include "sources/cluster/simulated_cluster.h"
-#include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
-#include "engine/policy/policy_loader.h"
+#include "store_test_data.h"
 #include "usecases/whatif/whatif_metrics.h"
 #include "usecases/whatif/whatif_run.h"
-#include "data/store/snapshot_store.h"
-#include "store_test_data.h"
+#include "usecases/whatif/whatif_source.h"
 #include "whatif_runner.h"
+#include "widgets/canary_progress.h"
 #include "widgets/whatif_metrics_model.h"
 #include "widgets/whatif_view.h"
 
 #include <QAbstractItemModelTester>
-#include <QElapsedTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -29,6 +36,13 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

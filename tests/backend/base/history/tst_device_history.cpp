@@ -1,12 +1,18 @@
 // The device history use case on frames in memory: decimation keeps every
 // peak, job runs become spans, only the frames in range are read, and every
 // bound is refused with the field named.
+#include "base/history/device_history.h"
 #include "base/history/device_history_query.h"
+#include "base/model/frame.h"
 #include "vector_history_frames.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

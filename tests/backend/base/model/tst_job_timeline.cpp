@@ -1,8 +1,15 @@
 // timelineFromJobs and queueByPriorityThenSubmit: the value types the queue
 // views are fed from, built from the gateway's job list.
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 

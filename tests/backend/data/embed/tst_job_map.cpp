@@ -2,13 +2,19 @@
 // point, groups (kind × priority) come out separated, a refresh keeps the
 // jobs already shown in place until enough has changed, a full layout is
 // previewed while it settles, cancel stops it.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/job.h"
 #include "data/embed/job_map_builder.h"
+#include "data/embed/shown_point.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QTest>
-
+#include <atomic>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 using namespace hetsched;
 
@@ -116,7 +122,7 @@ class TestJobMap : public QObject {
     options.iterations = 300;
     // A full layout shows the map while it settles: every job, every time.
     std::vector<std::size_t> previews;
-    const auto preview = [&](std::vector<EmbeddedPoint> points) { previews.push_back(points.size()); };
+    const auto preview = [&](const std::vector<EmbeddedPoint>& points) { previews.push_back(points.size()); };
     const auto first = embed::buildJobMap(jobs, cluster.topology(), options, nullptr, {}, preview);
     QVERIFY(first.error.empty());
     QVERIFY(first.fullLayout);

@@ -9,8 +9,9 @@
 #include "data/embed/worker_pool.h"
 
 #include <QTest>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <numeric>
 #include <vector>
 

@@ -1,23 +1,36 @@
 // Job features and the TaskEmbedder: training lowers the contrastive loss and
 // separates job groups on held-out jobs; runs repeat exactly; model files
 // round-trip and damaged ones are refused with a reason.
+#include "base/model/device_model.h"
+#include "base/model/job.h"
 #include "data/embed/embedder_file.h"
 #include "data/embed/job_features.h"
 #include "data/embed/random_stream.h"
 #include "data/embed/task_embedder.h"
-#include "base/model/device_model.h"
 
 #include <QTest>
-
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace hetsched;
 using namespace hetsched::embed;
 
 namespace {
+
+// A device from the seed's table. Every sample needs one, and this helper
+// returns a value, so a missing entry stops the run with its name.
+DeviceModel builtinModel(const char* name) {
+  const std::optional<DeviceModel> model = findBuiltinModel(name);
+  if (!model) qFatal("builtin device model %s is missing", name);
+  return *model;
+}
 
 // Four kinds of work from the seed: GPU training, latency-sensitive GPU
 // inference, CPU batch and TPU training. Groups 0 and 3 share kind, priority
@@ -45,7 +58,7 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
                 false,
                 {},
                 {}};
-        s.device = *findBuiltinModel("A100");
+        s.device = builtinModel("A100");
         break;
       case 1:
         spec = {"serve",
@@ -58,7 +71,7 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
                 false,
                 {},
                 {}};
-        s.device = *findBuiltinModel("A100");
+        s.device = builtinModel("A100");
         break;
       case 2:
         spec = {"etl",
@@ -71,7 +84,7 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
                 true,
                 {},
                 {}};
-        s.device = *findBuiltinModel("Xeon");
+        s.device = builtinModel("Xeon");
         break;
       default:
         spec = {"tpu-train",
@@ -84,7 +97,7 @@ std::vector<JobSample> jobs(std::size_t count, std::uint64_t seed, std::vector<i
                 false,
                 {},
                 {}};
-        s.device = *findBuiltinModel("TPUv4");
+        s.device = builtinModel("TPUv4");
         break;
     }
   }

@@ -1,22 +1,26 @@
 // t-SNE: agreement with a reference implementation, neighbourhood
 // preservation, determinism, warm start, cancellation and CSV errors.
 #include "data/embed/csv_matrix.h"
+#include "data/embed/embed_types.h"
 #include "data/embed/exact_repulsion.h"
-#include "data/embed/interpolated_repulsion.h"
-#include "data/embed/worker_pool.h"
 #include "data/embed/gaussian_clusters.h"
+#include "data/embed/interpolated_repulsion.h"
 #include "data/embed/tsne.h"
+#include "data/embed/tsne_options.h"
 #include "data/embed/tsne_schedule.h"
 #include "data/embed/warm_start.h"
+#include "data/embed/worker_pool.h"
 
 #include <QTest>
-
 #include <algorithm>
-#include <cmath>
 #include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <fstream>
 #include <numeric>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace hetsched::embed;

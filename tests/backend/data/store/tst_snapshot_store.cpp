@@ -1,17 +1,27 @@
 // The snapshot store: round trip field by field, several snapshots per file,
 // seeking and scrubbing, what-if runs, and migration of an older file.
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "checked_value.h"
 #include "data/store/schema.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
-#include "data/store/sqlite_statement.h"
+#include "data/store/sqlite_db.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
-
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <random>
+#include <sqlite3.h>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;
@@ -92,7 +102,9 @@ class TestSnapshotStore : public QObject {
     }
     QVERIFY(!store.remove(ids[1]));
     QCOMPARE(value(store.list()).size(), std::size_t{2});
-    QCOMPARE_CODE(store.remove(ids[1])->code, StoreErrorCode::NoSuchSnapshot);
+    const std::optional<StoreError> removedAgain = store.remove(ids[1]);
+    VERIFY_HAS_VALUE(removedAgain);
+    QCOMPARE_CODE(removedAgain->code, StoreErrorCode::NoSuchSnapshot);
   }
 
   void seekAnywhere() {
@@ -120,8 +132,12 @@ class TestSnapshotStore : public QObject {
       QVERIFY(!store.frameIndex(id, i, &f));
       compareFrame(f, h[i]);
     }
-    QCOMPARE_CODE(store.frameIndex(id, h.size(), &f)->code, StoreErrorCode::OutOfRange);
-    QCOMPARE_CODE(store.frameIndex(id + 100, 0, &f)->code, StoreErrorCode::NoSuchSnapshot);
+    const std::optional<StoreError> pastEnd = store.frameIndex(id, h.size(), &f);
+    VERIFY_HAS_VALUE(pastEnd);
+    QCOMPARE_CODE(pastEnd->code, StoreErrorCode::OutOfRange);
+    const std::optional<StoreError> noSuchId = store.frameIndex(id + 100, 0, &f);
+    VERIFY_HAS_VALUE(noSuchId);
+    QCOMPARE_CODE(noSuchId->code, StoreErrorCode::NoSuchSnapshot);
   }
 
   void manyJobsSpanSeveralChunks() {
@@ -222,7 +238,7 @@ class TestSnapshotStore : public QObject {
     Frame f;
     QVERIFY(!store.frameIndex(id, 3, &f));
     const auto error = store.frameIndex(id, 4, &f);
-    QVERIFY(error);
+    VERIFY_HAS_VALUE(error);
     QCOMPARE_CODE(error->code, StoreErrorCode::Corrupt);
     QVERIFY(error->message.find("frame 4") != std::string::npos);
     QVERIFY(!store.frameIndex(id, 2, &f));  // the rest still reads

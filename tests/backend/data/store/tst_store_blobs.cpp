@@ -1,13 +1,21 @@
 // The snapshot file's blob codecs against damaged input: every decoder
 // refuses what it cannot use with a message, never a crash. Cases found by
 // the fuzzers (tests/fuzz) stay here as regression tests.
+#include "base/model/job.h"
+#include "checked_value.h"
 #include "data/embed/embedder_file.h"
+#include "data/embed/job_features.h"
+#include "data/embed/task_embedder.h"
 #include "data/store/history_codec.h"
 #include "data/store/job_codec.h"
+#include "data/store/quantised_frame.h"
 
 #include <QTest>
-
+#include <cstdint>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 
@@ -55,7 +63,7 @@ class TestStoreBlobs : public QObject {
     const std::vector<Job> jobs{j};
     std::vector<Job> out;
     const auto error = JobCodec::decode(JobCodec::encode(jobs), &out);
-    QVERIFY(error);
+    VERIFY_HAS_VALUE(error);
     QVERIFY2(error->find("job 0 has an unknown") != std::string::npos, error->c_str());
 
     Job good = j;

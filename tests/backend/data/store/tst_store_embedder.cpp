@@ -1,18 +1,25 @@
 // The job embedder stored with a snapshot: weights round-trip bit for bit,
 // a v2 file (before embedders) migrates, damaged weights are refused naming
 // the problem, and removing a snapshot removes its weights.
+#include "base/model/frame.h"
 #include "data/embed/job_map_builder.h"
+#include "data/embed/job_map_model.h"
 #include "data/store/schema.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/sqlite_db.h"
 #include "data/store/sqlite_statement.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
-
+#include <cstdint>
 #include <cstring>
+#include <memory>
+#include <sqlite3.h>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 using namespace hetsched::test;

@@ -1,26 +1,34 @@
 // Snapshot files under faults: saves killed with SIGKILL at random moments,
 // a disk that fills up (RLIMIT_FSIZE), and read-only opens of files the
 // user cannot write. A path is only ever absent, as it was, or complete.
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <random>
-#include <thread>
-
+#include <cstddef>
+#include <cstdint>
 #include <poll.h>
+#include <random>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string>
 #include <sys/resource.h>
+#include <sys/types.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;
@@ -218,7 +226,7 @@ class TestStoreFaults : public QObject {
       SnapshotStore store = openOrFail(path, OpenMode::Create);
       value(store.save(simSnapshot(1, 5)));
     }
-    constexpr rlim_t kLimit = 128 * 1024;
+    constexpr rlim_t kLimit = rlim_t{128} * 1024;
     QVERIFY(QFileInfo(path).size() > qint64{kLimit});
     const SnapshotData big = simSnapshot(7, 200, 12, 12, 6);
     for (const bool existing : {true, false}) {

@@ -1,20 +1,31 @@
 // Files the store must refuse without touching them, and a save killed
 // mid-transaction that must leave every earlier snapshot intact.
+#include "base/model/frame.h"
+#include "checked_value.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
 #include "data/store/sqlite_db.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
-
 #include <csignal>
+#include <cstddef>
+#include <cstdint>
 #include <poll.h>
 #include <random>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <sys/poll.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;
@@ -112,7 +123,7 @@ class TestStoreFiles : public QObject {
     } else {
       saveSim(path, 1, 40);
       QByteArray bytes = fileBytes(path);
-      QVERIFY(bytes.size() > 4 * 65536);
+      QVERIFY(bytes.size() > qsizetype{4} * 65536);
       if (kind == QLatin1String("header-only")) bytes.truncate(60);
       if (kind == QLatin1String("truncated")) bytes.truncate(bytes.size() / 2);
       // Page 2 is the first table's b-tree root: an invalid page type there
@@ -171,7 +182,7 @@ class TestStoreFiles : public QObject {
     Frame f;
     const auto frame = store.frameIndex(id, 0, &f);
     if (sql.contains(QLatin1String("snapshot SET device_count"))) {
-      QVERIFY(frame);
+      VERIFY_HAS_VALUE(frame);
       QVERIFY2(frame->message.find("count is damaged (1099511627776)") != std::string::npos, frame->message.c_str());
     }
   }
@@ -233,7 +244,7 @@ class TestStoreFiles : public QObject {
     QVERIFY2(signalled, "the child never reached the middle of its save");
     QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     // The uncommitted half-save really reached the disk.
-    QVERIFY(QFileInfo(path + QStringLiteral("-wal")).size() > 1024 * 1024);
+    QVERIFY(QFileInfo(path + QStringLiteral("-wal")).size() > qint64{1024} * 1024);
 
     auto reopened = SnapshotStore::open(path.toStdString(), OpenMode::ReadWrite);
     if (auto* e = std::get_if<StoreError>(&reopened)) QFAIL(e->message.c_str());

@@ -1,10 +1,18 @@
+#include "base/model/job.h"
+#include "checked_value.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/import_error.h"
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
 
 #include <QtTest>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::trace;
@@ -186,21 +194,25 @@ class TestAlibabaTraceImporter : public QObject {
   void headerMismatchIsFatal() {
     std::istringstream in("name,cpu,memory_mib,num_gpu,gpu_milli\np,1,1,0,0\n");
     const auto r = AlibabaTraceImporter::readPods(in, "pods.csv");
-    QVERIFY(r.fatal);
+    VERIFY_HAS_VALUE(r.fatal);
     QCOMPARE(n(r.fatal->problem), n(ImportProblem::HeaderMismatch));
     QCOMPARE(r.fatal->line, std::size_t{1});
     QVERIFY(r.rows.empty());
     QVERIFY(describe(*r.fatal).starts_with("pods.csv:1: header: unexpected header, expected 'name,cpu_milli,"));
 
     std::istringstream nodes("sn,cpu_milli,memory_mib,gpu\n");
-    QCOMPARE(n(AlibabaTraceImporter::readNodes(nodes, "nodes.csv").fatal->problem), n(ImportProblem::HeaderMismatch));
+    const auto badHeader = AlibabaTraceImporter::readNodes(nodes, "nodes.csv");
+    VERIFY_HAS_VALUE(badHeader.fatal);
+    QCOMPARE(n(badHeader.fatal->problem), n(ImportProblem::HeaderMismatch));
     std::istringstream empty("");
-    QCOMPARE(n(AlibabaTraceImporter::readNodes(empty, "nodes.csv").fatal->problem), n(ImportProblem::EmptyFile));
+    const auto emptyFile = AlibabaTraceImporter::readNodes(empty, "nodes.csv");
+    VERIFY_HAS_VALUE(emptyFile.fatal);
+    QCOMPARE(n(emptyFile.fatal->problem), n(ImportProblem::EmptyFile));
   }
 
   void missingFileIsFatal() {
     const auto r = AlibabaTraceImporter::loadNodes(dataFile("no_such_file.csv"));
-    QVERIFY(r.fatal);
+    VERIFY_HAS_VALUE(r.fatal);
     QCOMPARE(n(r.fatal->problem), n(ImportProblem::CannotOpen));
     QVERIFY(describe(*r.fatal).find("no_such_file.csv: cannot open file") != std::string::npos);
   }

@@ -7,21 +7,43 @@
 //   left can start, changes no placement or start time: every built-in
 //   policy, at several backfill depths, with canary arms and node failures,
 //   against the same scorer asked every time.
-#include "sources/cluster/simulated_cluster.h"
-#include "sources/cluster/workload_generator.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/free_capacity_index.h"
 #include "engine/core/job_queue.h"
+#include "engine/core/ordered_run.h"
+#include "engine/core/placement_scorer.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "policy.pb.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
 
 #include <QTest>
-
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -297,7 +319,7 @@ class TestDispatchOrder : public QObject {
     const std::vector<SimJob> jobs = busyJobs(topology, 7, 1500);
     std::vector<NodeChange> failures;
     for (std::uint32_t i = 0; i < 6; ++i) {
-      const auto node = static_cast<std::uint32_t>((i * 7) % topology.nodes.size());
+      const auto node = static_cast<std::uint32_t>((std::size_t{i} * 7) % topology.nodes.size());
       failures.push_back({600.0 + 400.0 * i, node, false});
       failures.push_back({900.0 + 400.0 * i, node, true});
     }

@@ -3,18 +3,32 @@
 // agent period at a time) give the same placements, start times,
 // preemptions and migrations, for every built-in policy over several seeds,
 // and for a canary split (FGD at 50 %, with GPU-share jobs).
-#include "sources/cluster/simulated_cluster.h"
-#include "sources/cluster/workload_generator.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "policy.pb.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
 
 #include <QTest>
-
+#include <array>
 #include <cmath>
-#include <map>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

@@ -1,16 +1,25 @@
 // The seed's classification flow, the §4.3 score, request validation and
 // the scheduling core's placement under the live default policy on a small
 // hand-made cluster.
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/topology_builder.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
 #include "engine/core/node_fit.h"
 #include "engine/core/scheduling_core.h"
 #include "engine/sched/job_validation.h"
 #include "engine/sched/node_score.h"
-
-#include <deque>
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/topology_builder.h"
 
 #include <QTest>
+#include <cstdint>
+#include <deque>
+#include <optional>
 
 using namespace hetsched;
 
@@ -187,7 +196,7 @@ class TestScheduling : public QObject {
     const Topology t = smallCluster();
     LiveCore core(t);
     const auto p = core.place(job(kind, {1000, 1024, 1, 0, 1}));
-    QVERIFY(p.has_value());
+    VERIFY_HAS_VALUE(p);
     QCOMPARE(name(t.nodes[p->node].kind), name(expected));
     for (const auto d : p->devices) QCOMPARE(name(t.kindOf(d)), name(expected));
   }
@@ -198,10 +207,10 @@ class TestScheduling : public QObject {
     const Topology t = smallCluster();
     LiveCore core(t);
     auto first = core.place(job(JobKind::Training, {1000, 0, 2, 0, 0}));
-    QVERIFY(first);
+    VERIFY_HAS_VALUE(first);
     QCOMPARE(t.nodes[first->node].name, std::string("gpu-000"));
     auto second = core.place(job(JobKind::Training, {1000, 0, 1, 0, 0}));
-    QVERIFY(second);
+    VERIFY_HAS_VALUE(second);
     QCOMPARE(t.nodes[second->node].name, std::string("gpu-001"));
   }
 
@@ -209,14 +218,14 @@ class TestScheduling : public QObject {
     const Topology t = smallCluster();
     CapacityState state(t);
     auto a = fitOnNode(t, state, {0, 0, 0, 600, 0}, 2);
-    QVERIFY(a);
+    VERIFY_HAS_VALUE(a);
     state.allocate(*a);
     auto b = fitOnNode(t, state, {0, 0, 0, 300, 0}, 2);
-    QVERIFY(b);
+    VERIFY_HAS_VALUE(b);
     QCOMPARE(b->devices, a->devices);  // shares the busy GPU, keeps whole ones free
     state.allocate(*b);
     auto c = fitOnNode(t, state, {0, 0, 0, 200, 0}, 2);
-    QVERIFY(c);
+    VERIFY_HAS_VALUE(c);
     QVERIFY(c->devices != a->devices);
   }
 

@@ -2,28 +2,53 @@
 // cannot run is refused with the field named and nothing changes; the facts
 // of why a job waits; a copy runs forward without touching the original;
 // the job-selection and admission seams.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
 #include "engine/core/core_seams.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/placement_scorer.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/core/wait_facts.h"
+#include "engine/frag/target_workload.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
 
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 
 namespace {
 
+DeviceModel builtinModel(const char* name) {
+  const std::optional<DeviceModel> model = findBuiltinModel(name);
+  if (!model) qFatal("no built-in device model %s", name);
+  return *model;
+}
+
 // Two CPU nodes of two one-core sockets (2000 milli each) and one GPU node
 // of four GPUs; no TPU.
 Topology small() {
   Topology t;
-  DeviceModel core = *findBuiltinModel("Xeon");
+  DeviceModel core = builtinModel("Xeon");
   core.cores = 1;
-  t.models = {core, *findBuiltinModel("A100")};
+  t.models = {core, builtinModel("A100")};
   t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096},
              {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
              {"g0", DeviceKind::Gpu, 4, 4, 16000, 65536}};

@@ -5,26 +5,50 @@
 // teams are admitted or held as the policy says, the ledger follows
 // preemption and node loss, and fair share starts the team with the lower
 // dominant share first.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
+#include "engine/core/core_job.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scheduling_core.h"
+#include "engine/core/wait_facts.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/policy/quota_spec.h"
 #include "engine/predict/wait_reason_of.h"
+#include "policy.pb.h"
 
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
+#include <optional>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
 namespace {
 
+DeviceModel builtinModel(const char* name) {
+  const std::optional<DeviceModel> model = findBuiltinModel(name);
+  if (!model) qFatal("no built-in device model %s", name);
+  return *model;
+}
+
 // `gpuNodes` nodes of four A100s, and one CPU node: the GPUs are what quotas
 // limit here.
 Topology gpus(std::uint32_t gpuNodes) {
   Topology t;
-  t.models = {*findBuiltinModel("Xeon"), *findBuiltinModel("A100")};
+  t.models = {builtinModel("Xeon"), builtinModel("A100")};
   t.nodes.push_back({"c0", DeviceKind::Cpu, 0, 2, 0, 65536});
   t.devices = {{0, 0, 0}, {0, 1, 0}};
   for (std::uint32_t n = 0; n < gpuNodes; ++n) {

@@ -2,16 +2,39 @@
 // release undoes allocate, allocations follow completions back to an empty
 // cluster, the policy's GPU choice reaches the simulator, and on a
 // GPU-sharing workload FGD keeps jobs waiting less than Best-fit and Random.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/placement_scorer.h"
+#include "engine/core/scorer_registry.h"
 #include "engine/frag/frag_scorer.h"
 #include "engine/frag/frag_scorers.h"
+#include "engine/frag/gpu_node.h"
+#include "engine/frag/pod_request.h"
 #include "engine/frag/policy_factory.h"
-#include "engine/core/scorer_registry.h"
+#include "engine/frag/policy_kind.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
 #include "engine/sim/split_mix.h"
 
 #include <QTest>
-
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <set>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -19,7 +42,9 @@ namespace {
 
 Topology gpuCluster(std::uint32_t nodes, std::uint32_t gpus = 8) {
   Topology t;
-  t.models = {*findBuiltinModel("A100")};
+  const std::optional<DeviceModel> a100 = findBuiltinModel("A100");
+  if (!a100) qFatal("no built-in device model A100");
+  t.models = {*a100};
   for (std::uint32_t n = 0; n < nodes; ++n) {
     t.nodes.push_back({"g" + std::to_string(100 + n), DeviceKind::Gpu, n * gpus, gpus, 128000, 1u << 22});
     for (std::uint32_t g = 0; g < gpus; ++g) t.devices.push_back({n, g, 0});
@@ -59,6 +84,7 @@ std::vector<SimJob> gpuSharingWorkload(std::uint64_t seed, std::size_t count) {
 
 ScorerRegistry registryFor(const std::vector<SimJob>& jobs) {
   std::vector<JobRequests> requests;
+  requests.reserve(jobs.size());
   for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
   ScorerRegistry registry;
   registerFragScorers(registry, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
@@ -147,7 +173,9 @@ class TestFragScorer : public QObject {
     const Topology t = gpuCluster(4);
     const auto jobs = gpuSharingWorkload(7, 300);
     const auto workload = std::make_shared<const frag::TargetWorkload>(frag::TargetWorkload());
-    const frag::PolicyKind kind = *frag::parsePolicyKind(scorer.toStdString());
+    const std::optional<frag::PolicyKind> parsed = frag::parsePolicyKind(scorer.toStdString());
+    VERIFY_HAS_VALUE(parsed);
+    const frag::PolicyKind kind = *parsed;
     std::vector<frag::GpuNode> last;
     std::vector<frag::GpuNode> initial;
     ScorerRegistry registry;

@@ -1,9 +1,12 @@
 #include "engine/frag/fragmentation.h"
 #include "engine/frag/gpu_node.h"
+#include "engine/frag/pod_request.h"
 #include "engine/frag/target_workload.h"
+#include "engine/frag/task_shape.h"
 
 #include <QtTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 using namespace hetsched::frag;

@@ -1,10 +1,16 @@
-#include "engine/frag/fragmentation_experiment.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
+#include "engine/frag/fragmentation_experiment.h"
+#include "engine/frag/pod_request.h"
+#include "engine/frag/policy_kind.h"
 
 #include <QtTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::frag;

@@ -1,21 +1,38 @@
 // Who holds each device (GpuAllocation) and the ATC'23 fragmentation of a
 // running cluster's GPU nodes (fragmentationOf), from a job list.
-#include "engine/frag/node_fragmentation.h"
+#include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/gpu_allocation.h"
+#include "base/model/gpu_fragmentation.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "engine/frag/node_fragmentation.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
 namespace {
 
+DeviceModel builtinModel(const char* name) {
+  const std::optional<DeviceModel> model = findBuiltinModel(name);
+  if (!model) qFatal("no built-in device model %s", name);
+  return *model;
+}
+
 // One 2-socket CPU node (devices 0-1), one 4-GPU node (devices 2-5).
 Topology cluster() {
   Topology t;
-  t.models = {*findBuiltinModel("Xeon"), *findBuiltinModel("A100")};
-  t.nodes.push_back({"cpu-1", DeviceKind::Cpu, 0, 2, 80000, 512 * 1024});
-  t.nodes.push_back({"gpu-1", DeviceKind::Gpu, 2, 4, 64000, 1024 * 1024});
+  t.models = {builtinModel("Xeon"), builtinModel("A100")};
+  t.nodes.push_back({"cpu-1", DeviceKind::Cpu, 0, 2, 80000, std::uint64_t{512} * 1024});
+  t.nodes.push_back({"gpu-1", DeviceKind::Gpu, 2, 4, 64000, std::uint64_t{1024} * 1024});
   t.devices = {{0, 0, 0}, {0, 1, 0}, {1, 0, 1}, {1, 1, 1}, {1, 2, 1}, {1, 3, 1}};
   return t;
 }

@@ -1,9 +1,18 @@
+#include "checked_value.h"
 #include "engine/frag/atc_replay.h"
+#include "engine/frag/gpu_node.h"
+#include "engine/frag/pod_request.h"
+#include "engine/frag/policy_kind.h"
 #include "engine/frag/target_workload.h"
+#include "engine/frag/task_shape.h"
 
 #include <QtTest>
-
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace hetsched::frag;
@@ -81,7 +90,7 @@ class TestPlacementPolicies : public QObject {
     QFETCH(QString, node);
     QFETCH(int, gpu);
     const auto outcome = placeOn(tinyCluster(), policy, kShare300);
-    QVERIFY(outcome);
+    VERIFY_HAS_VALUE(outcome);
     QCOMPARE(QString::fromStdString(outcome->node), node);
     QCOMPARE(outcome->gpus, std::vector<std::uint32_t>{static_cast<std::uint32_t>(gpu)});
   }
@@ -98,10 +107,12 @@ class TestPlacementPolicies : public QObject {
     std::vector<GpuNode> twins{GpuNode("node-b", "T4", 32000, 65536, 2), GpuNode("node-a", "T4", 32000, 65536, 2),
                                GpuNode("node-c", "T4", 32000, 65536, 2)};
     const auto outcome = placeOn({twins}, policy, PodRequest{"p", 1000, 1024, 1, 500, {}});
-    QVERIFY(outcome);
+    VERIFY_HAS_VALUE(outcome);
     QCOMPARE(outcome->node, std::string("node-a"));
     // CPU-only tasks score the same everywhere under Packing and Clustering.
-    QCOMPARE(placeOn({twins}, policy, PodRequest{"cpu", 1000, 1024, 0, 0, {}})->node, std::string("node-a"));
+    const auto cpuOnly = placeOn({twins}, policy, PodRequest{"cpu", 1000, 1024, 0, 0, {}});
+    VERIFY_HAS_VALUE(cpuOnly);
+    QCOMPARE(cpuOnly->node, std::string("node-a"));
   }
 
   void gpuSpecIsHonoured_data() {
@@ -112,7 +123,9 @@ class TestPlacementPolicies : public QObject {
   void gpuSpecIsHonoured() {
     QFETCH(PolicyKind, policy);
     const PodRequest v100{"p", 4000, 8000, 1, 300, {"V100M16", "V100M32"}};
-    QCOMPARE(placeOn(tinyCluster(), policy, v100)->node, std::string("n4"));
+    const auto onV100 = placeOn(tinyCluster(), policy, v100);
+    VERIFY_HAS_VALUE(onV100);
+    QCOMPARE(onV100->node, std::string("n4"));
     const PodRequest a10{"p", 4000, 8000, 1, 300, {"A10"}};
     QVERIFY(!placeOn(tinyCluster(), policy, a10));
   }
@@ -125,7 +138,7 @@ class TestPlacementPolicies : public QObject {
     QVERIFY(placeOn(tinyCluster(), policy, PodRequest{"cpu", 40000, 1024, 1, 1000, {"V100M16"}}) == std::nullopt);
     QVERIFY(placeOn(tinyCluster(), policy, PodRequest{"mem", 1000, 300000, 0, 0, {}}) == std::nullopt);
     const auto four = placeOn(tinyCluster(), policy, PodRequest{"four", 1000, 1024, 4, 1000, {"T4"}});
-    QVERIFY(four);
+    VERIFY_HAS_VALUE(four);
     QCOMPARE(four->node, std::string("n2"));
     QCOMPARE(four->gpus, (std::vector<std::uint32_t>{0, 1, 2, 3}));
   }
@@ -135,7 +148,8 @@ class TestPlacementPolicies : public QObject {
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
       const auto a = placeOn(tinyCluster(), PolicyKind::RandomFit, kShare300, seed);
       const auto b = placeOn(tinyCluster(), PolicyKind::RandomFit, kShare300, seed);
-      QVERIFY(a && b);
+      VERIFY_HAS_VALUE(a);
+      VERIFY_HAS_VALUE(b);
       QCOMPARE(a->node, b->node);
       QCOMPARE(a->gpus, b->gpus);
       picks.push_back(a->node);

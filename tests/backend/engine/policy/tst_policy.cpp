@@ -1,23 +1,37 @@
 // Policy files, validation, queue disciplines and the placement scorers that
 // carry guarantees of their own (smooth WRR, consistent hashing).
-#include "engine/policy/builtin_policies.h"
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/slo_targets.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/core/capacity_state.h"
 #include "engine/core/consistent_hash_ring.h"
 #include "engine/core/free_capacity_index.h"
 #include "engine/core/job_queue.h"
-#include "engine/policy/policy_diff.h"
-#include "engine/policy/policy_loader.h"
+#include "engine/core/ordered_run.h"
 #include "engine/core/preemption.h"
 #include "engine/core/weighted_round_robin_scorer.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/policy/policy_diff.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/policy/quota_spec.h"
+#include "engine/sched/job_validation.h"
 
 #include <QDir>
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <random>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
-#include <random>
 
 using namespace hetsched;
 
@@ -33,7 +47,9 @@ class AcceptAll final : public FitOracle {
 // n CPU nodes, each one Xeon socket (32 cores).
 Topology cpuNodes(std::uint32_t n) {
   Topology t;
-  t.models = {*findBuiltinModel("Xeon")};
+  const std::optional<DeviceModel> xeon = findBuiltinModel("Xeon");
+  if (!xeon) qFatal("no built-in device model Xeon");
+  t.models = {*xeon};
   for (std::uint32_t i = 0; i < n; ++i) {
     t.nodes.push_back({"n" + std::to_string(i), DeviceKind::Cpu, i, 1, 0, 1024});
     t.devices.push_back({i, 0, 0});
@@ -339,8 +355,12 @@ class TestPolicy : public QObject {
     AcceptAll all;
     const JobSpec spec;
     std::vector<std::uint32_t> picks;
-    for (int i = 0; i < 400; ++i)
-      picks.push_back(*wrr.choose({t, state, index}, {spec, DeviceKind::Cpu, 1000, {}}, all));
+    picks.reserve(400);
+    for (int i = 0; i < 400; ++i) {
+      const std::optional<std::uint32_t> pick = wrr.choose({t, state, index}, {spec, DeviceKind::Cpu, 1000, {}}, all);
+      VERIFY_HAS_VALUE(pick);
+      picks.push_back(*pick);
+    }
     const std::vector<std::uint32_t> cycle{0, 0, 1, 0};
     for (std::size_t i = 0; i < picks.size(); ++i) QCOMPARE(picks[i], cycle[i % 4]);
     QCOMPARE(std::count(picks.begin(), picks.end(), 0u), 300);
@@ -354,12 +374,18 @@ class TestPolicy : public QObject {
     ConsistentHashRing ring(160);
     for (std::uint32_t m = 0; m < kMembers; ++m) ring.add(m);
     std::vector<std::uint32_t> before(kKeys);
-    for (int k = 0; k < kKeys; ++k) before[k] = *ring.owner("key-" + std::to_string(k));
+    for (int k = 0; k < kKeys; ++k) {
+      const std::optional<std::uint32_t> owner = ring.owner("key-" + std::to_string(k));
+      VERIFY_HAS_VALUE(owner);
+      before[k] = *owner;
+    }
 
     ring.add(kMembers);
     int moved = 0;
     for (int k = 0; k < kKeys; ++k) {
-      const std::uint32_t now = *ring.owner("key-" + std::to_string(k));
+      const std::optional<std::uint32_t> owner = ring.owner("key-" + std::to_string(k));
+      VERIFY_HAS_VALUE(owner);
+      const std::uint32_t now = *owner;
       if (now != before[k]) {
         ++moved;
         QCOMPARE(now, kMembers);  // a key only ever moves to the new member
@@ -374,7 +400,9 @@ class TestPolicy : public QObject {
     ring.remove(7);
     int movedOff = 0, owned = 0;
     for (int k = 0; k < kKeys; ++k) {
-      const std::uint32_t now = *ring.owner("key-" + std::to_string(k));
+      const std::optional<std::uint32_t> owner = ring.owner("key-" + std::to_string(k));
+      VERIFY_HAS_VALUE(owner);
+      const std::uint32_t now = *owner;
       if (before[k] == 7) {
         ++owned;
         QVERIFY(now != 7);
@@ -411,8 +439,14 @@ class TestPolicy : public QObject {
     oneByOne.add(std::span<const std::uint32_t>(members).subspan(10, 10));
     for (int k = 0; k < 5'000; ++k) {
       const std::string key = "key-" + std::to_string(k);
-      QCOMPARE(*bulk.owner(key), *oneByOne.owner(key));
-      QVERIFY(*big.owner(key) < kMembers);
+      const std::optional<std::uint32_t> inBulk = bulk.owner(key);
+      const std::optional<std::uint32_t> inOneByOne = oneByOne.owner(key);
+      VERIFY_HAS_VALUE(inBulk);
+      VERIFY_HAS_VALUE(inOneByOne);
+      QCOMPARE(*inBulk, *inOneByOne);
+      const std::optional<std::uint32_t> inBig = big.owner(key);
+      VERIFY_HAS_VALUE(inBig);
+      QVERIFY(*inBig < kMembers);
     }
   }
 

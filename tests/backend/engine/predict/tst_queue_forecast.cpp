@@ -2,35 +2,62 @@
 // the same event driver. A known schedule gives exactly the predicted starts,
 // nodes and reasons worked out by hand; with no new arrivals the forecast is
 // what then happens; a forecast never touches the live cluster.
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
+#include "base/model/topology.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/policy_arms.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
-#include "sources/cluster/workload_generator.h"
+#include "engine/core/wait_facts.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/policy/quota_spec.h"
 #include "engine/predict/queue_forecast.h"
+#include "engine/sim/event_driver.h"
+#include "policy.pb.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/cluster/workload_generator.h"
 
 #include <QTest>
-
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <random>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
 namespace {
 
+DeviceModel builtinModel(const char* name) {
+  const std::optional<DeviceModel> model = findBuiltinModel(name);
+  if (!model) qFatal("no built-in device model %s", name);
+  return *model;
+}
+
 // Two CPU nodes of two one-core sockets (2000 milli each) and one GPU node
 // of four GPUs.
 Topology small() {
   Topology t;
-  DeviceModel core = *findBuiltinModel("Xeon");
+  DeviceModel core = builtinModel("Xeon");
   core.cores = 1;
-  t.models = {core, *findBuiltinModel("A100")};
+  t.models = {core, builtinModel("A100")};
   t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096},
              {"c1", DeviceKind::Cpu, 2, 2, 0, 4096},
              {"g0", DeviceKind::Gpu, 4, 4, 16000, 65536}};

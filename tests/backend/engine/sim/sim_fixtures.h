@@ -1,11 +1,23 @@
 #pragma once
 // Small clusters, jobs and policies shared by the simulator tests.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "policy.pb.h"
 
 #include <QTest>
-
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace hetsched::testing {
@@ -15,7 +27,9 @@ using namespace hetsched;
 // One CPU node whose single one-core device runs one job at a time.
 inline Topology oneSlot() {
   Topology t;
-  DeviceModel core = *findBuiltinModel("Xeon");
+  const std::optional<DeviceModel> xeon = findBuiltinModel("Xeon");
+  if (!xeon) qFatal("no built-in device model Xeon");
+  DeviceModel core = *xeon;
   core.name = "core";
   core.cores = 1;
   t.models = {core};

@@ -2,13 +2,22 @@
 // against cases computed by hand: p99 JCT, GPU-hours, SLO violations,
 // goodput after a preemption, Jain's index of per-team and per-user
 // service, Themis' finish-time fairness and each team's wait and share.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/sim/service_metrics.h"
-#include "engine/sim/simulator.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
 #include "sim_fixtures.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <optional>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::testing;
@@ -92,7 +101,9 @@ class TestServiceMetrics : public QObject {
   // One A100: a whole-GPU job for an hour, then a half-GPU job for an hour.
   void gpuHoursByHand() {
     Topology t;
-    t.models = {*findBuiltinModel("A100")};
+    const std::optional<DeviceModel> a100 = findBuiltinModel("A100");
+    VERIFY_HAS_VALUE(a100);
+    t.models = {*a100};
     t.nodes = {{"gpu", DeviceKind::Gpu, 0, 1, 8000, 4096}};
     t.devices = {{0, 0, 0}};
     SimJob whole = job(0, 3600, PriorityClass::Middle, false, 1000);

@@ -1,12 +1,30 @@
 // The what-if simulator against hand-computed cases: the seed's §2.3 claim
 // (SJF halves FCFS's wait), SRTF, aging, the ShouldPreempt rule, energy,
 // migration, determinism, and the placement extension point.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/core/core_options.h"
+#include "engine/core/free_capacity_index.h"
+#include "engine/core/placement_scorer.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
-#include "sim_fixtures.h"
 #include "engine/sim/synthetic_workload.h"
+#include "sim_fixtures.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::testing;
@@ -67,6 +85,7 @@ class TestSim : public QObject {
   void agingBoundsLowPriorityWait() {
     const Topology t = oneSlot();
     std::vector<SimJob> jobs;
+    jobs.reserve(200);
     for (int i = 0; i < 200; ++i) jobs.push_back(job(0.5 * i, 1.0, PriorityClass::High));
     jobs.push_back(job(0.25, 1.0, PriorityClass::Low));
     CompiledPolicy aging = policy(QueueKind::Priority);
@@ -123,7 +142,11 @@ class TestSim : public QObject {
   // 0-10 s half the socket: 45 + 105 * 0.5 = 97.5 W; 10-20 s all of it: 150 W.
   void energyHandComputed() {
     Topology t;
-    t.models = {*findBuiltinModel("Xeon"), *findBuiltinModel("A100")};
+    const std::optional<DeviceModel> xeon = findBuiltinModel("Xeon");
+    const std::optional<DeviceModel> a100 = findBuiltinModel("A100");
+    VERIFY_HAS_VALUE(xeon);
+    VERIFY_HAS_VALUE(a100);
+    t.models = {*xeon, *a100};
     t.nodes = {{"cpu", DeviceKind::Cpu, 0, 1, 0, 4096}, {"gpu", DeviceKind::Gpu, 1, 1, 8000, 4096}};
     t.devices = {{0, 0, 0}, {1, 0, 1}};
     const SimResult r =
@@ -183,9 +206,11 @@ class TestSim : public QObject {
     CompiledPolicy p = policy(QueueKind::Fcfs, PlacementKind::WeightedRoundRobin);
     p.weights = {3, 1};
     std::vector<SimJob> jobs;
+    jobs.reserve(8);
     for (int i = 0; i < 8; ++i) jobs.push_back(job(0.1 * i, 100));
     const SimResult r = simulate(t, p, jobs);
     std::vector<std::uint32_t> nodes;
+    nodes.reserve(r.jobs.size());
     for (const JobTimeline& j : r.jobs) nodes.push_back(j.node);
     QCOMPARE(nodes, (std::vector<std::uint32_t>{0, 0, 1, 0, 0, 0, 1, 0}));
   }

@@ -1,16 +1,31 @@
 // What the simulator reads: Alibaba trace rows, the seed's
 // §3.1/§3.2 estimates and the runtime predictor.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/trace_node.h"
+#include "data/trace/trace_pod.h"
 #include "engine/estimate/device_features.h"
 #include "engine/estimate/resource_estimate.h"
 #include "engine/estimate/runtime_predictor.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
 #include "engine/sim/synthetic_workload.h"
 #include "engine/sim/trace_workload.h"
-#include "data/trace/alibaba_trace_importer.h"
 #include "sim_fixtures.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::testing;
@@ -149,13 +164,17 @@ class TestSimInputs : public QObject {
     const ResourceEstimate c = estimateResources(TaskType::Classification, 224, 32);
     QVERIFY(qFuzzyCompare(c.gpuFlops, 1.2 * 32 * 224));
     QVERIFY(qFuzzyCompare(c.memoryGb, 0.8 * 32 * std::sqrt(224.0)));
-    const ResourceEstimate n = estimateResources(*parseTaskType("nlp"), 512, 8);
+    const std::optional<TaskType> nlp = parseTaskType("nlp");
+    VERIFY_HAS_VALUE(nlp);
+    const ResourceEstimate n = estimateResources(*nlp, 512, 8);
     QVERIFY(qFuzzyCompare(n.gpuFlops, 0.9 * 8 * 512));
     QVERIFY(qFuzzyCompare(n.memoryGb, 2.1 * 8 * std::sqrt(512.0)));
     const ResourceEstimate d = estimateResources(TaskType::Detection, 100, 4);
     QVERIFY(qFuzzyCompare(d.memoryGb, 1.5 * 4 * 10));
     QVERIFY(!parseTaskType("speech"));
-    const DeviceModel a100 = *findBuiltinModel("A100");
+    const std::optional<DeviceModel> builtinA100 = findBuiltinModel("A100");
+    VERIFY_HAS_VALUE(builtinA100);
+    const DeviceModel& a100 = *builtinA100;
     const JobRequests r = requestsFromEstimate({0, 100.0}, a100);  // 100 GB on 40 GiB GPUs
     QCOMPARE(r.memoryMib, 102400u);
     QCOMPARE(r.gpuCount, 3u);
@@ -174,12 +193,20 @@ class TestSimInputs : public QObject {
     other.requests.cpuMilli = 16000;
     QVERIFY(!predictor.predictMedian(small));
     for (const double r : {10.0, 12.0, 11.0, 500.0, 13.0}) predictor.observe(small, r);
-    QCOMPARE(*predictor.predictMedian(small), 12.0);  // the straggler does not move the median
+    const std::optional<double> median = predictor.predictMedian(small);
+    VERIFY_HAS_VALUE(median);
+    QCOMPARE(*median, 12.0);  // the straggler does not move the median
     QCOMPARE(predictor.samples(small), 5u);
-    QCOMPARE(*predictor.predictMedian(other), 12.0);  // unseen shape: the kind's median
-    predictor.observe(small, 14.0);                   // window of 5 drops the 10
-    QCOMPARE(*predictor.predictMedian(small), 13.0);
-    QVERIFY(*predictor.predictEwma(small) > 13.0);
+    const std::optional<double> unseenMedian = predictor.predictMedian(other);
+    VERIFY_HAS_VALUE(unseenMedian);
+    QCOMPARE(*unseenMedian, 12.0);   // unseen shape: the kind's median
+    predictor.observe(small, 14.0);  // window of 5 drops the 10
+    const std::optional<double> windowMedian = predictor.predictMedian(small);
+    VERIFY_HAS_VALUE(windowMedian);
+    QCOMPARE(*windowMedian, 13.0);
+    const std::optional<double> ewma = predictor.predictEwma(small);
+    VERIFY_HAS_VALUE(ewma);
+    QVERIFY(*ewma > 13.0);
   }
 };
 

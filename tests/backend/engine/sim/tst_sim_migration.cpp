@@ -3,9 +3,28 @@
 // history, the policy's placement rule choosing among them, the transfer
 // time charged exactly; nothing below the threshold; determinism; and the
 // policy fields that configure it.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/sched/job_validation.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "engine/sim/simulation_options.h"
+#include "policy.pb.h"
 #include "sim_fixtures.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::testing;
@@ -16,8 +35,10 @@ namespace {
 // be pinned to it through allowedModels.
 Topology threeNodes() {
   Topology t;
+  const std::optional<DeviceModel> xeon = findBuiltinModel("Xeon");
+  if (!xeon) qFatal("no built-in device model Xeon");
   for (const auto& [name, cores] : {std::pair{"c5", 5u}, std::pair{"cB", 4u}, std::pair{"cC", 4u}}) {
-    DeviceModel m = *findBuiltinModel("Xeon");
+    DeviceModel m = *xeon;
     m.name = name;
     m.cores = cores;
     t.models.push_back(m);
@@ -112,7 +133,9 @@ class TestSimMigration : public QObject {
   // A GPU job's state grows with its GPUs: 2 GiB + 8 GiB per GPU at 1 GiB/s.
   void transferGrowsWithGpus() {
     Topology t;
-    t.models = {*findBuiltinModel("A100")};
+    const std::optional<DeviceModel> a100 = findBuiltinModel("A100");
+    VERIFY_HAS_VALUE(a100);
+    t.models = {*a100};
     for (std::uint32_t n = 0; n < 2; ++n) {
       t.nodes.push_back({"g" + std::to_string(n), DeviceKind::Gpu, 2 * n, 2, 32000, 1 << 20});
       t.devices.push_back({n, 0, 0});

@@ -3,19 +3,31 @@
 // ids, watched through the console's own connection. Killing an agent marks
 // its node down after three missed periods; restarting it brings it back.
 // Also: what the gateway answers to malformed reports and to the wrong source.
-#include "sources/cluster/agent_cluster.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "cluster_connection.h"
-#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
+#include "hetsched.pb.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <chrono>
+#include <cstddef>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -139,7 +151,7 @@ class TestAgentsE2e : public QObject {
     sinceKill.start();
     QVERIFY(waitForNode(console, latest, QStringLiteral("beta"), 0, 5000));
     // Down only after three missed periods (less one period of stream slack).
-    QVERIFY2(sinceKill.elapsed() >= 2 * kPeriodMs, qPrintable(QString::number(sinceKill.elapsed())));
+    QVERIFY2(sinceKill.elapsed() >= qint64{2} * kPeriodMs, qPrintable(QString::number(sinceKill.elapsed())));
     QCOMPARE(nodeUp(console, latest, QStringLiteral("alpha")), 1);
 
     startAgent(beta, QStringLiteral("beta"));
@@ -194,6 +206,7 @@ class TestAgentsE2e : public QObject {
         d->set_utilization(1.5);
         break;
       }
+      default: QFAIL(qPrintable(QStringLiteral("no malformed report for row %1").arg(which)));
     }
     v1::ReportAck ack;
     const grpc::Status status =

@@ -1,12 +1,28 @@
 // The alert evaluator on frames made by hand: each rule kind's condition,
 // the hold time (pending, then firing, no flapping), resolving, rules
 // replaced; and the rules file's bad input, each error naming its field.
+#include "alerts.pb.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/queue_ages.h"
+#include "base/model/topology.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_conditions.h"
 #include "serve/alert/alert_evaluator.h"
 #include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
 #include "serve/alert/alert_rules_file.h"
+#include "sources/cluster/sim_options.h"
 #include "sources/cluster/topology_builder.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

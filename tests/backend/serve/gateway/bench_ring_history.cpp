@@ -2,14 +2,18 @@
 // the agents' 3 s period) of a 10,000-device cluster in the ring, 8 devices
 // read at 600 points; beside it, decoding the same frames whole
 // (decodeFrame, what a reader of whole frames pays).
+#include "base/history/device_history.h"
+#include "base/history/device_history_query.h"
+#include "base/model/frame.h"
+#include "hetsched.pb.h"
 #include "serve/gateway/frame_ring.h"
 #include "serve/gateway/ring_history_frames.h"
-#include "base/history/device_history_query.h"
 #include "serve/rpc/frame_codec.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 
 using namespace hetsched;
 

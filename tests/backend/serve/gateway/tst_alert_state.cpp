@@ -4,20 +4,35 @@
 // start summary says so); a state file of schema 1 opens and gains the
 // table; AcknowledgeAlerts (operator only, audited) marks an alert for
 // every client of the gateway. A real gateway on loopback, a real SQLite file.
-#include "serve/alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
+#include "alerts.pb.h"
 #include "policy_service.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
-#include <sqlite3.h>
+#include "policy_service.pb.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/cluster_source.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <chrono>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <optional>
+#include <sqlite3.h>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -94,6 +109,7 @@ struct Client {
 
 std::vector<std::string> ruleNames(const AlertReport& r) {
   std::vector<std::string> names;
+  names.reserve(r.rules.size());
   for (const AlertRule& rule : r.rules) names.push_back(rule.name);
   return names;
 }

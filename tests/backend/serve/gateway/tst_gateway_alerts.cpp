@@ -3,22 +3,44 @@
 // rolled back) and every rule kind is seen firing and then resolving
 // through GetAlerts and /metrics. SetAlertRules needs
 // an operator and is audited, granted or refused.
-#include "serve/alert/alert_proto.h"
 #include "alerts.grpc.pb.h"
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
-#include "serve/metrics/metrics_registry.h"
+#include "alerts.pb.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "policy.pb.h"
 #include "policy_service.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
+#include "policy_service.pb.h"
+#include "serve/alert/alert.h"
+#include "serve/alert/alert_proto.h"
+#include "serve/alert/alert_rule.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "serve/metrics/metrics_registry.h"
+#include "sources/cluster/cluster_source.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
-
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <optional>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -49,7 +71,7 @@ struct Running {
   std::unique_ptr<Gateway> gateway;
   std::unique_ptr<v1::AlertService::Stub> alerts;
 
-  Running(SimOptions sim, std::vector<AlertRule> rules, double speed = 100) {
+  Running(const SimOptions& sim, std::vector<AlertRule> rules, double speed = 100) {
     GatewayOptions options;
     options.speed = speed;  // 300 s of cluster time per wall second
     options.predictionIntervalMs = 0;
@@ -126,7 +148,7 @@ class TestGatewayAlerts : public QObject {
     });
     // Pending for its 30 s of hold time, then firing.
     const auto fired = g.until([&](const AlertReport& r) { return find(r, "down", AlertState::Firing, name); });
-    QVERIFY(fired);
+    VERIFY_HAS_VALUE(fired);
     const Alert* a = find(*fired, "down", AlertState::Firing, name);
     QVERIFY(a->firedMs - a->sinceMs >= 30000);
     QVERIFY(a->firedWallMs > 0);
@@ -139,7 +161,7 @@ class TestGatewayAlerts : public QObject {
     QVERIFY(metrics.find("hetsched_node_up{node=\"" + name + "\"} 0") != std::string::npos);
     g.onCluster([](SimulatedCluster& c) { c.setNodeUp(1, true); });
     const auto resolved = g.until([&](const AlertReport& r) { return find(r, "down", AlertState::Resolved, name); });
-    QVERIFY(resolved);
+    VERIFY_HAS_VALUE(resolved);
     QCOMPARE(resolved->firingCount(), std::size_t{0});
     QVERIFY(resolved->revision > fired->revision);
     QVERIFY(g.gateway->metrics().exposition().find("hetsched_alert_firing{") == std::string::npos);
@@ -160,7 +182,7 @@ class TestGatewayAlerts : public QObject {
       name = c.topology().nodes[gpus.front()].name;
     });
     const auto fired = g.until([&](const AlertReport& r) { return r.firingCount() == 2 * gpus.size(); });
-    QVERIFY(fired);
+    VERIFY_HAS_VALUE(fired);
     QVERIFY(find(*fired, "hot", AlertState::Firing, name));
     QVERIFY(find(*fired, "power", AlertState::Firing, name)->value > 1.0);
     QVERIFY(fired->alerts.front().severity == AlertSeverity::Critical);  // critical first
@@ -168,7 +190,7 @@ class TestGatewayAlerts : public QObject {
     const auto cleared = g.until([&](const AlertReport& r) {
       return find(r, "hot", AlertState::Resolved, name) && find(r, "power", AlertState::Resolved, name);
     });
-    QVERIFY(cleared);
+    VERIFY_HAS_VALUE(cleared);
     QCOMPARE(cleared->firingCount(), 2 * (gpus.size() - 1));
   }
 
@@ -187,7 +209,7 @@ class TestGatewayAlerts : public QObject {
       for (std::uint32_t n = 0; n < nodes; ++n) c.setNodeUp(n, false);
     });
     const auto fired = g.until([](const AlertReport& r) { return r.firingCount() > 0; });
-    QVERIFY(fired);
+    VERIFY_HAS_VALUE(fired);
     const Alert& a = fired->alerts.front();
     QVERIFY(a.kind == AlertRuleKind::JobWait);
     QVERIFY(a.value > 120.0);
@@ -224,7 +246,7 @@ class TestGatewayAlerts : public QObject {
     });
     QVERIFY(submitted);
     const auto fired = g.until([](const AlertReport& r) { return find(r, "idle", AlertState::Firing); });
-    QVERIFY(fired);
+    VERIFY_HAS_VALUE(fired);
     QVERIFY(find(*fired, "idle", AlertState::Firing)->value > 4.0);
     QCOMPARE(find(*fired, "idle", AlertState::Firing)->subject, std::string("gpu"));
     g.onCluster([&](SimulatedCluster& c) {
@@ -258,7 +280,7 @@ class TestGatewayAlerts : public QObject {
       QVERIFY2(s.ok(), s.error_message().c_str());
     }
     const auto fired = g.until([](const AlertReport& r) { return find(r, "canary", AlertState::Firing); });
-    QVERIFY(fired);
+    VERIFY_HAS_VALUE(fired);
     QCOMPARE(find(*fired, "canary", AlertState::Firing)->subject, std::string("v2"));
     QVERIFY(find(*fired, "canary", AlertState::Firing)->value > 0.0);
     {

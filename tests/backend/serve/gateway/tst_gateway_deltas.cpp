@@ -2,22 +2,31 @@
 // that skips frames, the console's own client, a client of the previous
 // packed format and a plain (oldest) one all see exactly the frames the
 // gateway keeps in its ring, value for value.
+#include "base/model/frame.h"
+#include "data/store/snapshot_data.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "serve/client/cluster_client.h"
 #include "serve/client/snapshot_fetcher.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/frame_packing.h"
-
-#include <grpcpp/grpcpp.h>
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
 
 using namespace hetsched;
 
@@ -104,7 +113,7 @@ class TestGatewayDeltas : public QObject {
     std::mutex clientMutex;
     std::map<std::uint64_t, Frame> clientFrames;
     ClientEvents events;
-    events.onFrame = [&](std::shared_ptr<const Frame> frame) {
+    events.onFrame = [&](const std::shared_ptr<const Frame>& frame) {
       std::lock_guard lock(clientMutex);
       clientFrames[frame->sequence] = *frame;
     };

@@ -8,9 +8,11 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
+#include <sched.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 namespace {
 

@@ -1,15 +1,21 @@
 // gRPC end to end on loopback: a real gateway (in process, and hetschedd as a
 // child process), the console's client and adapter, and a raw stub for the
 // requests the console would never send.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/connection_state.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "cluster_connection.h"
 #include "gateway_control.h"
-#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/client/cluster_client.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
 #include "serve/rpc/frame_codec.h"
-
-#include <grpcpp/generic/generic_stub.h>
-#include <grpcpp/grpcpp.h>
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QProcess>
@@ -17,10 +23,25 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <chrono>
 #include <csignal>
+#include <cstddef>
+#include <cstdint>
 #include <future>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/channel_arguments.h>
+#include <grpcpp/support/slice.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <optional>
+#include <signal.h>
+#include <string>
+#include <sys/types.h>
 #include <thread>
+#include <vector>
 
 using namespace hetsched;
 
@@ -134,7 +155,7 @@ class TestGatewayE2e : public QObject {
     grpc::ClientContext context;
     std::promise<grpc::Status> done;
     stub.UnaryCall(&context, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &in, &out,
-                   [&done](grpc::Status status) { done.set_value(status); });
+                   [&done](const grpc::Status& status) { done.set_value(status); });
     const grpc::Status status = done.get_future().get();
     QVERIFY2(status.ok(), status.error_message().c_str());
     std::vector<grpc::Slice> slices;
@@ -259,6 +280,7 @@ class TestGatewayE2e : public QObject {
         break;
       case 6: spec->set_priority(static_cast<v1::PriorityClass>(9)); break;
       case 7: spec->mutable_requests()->set_gpu_count(0); break;
+      default: QFAIL(qPrintable(QStringLiteral("no bad request for row %1").arg(variant)));
     }
     grpc::ClientContext context;
     context.AddMetadata("authorization", "Bearer " + kOperatorToken);
@@ -336,7 +358,7 @@ class TestGatewayE2e : public QObject {
     grpc::ClientContext raw;
     std::promise<grpc::Status> done;
     generic.UnaryCall(&raw, "/hetsched.v1.ClusterService/GetTopology", grpc::StubOptions(), &request, &response,
-                      [&](grpc::Status status) { done.set_value(status); });
+                      [&](const grpc::Status& status) { done.set_value(status); });
     const grpc::Status status = done.get_future().get();
     QCOMPARE(static_cast<int>(status.error_code()), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
   }

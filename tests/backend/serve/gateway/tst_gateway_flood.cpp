@@ -4,9 +4,9 @@
 // stay bounded, an operator is still served, and `hetsched policy audit`
 // still reads (and verifies) the whole log.
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "policy_service.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
+#include "policy_service.pb.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -15,9 +15,19 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <chrono>
 #include <csignal>
+#include <cstddef>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <signal.h>
+#include <string>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 
@@ -125,28 +135,39 @@ class TestGatewayFlood : public QObject {
     // 600 watchers held open at once: 256 get a stream, the rest are told.
     {
       grpc::CompletionQueue cq;
+      struct Watch;
+      enum class Step { Start, Read, Finish };
+      // A completion-queue tag: its address says which call, and which step
+      // of it, completed.
+      struct Tag {
+        Watch* watch;
+        Step step;
+      };
       struct Watch {
         grpc::ClientContext context;
         v1::Frame frame;
         grpc::Status status;
         bool refused = false;
         std::unique_ptr<grpc::ClientAsyncReader<v1::Frame>> reader;
+        Tag start{this, Step::Start};
+        Tag read{this, Step::Read};
+        Tag finish{this, Step::Finish};
       };
       std::vector<std::unique_ptr<Watch>> watches;
       for (int i = 0; i < 600; ++i) {
         auto w = std::make_unique<Watch>();
-        w->reader = cluster->AsyncWatchFrames(&w->context, {}, &cq, reinterpret_cast<void*>(std::intptr_t(2 * i)));
+        w->reader = cluster->AsyncWatchFrames(&w->context, {}, &cq, &w->start);
         watches.push_back(std::move(w));
       }
       int started = 0, streaming = 0, refused = 0;
       void* tag = nullptr;
       bool ok = false;
       while (started + streaming + refused < 1200 && cq.Next(&tag, &ok)) {
-        const auto id = reinterpret_cast<std::intptr_t>(tag);
-        Watch& w = *watches[static_cast<std::size_t>(id / 2)];
-        if (id % 2 == 0) {  // call started: read the first frame
+        const Tag& done = *static_cast<const Tag*>(tag);
+        Watch& w = *done.watch;
+        if (done.step == Step::Start) {  // call started: read the first frame
           ++started;
-          w.reader->Read(&w.frame, reinterpret_cast<void*>(id + 1));
+          w.reader->Read(&w.frame, &w.read);
         } else if (ok) {
           ++streaming;
         } else {
@@ -158,8 +179,7 @@ class TestGatewayFlood : public QObject {
       QCOMPARE(refused, 600 - 256);
       // The refused ones say why; then the held ones are let go.
       for (std::size_t i = 0; i < watches.size(); ++i)
-        if (watches[i]->refused)
-          watches[i]->reader->Finish(&watches[i]->status, reinterpret_cast<void*>(std::intptr_t(10000 + i)));
+        if (watches[i]->refused) watches[i]->reader->Finish(&watches[i]->status, &watches[i]->finish);
       for (int n = 0; n < refused && cq.Next(&tag, &ok); ++n) {
       }
       int exhausted = 0;
@@ -169,7 +189,7 @@ class TestGatewayFlood : public QObject {
       for (std::size_t i = 0; i < watches.size(); ++i) {
         if (watches[i]->refused) continue;
         watches[i]->context.TryCancel();
-        watches[i]->reader->Finish(&watches[i]->status, reinterpret_cast<void*>(std::intptr_t(10000 + i)));
+        watches[i]->reader->Finish(&watches[i]->status, &watches[i]->finish);
       }
       for (int n = 0; n < streaming && cq.Next(&tag, &ok); ++n) {
       }

@@ -2,25 +2,36 @@
 // GetDeviceHistory from its ring of frames, and the same frames saved into a
 // real SQLite snapshot file answer with the same series through the same use
 // case; oversized requests are refused with the field named.
+#include "base/history/device_history.h"
+#include "base/history/device_history_query.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "serve/client/cluster_client.h"
 #include "serve/client/snapshot_fetcher.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
-#include "base/history/device_history_query.h"
 #include "serve/rpc/history_convert.h"
-#include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "vector_history_frames.h"
-
-#include <grpcpp/grpcpp.h>
 
 #include <QDeadlineTimer>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <chrono>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <future>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
 
 using namespace hetsched;
 
@@ -120,7 +131,7 @@ class TestGatewayHistory : public QObject {
     QVERIFY(busy);
     QVERIFY(!h.devices[1].jobs.empty());
     // Small: never whole frames.
-    QVERIFY(wire.ByteSizeLong() < 8u * 1024);
+    QVERIFY(wire.ByteSizeLong() < std::size_t{8} * 1024);
   }
 
   void snapshotFileAnswersTheSame() {

@@ -1,19 +1,27 @@
 // GetPredictions end to end on loopback: the gateway's predictor thread
 // forecasts the queue off the frame path; every waiting job is predicted,
 // with a reason, and a source that does not schedule says so.
-#include "sources/cluster/agent_cluster.h"
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
+#include "base/model/job.h"
+#include "base/model/job_prediction.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/gateway/gateway.h"
 #include "serve/rpc/prediction_convert.h"
-
-#include <grpcpp/grpcpp.h>
+#include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QTest>
-
+#include <chrono>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
 #include <set>
 #include <thread>
+#include <variant>
 
 using namespace hetsched;
 

@@ -1,20 +1,31 @@
 // GetSnapshot end to end on loopback: an in-process gateway's ring of recent
 // frames arrives as a consistent cut, and a snapshot far larger than the
 // gRPC message limit still arrives, in chunks.
+#include "base/model/job.h"
+#include "data/store/snapshot_data.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/client/cluster_client.h"
 #include "serve/client/snapshot_fetcher.h"
-#include "sources/cluster/simulated_cluster.h"
 #include "serve/gateway/frame_ring.h"
 #include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
-#include "serve/rpc/frame_codec.h"
 #include "serve/rpc/proto_convert.h"
-
-#include <grpcpp/grpcpp.h>
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QDeadlineTimer>
 #include <QTest>
-
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
 
 using namespace hetsched;
 

@@ -2,20 +2,29 @@
 // canary state and the hash-chained audit log survive a restart in a real
 // SQLite file; a second gateway on the same file or port is refused; an
 // entry changed in the file is found by the chain; the log pages.
-#include "sources/cluster/simulated_cluster.h"
+#include "builtin_policy.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
 #include "serve/gateway/audit_chain.h"
 #include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
-#include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
-#include "policy_service.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
-#include <sqlite3.h>
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <sqlite3.h>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,23 +2,32 @@
 // openssl for the test (tests/support/test_pki): the right CA, a stranger's
 // CA, an expired server certificate, mutual TLS with and without a client
 // certificate; then hetschedd, the CLI and an agent over TLS as processes.
-#include "serve/client/gateway_channel.h"
-#include "sources/cluster/agent_cluster.h"
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
 #include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
+#include "serve/client/gateway_channel.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "test_pki.h"
-
-#include <grpcpp/grpcpp.h>
 
 #include <QFile>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTest>
-
+#include <chrono>
 #include <csignal>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <sched.h>
+#include <signal.h>
+#include <string>
 #include <sys/stat.h>
+#include <tuple>
+#include <utility>
 
 using namespace hetsched;
 using hetsched::test::TestPki;

@@ -2,19 +2,31 @@
 // every RPC of the three services as their descriptors list them, with no token,
 // a wrong token, and viewer, agent and operator tokens: a method missing
 // from the table, or a handler that skips the gate, fails here.
-#include "sources/cluster/simulated_cluster.h"
+#include "alerts.grpc.pb.h"
+#include "checked_value.h"
+#include "hetsched.grpc.pb.h"
+#include "policy_service.grpc.pb.h"
 #include "serve/gateway/gateway.h"
 #include "serve/gateway/listen_address.h"
 #include "serve/gateway/method_access.h"
-#include "hetsched.grpc.pb.h"
-#include "alerts.grpc.pb.h"
-#include "policy_service.grpc.pb.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
+#include <QTest>
+#include <chrono>
+#include <cstdint>
 #include <google/protobuf/descriptor.h>
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
-
-#include <QTest>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/slice.h>
+#include <grpcpp/support/status.h>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 
@@ -150,7 +162,9 @@ class TestMethodRoles : public QObject {
                               {"operator", &kOperator, Role::Operator}};
     int granted = 0;
     for (const auto* m : everyMethod()) {
-      const MethodRule rule = *findRule(m->service()->full_name(), m->name());
+      const std::optional<MethodRule> found = findRule(m->service()->full_name(), m->name());
+      VERIFY_HAS_VALUE(found);
+      const MethodRule rule = *found;
       const std::string path = "/" + m->service()->full_name() + "/" + m->name();
       for (const Holder& h : holders) {
         const Outcome out = call(channel, path, m->server_streaming(), *h.token);

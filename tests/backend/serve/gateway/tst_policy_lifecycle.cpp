@@ -1,18 +1,26 @@
 // The gateway's policy lifecycle over gRPC: optimistic concurrency, refusals
 // that leave everything as it was, bearer-token roles on every mutation,
 // canary arms in the frame stream, promote / rollback and the audit log.
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "policy.pb.h"
 #include "policy_service.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
+#include "policy_service.pb.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <chrono>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
 
 using namespace hetsched;
 

@@ -3,24 +3,33 @@
 // migration, the hybrid with its weights carried in the policy), and what
 // cannot run is refused at push with the field named, exactly as a what-if
 // on the same cluster refuses it: one validation for both.
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
-#include "engine/hybrid/hybrid_features.h"
+#include "base/model/topology.h"
+#include "builtin_policy.h"
 #include "engine/hybrid/hybrid_registration.h"
 #include "engine/hybrid/weights_file.h"
-#include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
-#include "policy_service.grpc.pb.h"
 #include "engine/sim/split_mix.h"
+#include "hetsched.pb.h"
+#include "policy.pb.h"
+#include "policy_service.grpc.pb.h"
+#include "policy_service.pb.h"
+#include "serve/gateway/gateway.h"
+#include "serve/gateway/token_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "usecases/whatif/whatif_run.h"
-
-#include <grpcpp/grpcpp.h>
 
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <cstdint>
 #include <fstream>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/status.h>
+#include <memory>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <variant>
 
 using namespace hetsched;
 

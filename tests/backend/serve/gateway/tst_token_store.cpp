@@ -1,14 +1,20 @@
 // Bearer-token files: what hetschedd --tokens accepts and how a bad line is
 // named (file:line), before the gateway ever starts: roles, token strength
 // (128 bits at least) and a file no other user may read.
+#include "checked_value.h"
 #include "serve/gateway/private_files.h"
 #include "serve/gateway/token_store.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <variant>
 
 using namespace hetsched;
 
@@ -29,10 +35,16 @@ class TestTokenStore : public QObject {
     const auto* error = std::get_if<std::string>(&parsed);
     QVERIFY2(!error, error ? error->c_str() : "");
     const auto& store = std::get<TokenStore>(parsed);
-    QCOMPARE(store.find(kHex32)->name, std::string("alice"));
-    QVERIFY(store.find(kHex32)->role == Role::Operator);
-    QVERIFY(store.find(kBase64)->role == Role::Viewer);
-    QVERIFY(store.find(kHex32 + "aa")->role == Role::Agent);
+    const std::optional<TokenHolder> alice = store.find(kHex32);
+    VERIFY_HAS_VALUE(alice);
+    QCOMPARE(alice->name, std::string("alice"));
+    QVERIFY(alice->role == Role::Operator);
+    const std::optional<TokenHolder> bob = store.find(kBase64);
+    VERIFY_HAS_VALUE(bob);
+    QVERIFY(bob->role == Role::Viewer);
+    const std::optional<TokenHolder> agent = store.find(kHex32 + "aa");
+    VERIFY_HAS_VALUE(agent);
+    QVERIFY(agent->role == Role::Agent);
     QVERIFY(!store.find("alice"));
   }
 
@@ -109,7 +121,7 @@ class TestTokenStore : public QObject {
     QCOMPARE(::stat(path.c_str(), &st), 0);
     QCOMPARE(int(st.st_mode & 0777), 0600);
     const auto again = writeNewPrivateFile(path, "other\n");  // a second gateway
-    QVERIFY(again);
+    VERIFY_HAS_VALUE(again);
     QVERIFY2(again->find("already exists") != std::string::npos, again->c_str());
 
     const std::filesystem::path victim = dir.filePath(QStringLiteral("victim")).toStdString();

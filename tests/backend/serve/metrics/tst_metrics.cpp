@@ -3,20 +3,25 @@
 // and connected consoles, scraped over HTTP from a live gateway and checked
 // with Prometheus' own `promtool check metrics` (Debian's prometheus package;
 // the test fails without it).
-#include "sources/cluster/simulated_cluster.h"
-#include "serve/gateway/gateway.h"
 #include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/gateway/gateway.h"
+#include "serve/metrics/histogram.h"
 #include "serve/metrics/metrics_registry.h"
-
-#include <grpcpp/grpcpp.h>
-#include <httplib.h>
-
-#include <limits>
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTest>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <httplib.h>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
 
 using namespace hetsched;
 

@@ -1,12 +1,23 @@
 // Frames survive the wire within their quantisation, packed or plain, and a
 // frame whose columns disagree with the topology is refused with the column
 // named.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/history/device_history.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job_prediction.h"
+#include "checked_value.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
-#include "serve/rpc/frame_packing.h"
 #include "serve/rpc/prediction_convert.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 
@@ -55,7 +66,7 @@ class TestFrameCodec : public QObject {
     }
     v1::Frame wire;
     encodeFrame(f, &wire);
-    QVERIFY2(wire.ByteSizeLong() <= 100 * 1000, qPrintable(QString::number(wire.ByteSizeLong())));
+    QVERIFY2(wire.ByteSizeLong() <= std::size_t{100} * 1000, qPrintable(QString::number(wire.ByteSizeLong())));
   }
 
   // The packed form decodes to exactly what the plain one does, and a
@@ -162,7 +173,7 @@ class TestFrameCodec : public QObject {
     wire.set_packed(bytes);
     Frame out;
     const auto error = decodeFrame(wire, static_cast<std::size_t>(devices), 2, &out);
-    QVERIFY(error.has_value());
+    VERIFY_HAS_VALUE(error);
     QVERIFY2(QString::fromStdString(*error).startsWith(message), error->c_str());
     v1::Frame plain;
     if (devices == 10) QVERIFY(unpackFrame(wire, &plain).has_value());
@@ -185,7 +196,7 @@ class TestFrameCodec : public QObject {
     encodeFrame(f, &wire);
     Frame out;
     const auto error = decodeFrame(wire, static_cast<std::size_t>(devices), static_cast<std::size_t>(nodes), &out);
-    QVERIFY(error.has_value());
+    VERIFY_HAS_VALUE(error);
     QVERIFY2(QString::fromStdString(*error).startsWith(column), error->c_str());
   }
 

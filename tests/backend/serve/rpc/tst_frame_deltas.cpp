@@ -2,12 +2,17 @@
 // survive key + delta chains exactly as the whole packed form carries them,
 // and a delta is refused, never applied, by a reader that does not hold its
 // very reference or expects another shape.
+#include "base/history/device_history.h"
+#include "checked_value.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/frame_packing.h"
 
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
 #include <random>
+#include <vector>
 
 using namespace hetsched;
 
@@ -221,7 +226,7 @@ class TestFrameDeltas : public QObject {
     const Frame before = out;
     const PackedReference heldBefore = held;
     const auto error = decodeFrame(delta, static_cast<std::size_t>(devices), 20, &out, &held);
-    QVERIFY(error.has_value());
+    VERIFY_HAS_VALUE(error);
     QVERIFY2(QString::fromStdString(*error).startsWith(message), error->c_str());
     QCOMPARE(held.sequence, heldBefore.sequence);
     QVERIFY(held.planes == heldBefore.planes);

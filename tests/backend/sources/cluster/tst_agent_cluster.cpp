@@ -1,9 +1,19 @@
 // The agents source on a fake clock: nodes appear with their first report
 // (topology version bump), go down after three missed periods and come back,
 // reports are validated field by field, and jobs are refused.
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "checked_value.h"
+#include "engine/sched/job_validation.h"
 #include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/node_report.h"
 
 #include <QTest>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 using namespace std::chrono_literals;
@@ -126,10 +136,11 @@ class TestAgentCluster : public QObject {
         ok.memoryUsedBytes = 101;
         r.devices = {ok};
         break;
+      default: QFAIL(qPrintable(QStringLiteral("no invalid report for row %1").arg(which)));
     }
     AgentCluster cluster(200);
     const auto error = cluster.report(r);
-    QVERIFY(error);
+    VERIFY_HAS_VALUE(error);
     QCOMPARE(QString::fromStdString(error->field), field);
     cluster.step();
     QCOMPARE(cluster.topology().nodes.size(), std::size_t(0));

@@ -1,13 +1,29 @@
 // The simulated cluster's policy arms: a deterministic canary split of new
 // arrivals, per-arm metrics in the frame (and through the frame codec), and
 // the queue discipline of the active policy.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
 #include "base/model/job_timeline.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
+#include "hetsched.pb.h"
+#include "policy.pb.h"
 #include "serve/rpc/frame_codec.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 
 #include <QTest>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

@@ -1,16 +1,26 @@
 // The simulated cluster: deterministic per seed, metrics follow the jobs,
 // failed nodes requeue their work, and cluster descriptions are checked.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "serve/rpc/cluster_description.h"
+#include "sources/cluster/sim_options.h"
 #include "sources/cluster/simulated_cluster.h"
 #include "sources/cluster/team_mix.h"
 #include "sources/cluster/topology_builder.h"
-#include "serve/rpc/cluster_description.h"
 
 #include <QTest>
-
 #include <algorithm>
 #include <array>
-#include <map>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

@@ -5,9 +5,13 @@
 // HostReader::sample() (the recorded /proc of tests/data/host as well).
 // `bench_nvml_read -median 7`.
 #include "sources/host/host_reader.h"
+#include "sources/host/host_sample.h"
 #include "sources/host/nvml_library.h"
 
 #include <QTest>
+#include <cstddef>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 

@@ -23,10 +23,13 @@ constexpr int kSuccess = 0;
 constexpr int kUninitialized = 1;
 constexpr int kInvalidArgument = 2;
 constexpr int kNotSupported = 3;
-constexpr int kNotFound = 6;
 constexpr int kInsufficientSize = 7;
 constexpr unsigned long long kMib = 1024ull * 1024ull;
+#ifndef FAKE_NVML_NO_MIG
+// Only the MIG functions use these, and fake_nvml_no_mig leaves them out.
+constexpr int kNotFound = 6;
 constexpr unsigned int kSlices = 7;
+#endif
 
 enum class Mode { Plain, Unsupported, Mig };
 

@@ -2,8 +2,16 @@
 // recorded on the Debian 12 VM these tests were written on, the others made
 // to cover two sockets, kernel accelerators and old kernels), malformed
 // files, CPU deltas between samples, and NVML absent.
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/sched/job_validation.h"
 #include "sources/host/host_cluster.h"
+#include "sources/host/host_error.h"
 #include "sources/host/host_reader.h"
+#include "sources/host/host_sample.h"
 #include "sources/host/meminfo.h"
 #include "sources/host/net_dev.h"
 #include "sources/host/proc_stat.h"
@@ -11,8 +19,14 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
 #include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
 
 using namespace hetsched;
 
@@ -175,7 +189,7 @@ class TestHostSource : public QObject {
       auto r = parseNetDev(t);
       if (auto* p = std::get_if<HostError>(&r)) e = *p;
     }
-    QVERIFY(e);
+    VERIFY_HAS_VALUE(e);
     QCOMPARE(QString::fromStdString(e->message()), error);
   }
 

@@ -4,24 +4,37 @@
 // functions reading every GPU whole; and the partitions through the host
 // source's and the agents source's topologies, over the wire, as
 // model/mig_layout.h reads them.
+#include "base/model/device_kind.h"
+#include "base/model/mig_layout.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "hetsched.pb.h"
+#include "serve/rpc/proto_convert.h"
+#include "serve/rpc/report_convert.h"
 #include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/node_report.h"
+#include "sources/host/gpu_reading.h"
 #include "sources/host/host_cluster.h"
 #include "sources/host/host_reader.h"
 #include "sources/host/host_report.h"
+#include "sources/host/host_sample.h"
 #include "sources/host/nvml_library.h"
-#include "base/model/mig_layout.h"
-#include "serve/rpc/proto_convert.h"
-#include "serve/rpc/report_convert.h"
 
 #include <QTest>
-
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
 namespace {
 
-constexpr std::uint64_t kMib = 1024 * 1024;
+constexpr std::uint64_t kMib = std::uint64_t{1024} * 1024;
 // One A100 in MIG mode (3g.20gb + 2 x 2g.10gb), one plain H100, and a T4,
 // whose MIG calls answer NOT_SUPPORTED.
 const char* const kLayout =
@@ -143,8 +156,8 @@ class TestNvmlMig : public QObject {
     HostSample sample;
     sample.cpuModel = "CPU";
     sample.cpuGroups = {{0, 8, 0.5}};
-    sample.memory.totalBytes = 64 * 1024 * kMib;
-    sample.memory.availableBytes = 32 * 1024 * kMib;
+    sample.memory.totalBytes = std::uint64_t{64} * 1024 * kMib;
+    sample.memory.availableBytes = std::uint64_t{32} * 1024 * kMib;
     sample.gpus = gpus;
     v1::ResourceMetrics wire;
     toProto(toNodeReport(sample, "gpu-node-1", 1000, 3000), &wire);
@@ -193,7 +206,7 @@ class TestNvmlMig : public QObject {
   static void checkPartitions(const Topology& t) {
     const MigLayout mig = MigLayout::of(t);
     const auto a100 = deviceNamed(t, "NVIDIA A100-SXM4-40GB");
-    QVERIFY(a100);
+    VERIFY_HAS_VALUE(a100);
     QVERIFY(mig.inMigMode(*a100));
     QCOMPARE(mig.instanceCount(*a100), 3u);
     QCOMPARE(mig.slices(*a100), 7u);
@@ -202,7 +215,9 @@ class TestNvmlMig : public QObject {
     const auto big = deviceNamed(t, "NVIDIA A100-SXM4-40GB MIG 3g.20gb");
     const auto small0 = deviceNamed(t, "NVIDIA A100-SXM4-40GB MIG 2g.10gb");
     const auto small1 = deviceNamed(t, "NVIDIA A100-SXM4-40GB MIG 2g.10gb", 1);
-    QVERIFY(big && small0 && small1);
+    VERIFY_HAS_VALUE(big);
+    VERIFY_HAS_VALUE(small0);
+    VERIFY_HAS_VALUE(small1);
     QCOMPARE(mig.lastInstance(*a100), static_cast<std::uint32_t>(*small1));
     for (const std::size_t d : {*big, *small0, *small1}) {
       QVERIFY(mig.isInstance(d));
@@ -218,7 +233,7 @@ class TestNvmlMig : public QObject {
     QCOMPARE(t.devices[*small0].model, t.devices[*small1].model);
     for (const char* plain : {"NVIDIA H100 80GB HBM3", "Tesla T4"}) {
       const auto d = deviceNamed(t, plain);
-      QVERIFY2(d, plain);
+      if (!d) QFAIL(qPrintable(QStringLiteral("no device of model %1").arg(QLatin1String(plain))));
       QVERIFY(!mig.inMigMode(*d));
       QVERIFY(!mig.isInstance(*d));
       QVERIFY(!mig.parentOf(*d));

@@ -1,9 +1,16 @@
 #include "fake_api_server.h"
 
 #include <chrono>
+#include <cstddef>
 #include <fstream>
+#include <httplib.h>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 FakeApiServer::FakeApiServer(std::string dataDir) : m_dataDir(std::move(dataDir)) {
   const auto resourceHandler = [this](const std::string& resource) {

@@ -5,13 +5,16 @@
 #include "kube_test_data.h"
 #include "sources/kube/kube_config.h"
 #include "sources/kube/kube_convert.h"
+#include "sources/kube/kube_error.h"
 #include "sources/kube/quantity.h"
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <fstream>
-#include <sstream>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

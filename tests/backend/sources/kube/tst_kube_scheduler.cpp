@@ -6,14 +6,28 @@
 // the freed node); GPU shares from the gpushare and open-gpu-share
 // conventions are placed on the GPU the pods already share, and the
 // binding carries the annotations their device plugins read.
-#include "fake_api_server.h"
-#include "sources/kube/kube_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "checked_value.h"
 #include "engine/policy/builtin_policies.h"
+#include "engine/policy/compiled_policy.h"
 #include "engine/policy/policy_loader.h"
-
-#include <nlohmann/json.hpp>
+#include "fake_api_server.h"
+#include "policy.pb.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/kube/kube_cluster.h"
+#include "sources/kube/kube_error.h"
+#include "sources/kube/kube_scheduler.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -47,6 +61,7 @@ std::unique_ptr<KubeCluster> start(const FakeApiServer& server) {
 
 std::vector<std::string> names(const std::vector<std::pair<std::string, std::string>>& calls) {
   std::vector<std::string> out;
+  out.reserve(calls.size());
   for (const auto& [pod, body] : calls) out.push_back(pod);
   return out;
 }
@@ -156,7 +171,7 @@ class TestKubeScheduler : public QObject {
     policies.active.routing.set(JobKind::Inference, DeviceKind::Tpu);
     policies.active.routeOverrides.emplace_back(JobKind::Inference, DeviceKind::Tpu);
     const auto refused = cluster->setPolicies(policies);
-    QVERIFY(refused);
+    VERIFY_HAS_VALUE(refused);
     QCOMPARE(refused->field, std::string("placement.routes[0].device_kind"));
   }
 };

@@ -1,17 +1,33 @@
 // The Kubernetes source against recorded API responses served from
 // loopback: no API server runs here (docs/sources.md says what ran live).
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "checked_value.h"
+#include "engine/policy/compiled_policy.h"
 #include "fake_api_server.h"
 #include "kube_test_data.h"
+#include "sources/cluster/live_policies.h"
 #include "sources/kube/kube_api.h"
 #include "sources/kube/kube_cluster.h"
 #include "sources/kube/kube_convert.h"
+#include "sources/kube/kube_error.h"
+#include "sources/kube/kube_objects.h"
 #include "sources/kube/kube_reflector.h"
-
-#include <nlohmann/json.hpp>
+#include "sources/kube/kube_scheduler.h"
 
 #include <QTest>
-
-#include <fstream>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -260,7 +276,7 @@ void TestKubeSource::bindFailureIsReported() {
   const auto decisions = cluster->lastBindings();
   QCOMPARE(decisions.size(), std::size_t(4));
   for (const KubeBinding& b : decisions) {
-    QVERIFY(b.error);
+    VERIFY_HAS_VALUE(b.error);
     QCOMPARE(b.error->status, 403);
   }
   std::size_t total = 0;
@@ -278,11 +294,16 @@ void TestKubeSource::policyChangesPlacement() {
   pushed.active = batchOnGpus();  // a pushed policy: batch work onto GPU hosts
   scheduler.setPolicies(pushed);
   KubeStore store;
-  store.nodes.emplace("cpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][0]));
-  store.nodes.emplace("gpu-node-1", *nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][1]));
+  const std::optional<KubeNode> cpuNode = nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][0]);
+  const std::optional<KubeNode> gpuNode = nodeFromJson(nlohmann::json::parse(readData("nodes-list.json"))["items"][1]);
+  VERIFY_HAS_VALUE(cpuNode);
+  VERIFY_HAS_VALUE(gpuNode);
+  store.nodes.emplace("cpu-node-1", *cpuNode);
+  store.nodes.emplace("gpu-node-1", *gpuNode);
   const auto pods = nlohmann::json::parse(readData("pods-list.json"))["items"];
   for (const auto& item : pods) {
-    auto pod = podFromJson(item);
+    const std::optional<KubePod> pod = podFromJson(item);
+    VERIFY_HAS_VALUE(pod);
     if (pod->name == "nightly-report") store.pods.emplace(pod->key(), *pod);
   }
   std::vector<std::string> bound;
@@ -306,11 +327,16 @@ void TestKubeSource::canarySplitsPodsByUid() {
 
   KubeStore store;
   const auto nodes = nlohmann::json::parse(readData("nodes-list.json"))["items"];
-  store.nodes.emplace("cpu-node-1", *nodeFromJson(nodes[0]));
-  store.nodes.emplace("gpu-node-1", *nodeFromJson(nodes[1]));
+  const std::optional<KubeNode> cpuNode = nodeFromJson(nodes[0]);
+  const std::optional<KubeNode> gpuNode = nodeFromJson(nodes[1]);
+  VERIFY_HAS_VALUE(cpuNode);
+  VERIFY_HAS_VALUE(gpuNode);
+  store.nodes.emplace("cpu-node-1", *cpuNode);
+  store.nodes.emplace("gpu-node-1", *gpuNode);
   const auto pods = nlohmann::json::parse(readData("pods-list.json"));
   for (const auto& item : pods["items"]) {
-    auto pod = podFromJson(item);
+    const std::optional<KubePod> pod = podFromJson(item);
+    VERIFY_HAS_VALUE(pod);
     if (pod->name == "nightly-report") store.pods.emplace(pod->key(), *pod);
   }
   QCOMPARE(store.pods.size(), std::size_t(1));

@@ -6,17 +6,24 @@
 // the prometheus source serves it, and what the console's connection shows
 // is checked against what the Prometheus API says. Missing binaries fail the
 // test: scripts/bootstrap installs them.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/device_kind.h"
+#include "base/model/frame.h"
+#include "base/model/topology.h"
 #include "cluster_connection.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
+#include "hetsched.grpc.pb.h"
+#include "hetsched.pb.h"
+#include "serve/client/cluster_client.h"
 #include "serve/client/snapshot_fetcher.h"
 #include "serve/gateway/gateway.h"
-#include "hetsched.grpc.pb.h"
-#include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "sources/prometheus/prom_result.h"
+#include "sources/prometheus/prometheus_api.h"
 #include "sources/prometheus/prometheus_cluster.h"
 #include "sources/prometheus/prometheus_queries.h"
-
-#include <grpcpp/grpcpp.h>
-#include <httplib.h>
 
 #include <QDeadlineTimer>
 #include <QProcess>
@@ -25,8 +32,17 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <cstddef>
+#include <cstdint>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/security/credentials.h>
+#include <httplib.h>
+#include <memory>
+#include <string>
 #include <thread>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -232,7 +248,7 @@ class TestPrometheusSource : public QObject {
     QCOMPARE(node.name, nodename);
     QVERIFY(node.kind == DeviceKind::Gpu);
     QCOMPARE(node.deviceCount, 3u);
-    QCOMPARE(node.memoryMib, static_cast<std::uint64_t>(memTotal) / (1024 * 1024));
+    QCOMPARE(node.memoryMib, static_cast<std::uint64_t>(memTotal) / (std::uint64_t{1024} * 1024));
     QCOMPARE(node.cpuMilli, static_cast<std::uint32_t>(cpus) * 1000);
     QVERIFY(topology->kindOf(0) == DeviceKind::Cpu);
     QCOMPARE(frame->nodeUp[0], std::uint8_t(1));

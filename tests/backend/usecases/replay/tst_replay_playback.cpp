@@ -1,12 +1,22 @@
 // The replay's playback over a real snapshot file: a player that does what
 // a front end does (advance the clock, read the frame it names, report it
 // shown) steps, seeks and plays to the end exactly as the decisions say.
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 #include "usecases/replay/replay_playback.h"
 #include "usecases/replay/replay_source.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;

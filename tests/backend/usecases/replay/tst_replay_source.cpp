@@ -1,11 +1,21 @@
 // The replay's frames from a real snapshot file: what it lists, what it
 // refuses, frames by index and by cluster time exactly as stored, device
 // histories, and a file left byte for byte as it was.
+#include "base/history/device_history.h"
+#include "data/store/snapshot_data.h"
+#include "data/store/snapshot_store.h"
+#include "data/store/store_error.h"
 #include "store_test_data.h"
 #include "usecases/replay/replay_source.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 using namespace hetsched::test;

@@ -2,16 +2,27 @@
 // replayed from its recorded arrivals and runtimes under the policy in force,
 // is an exact reproduction (the same engine), through a snapshot file too;
 // a record the replay cannot match is reported honestly, not hidden.
-#include "sources/cluster/live_policies.h"
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
-#include "engine/policy/policy_loader.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+#include "sources/cluster/live_policies.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
+#include "usecases/whatif/fidelity.h"
 #include "usecases/whatif/snapshot_files.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 

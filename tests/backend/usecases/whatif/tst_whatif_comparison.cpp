@@ -4,12 +4,17 @@
 // in its file (a real SQLite file) only when asked, and the numbers are
 // those `hetsched whatif` prints.
 #include "builtin_policy.h"
+#include "checked_value.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
-#include "engine/policy/builtin_policies.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "store_test_data.h"
 #include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_comparison.h"
 #include "usecases/whatif/whatif_metrics.h"
+#include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -18,6 +23,14 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -125,7 +138,7 @@ class TestWhatifComparison : public QObject {
     compared = compare(std::get<WhatifWorkload>(loaded), policies, options);
     QVERIFY(std::holds_alternative<WhatifComparison>(compared));
     const WhatifComparison& c = std::get<WhatifComparison>(compared);
-    QVERIFY(c.recorded);
+    VERIFY_HAS_VALUE(c.recorded);
     QVERIFY(std::holds_alternative<std::vector<std::int64_t>>(*c.recorded));
     QCOMPARE(std::get<std::vector<std::int64_t>>(*c.recorded).size(), policies.size());
     QCOMPARE(runsIn(), policies.size());
@@ -160,7 +173,7 @@ class TestWhatifComparison : public QObject {
     auto compared = compare(w, policies, options);
     QVERIFY(std::holds_alternative<WhatifComparison>(compared));
     const WhatifComparison& c = std::get<WhatifComparison>(compared);
-    QVERIFY(c.replicas);
+    VERIFY_HAS_VALUE(c.replicas);
     QCOMPARE(done.load(), std::size_t{4});
     ReplicaOptions ro;
     ro.replicas = 4;
@@ -244,7 +257,7 @@ class TestWhatifComparison : public QObject {
       for (const WhatifMetric& m : whatifMetrics())
         QCOMPARE(summary.value(QString::fromLatin1(m.key)).toDouble(), m.value(c.results.runs[i].result.summary));
     }
-    QVERIFY(c.replicas);
+    VERIFY_HAS_VALUE(c.replicas);
     const QJsonObject replicas = QJsonDocument::fromJson(QByteArray::fromStdString(replicasJson(*c.replicas))).object();
     QCOMPARE(printed.value(QStringLiteral("replicas")).toObject(), replicas);
   }

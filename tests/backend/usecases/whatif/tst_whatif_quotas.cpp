@@ -3,19 +3,34 @@
 // at the cut) started with its team within its guarantee plus its borrowing
 // limit, and the same policy without quotas breaks that bound, so the
 // quotas did make jobs wait.
+#include "base/model/device_kind.h"
 #include "builtin_policy.h"
+#include "checked_value.h"
 #include "default_cluster_cut.h"
+#include "engine/core/core_job.h"
 #include "engine/core/placement_scorer.h"
+#include "engine/policy/compiled_policy.h"
+#include "engine/policy/policy_loader.h"
+#include "engine/policy/quota_spec.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "usecases/whatif/snapshot_files.h"
 #include "usecases/whatif/whatif_run.h"
+#include "usecases/whatif/whatif_source.h"
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <optional>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -133,9 +148,15 @@ class TestWhatifQuotas : public QObject {
       const bool listed = spec != q.teams().end();
       QCOMPARE(t.usage[index(DeviceKind::Gpu)].guarantee.has_value(), listed);
       if (listed) {
-        QCOMPARE(*t.usage[index(DeviceKind::Gpu)].guarantee, spec->guarantee().gpus());
-        QCOMPARE(*t.usage[index(DeviceKind::Cpu)].guarantee, spec->guarantee().cpu_cores());
-        QCOMPARE(*t.usage[index(DeviceKind::Tpu)].guarantee, spec->guarantee().tpus());
+        const std::optional<double>& gpus = t.usage[index(DeviceKind::Gpu)].guarantee;
+        const std::optional<double>& cpus = t.usage[index(DeviceKind::Cpu)].guarantee;
+        const std::optional<double>& tpus = t.usage[index(DeviceKind::Tpu)].guarantee;
+        VERIFY_HAS_VALUE(gpus);
+        QCOMPARE(*gpus, spec->guarantee().gpus());
+        VERIFY_HAS_VALUE(cpus);
+        QCOMPARE(*cpus, spec->guarantee().cpu_cores());
+        VERIFY_HAS_VALUE(tpus);
+        QCOMPARE(*tpus, spec->guarantee().tpus());
       }
       for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
         const TeamUsage& u = t.usage[k];

@@ -3,14 +3,22 @@
 // and replicas of a workload are paired, deterministic whatever the
 // threads, and keep the jobs present at the start.
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/split_mix.h"
+#include "policy.pb.h"
+#include "usecases/whatif/bootstrap.h"
 #include "usecases/whatif/whatif_metrics.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 
 #include <QTest>
-
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <numbers>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -48,6 +56,7 @@ class TestWhatifReplicas : public QObject {
     int covered = 0;
     for (int t = 0; t < kTrials; ++t) {
       std::vector<double> series;
+      series.reserve(400);
       for (int i = 0; i < 400; ++i) series.push_back(3.0 + 2.0 * normal(data));
       const Interval i = bootstrapMean(series, 5, 999, 1000 + static_cast<std::uint64_t>(t));
       if (i.low <= 3.0 && 3.0 <= i.high) ++covered;
@@ -60,6 +69,7 @@ class TestWhatifReplicas : public QObject {
   void bootstrapIsFixedBySeed() {
     SplitMix data(7);
     std::vector<double> series;
+    series.reserve(300);
     for (int i = 0; i < 300; ++i) series.push_back(normal(data));
     QVERIFY(same(bootstrapMean(series, 10, 500, 42), bootstrapMean(series, 10, 500, 42)));
     QVERIFY(!same(bootstrapMean(series, 10, 500, 42), bootstrapMean(series, 10, 500, 43)));

@@ -3,14 +3,26 @@
 // 2, 3 and 4 s. Job i starts at 100 i, so it waits 99 i: 0, 99, 198, 297
 // and 396 s. Against the default high target (300 s) one job violates it;
 // against 150 s three do (198, 297, 396).
-#include "engine/policy/policy_loader.h"
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "engine/sim/sim_job.h"
+#include "engine/sim/sim_result.h"
+#include "policy.pb.h"
 #include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/whatif_canary.h"
 #include "usecases/whatif/whatif_comparison.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 #include "usecases/whatif/whatif_sweep.h"
 
 #include <QTest>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -18,7 +30,9 @@ namespace {
 
 WhatifWorkload fiveInARow() {
   WhatifWorkload w;
-  DeviceModel core = *findBuiltinModel("Xeon");
+  const std::optional<DeviceModel> xeon = findBuiltinModel("Xeon");
+  if (!xeon) qFatal("no built-in device model Xeon");
+  DeviceModel core = *xeon;
   core.name = "core";
   core.cores = 1;
   w.topology.models = {core};

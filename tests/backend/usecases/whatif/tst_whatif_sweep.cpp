@@ -6,14 +6,22 @@
 // each point's intervals those of runWhatifReplicas of its policy alone,
 // the front on the medians.
 #include "builtin_policy.h"
-#include "engine/policy/builtin_policies.h"
+#include "policy.pb.h"
+#include "usecases/whatif/bootstrap.h"
+#include "usecases/whatif/policy_parameter.h"
 #include "usecases/whatif/whatif_metrics.h"
 #include "usecases/whatif/whatif_replicas.h"
+#include "usecases/whatif/whatif_run.h"
 #include "usecases/whatif/whatif_sweep.h"
 
 #include <QTest>
-
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -146,6 +154,7 @@ class TestWhatifSweep : public QObject {
              (std::vector<bool>{true, true, false, true, false, true, false}));
     // With replicas the front is taken on the medians, not the single runs.
     std::vector<SweepPoint> medians;
+    medians.reserve(points.size());
     for (const SweepPoint& p : points) medians.push_back(withMedians(p.summary.waitAvgS, p.summary.gpuAllocationRatio));
     QCOMPARE(paretoFront(medians, "wait_avg_s", "gpu_allocation_ratio"),
              (std::vector<bool>{true, true, false, true, false, true, false}));

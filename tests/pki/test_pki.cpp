@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <string>
 
 namespace hetsched::test {
 
