@@ -4,6 +4,7 @@
 // scripts/lint's clang-tidy borrows for these headers (it takes the command
 // of the nearest source, and this is the only source in tests/support).
 // Each include is kept: compiling it is the point.
+#include "builtin_model.h"  // IWYU pragma: keep
 #include "builtin_policy.h"  // IWYU pragma: keep
 #include "checked_value.h"  // IWYU pragma: keep
 #include "default_cluster_cut.h"  // IWYU pragma: keep

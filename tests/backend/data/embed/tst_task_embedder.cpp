@@ -3,6 +3,7 @@
 // round-trip and damaged ones are refused with a reason.
 #include "base/model/device_model.h"
 #include "base/model/job.h"
+#include "builtin_model.h"
 #include "data/embed/embedder_file.h"
 #include "data/embed/job_features.h"
 #include "data/embed/random_stream.h"
@@ -14,23 +15,15 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace hetsched;
+using hetsched::test::builtinModel;
 using namespace hetsched::embed;
 
 namespace {
-
-// A device from the seed's table. Every sample needs one, and this helper
-// returns a value, so a missing entry stops the run with its name.
-DeviceModel builtinModel(const char* name) {
-  const std::optional<DeviceModel> model = findBuiltinModel(name);
-  if (!model) qFatal("builtin device model %s is missing", name);
-  return *model;
-}
 
 // Four kinds of work from the seed: GPU training, latency-sensitive GPU
 // inference, CPU batch and TPU training. Groups 0 and 3 share kind, priority

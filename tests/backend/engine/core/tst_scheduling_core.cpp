@@ -6,6 +6,7 @@
 #include "base/model/device_model.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "builtin_model.h"
 #include "engine/core/capacity_state.h"
 #include "engine/core/core_job.h"
 #include "engine/core/core_options.h"
@@ -33,14 +34,9 @@
 #include <vector>
 
 using namespace hetsched;
+using hetsched::test::builtinModel;
 
 namespace {
-
-DeviceModel builtinModel(const char* name) {
-  const std::optional<DeviceModel> model = findBuiltinModel(name);
-  if (!model) qFatal("no built-in device model %s", name);
-  return *model;
-}
 
 // Two CPU nodes of two one-core sockets (2000 milli each) and one GPU node
 // of four GPUs; no TPU.

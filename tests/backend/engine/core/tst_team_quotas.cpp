@@ -6,10 +6,10 @@
 // preemption and node loss, and fair share starts the team with the lower
 // dominant share first.
 #include "base/model/device_kind.h"
-#include "base/model/device_model.h"
 #include "base/model/job.h"
 #include "base/model/job_prediction.h"
 #include "base/model/topology.h"
+#include "builtin_model.h"
 #include "engine/core/core_job.h"
 #include "engine/core/decision_sink.h"
 #include "engine/core/policy_arms.h"
@@ -28,21 +28,15 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
 using namespace hetsched;
+using hetsched::test::builtinModel;
 
 namespace {
-
-DeviceModel builtinModel(const char* name) {
-  const std::optional<DeviceModel> model = findBuiltinModel(name);
-  if (!model) qFatal("no built-in device model %s", name);
-  return *model;
-}
 
 // `gpuNodes` nodes of four A100s, and one CPU node: the GPUs are what quotas
 // limit here.

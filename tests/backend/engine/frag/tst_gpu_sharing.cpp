@@ -1,31 +1,25 @@
 // Who holds each device (GpuAllocation) and the ATC'23 fragmentation of a
 // running cluster's GPU nodes (fragmentationOf), from a job list.
 #include "base/model/device_kind.h"
-#include "base/model/device_model.h"
 #include "base/model/gpu_allocation.h"
 #include "base/model/gpu_fragmentation.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
+#include "builtin_model.h"
 #include "engine/frag/node_fragmentation.h"
 
 #include <QTest>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 using namespace hetsched;
+using hetsched::test::builtinModel;
 
 namespace {
-
-DeviceModel builtinModel(const char* name) {
-  const std::optional<DeviceModel> model = findBuiltinModel(name);
-  if (!model) qFatal("no built-in device model %s", name);
-  return *model;
-}
 
 // One 2-socket CPU node (devices 0-1), one 4-GPU node (devices 2-5).
 Topology cluster() {

@@ -7,6 +7,7 @@
 #include "base/model/job.h"
 #include "base/model/job_prediction.h"
 #include "base/model/topology.h"
+#include "builtin_model.h"
 #include "engine/core/capacity_state.h"
 #include "engine/core/core_job.h"
 #include "engine/core/core_options.h"
@@ -34,7 +35,6 @@
 #include <cstdint>
 #include <deque>
 #include <map>
-#include <optional>
 #include <random>
 #include <string>
 #include <tuple>
@@ -42,14 +42,9 @@
 #include <vector>
 
 using namespace hetsched;
+using hetsched::test::builtinModel;
 
 namespace {
-
-DeviceModel builtinModel(const char* name) {
-  const std::optional<DeviceModel> model = findBuiltinModel(name);
-  if (!model) qFatal("no built-in device model %s", name);
-  return *model;
-}
 
 // Two CPU nodes of two one-core sockets (2000 milli each) and one GPU node
 // of four GPUs.
