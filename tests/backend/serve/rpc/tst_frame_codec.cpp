@@ -12,12 +12,18 @@
 #include "sources/cluster/sim_options.h"
 #include "sources/cluster/simulated_cluster.h"
 
+#include <QString>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
+#include <limits>
 #include <string>
 #include <variant>
+#include <vector>
 
 using namespace hetsched;
 
@@ -198,6 +204,72 @@ class TestFrameCodec : public QObject {
     const auto error = decodeFrame(wire, static_cast<std::size_t>(devices), static_cast<std::size_t>(nodes), &out);
     VERIFY_HAS_VALUE(error);
     QVERIFY2(QString::fromStdString(*error).startsWith(column), error->c_str());
+  }
+
+  // Quantisation rounds as std::lround of the clamped, scaled value, on both
+  // forms: values a few ulps either side of every integer and half-integer
+  // of each column's range (where a rounding shortcut would go wrong), and
+  // NaN, infinities and negatives.
+  void quantisationRoundsAsLround() {
+    struct Column {
+      std::vector<float> Frame::* values;
+      float scale;
+      float max;
+    };
+    const Column columns[] = {{&Frame::utilization, 200.0f, 200.0f},
+                              {&Frame::temperatureC, 1.0f, 255.0f},
+                              {&Frame::memoryUsed, 65535.0f, 65535.0f},
+                              {&Frame::powerWatts, 1.0f, 65535.0f}};
+    constexpr int kUlps = 3;
+    std::vector<std::vector<float>> inputs;
+    std::size_t n = 0;
+    for (const Column& c : columns) {
+      std::vector<float>& in = inputs.emplace_back();
+      for (const float special : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                                  -std::numeric_limits<float>::infinity(), -1.0f, -0.4f, 1e9f})
+        in.push_back(special);
+      for (int k = 0; k <= static_cast<int>(c.max); ++k) {
+        for (const float target : {static_cast<float>(k), k + 0.5f}) {
+          float v = target / c.scale;
+          for (int u = 0; u < kUlps; ++u) v = std::nextafter(v, -1.0f);
+          for (int u = 0; u < 2 * kUlps + 1; ++u, v = std::nextafter(v, 1e9f)) in.push_back(v);
+        }
+      }
+      n = std::max(n, in.size());
+    }
+    Frame f;
+    f.resize(n, 1);
+    for (std::size_t c = 0; c < std::size(columns); ++c) {
+      inputs[c].resize(n, 0.0f);
+      f.*columns[c].values = inputs[c];
+    }
+    v1::Frame plain;
+    v1::Frame packed;
+    encodeFrame(f, &plain);
+    encodePackedFrame(f, &packed);
+    for (const v1::Frame* wire : {&plain, &packed}) {
+      Frame out;
+      const auto error = decodeFrame(*wire, n, 1, &out);
+      QVERIFY2(!error, error ? error->c_str() : "");
+      for (std::size_t c = 0; c < std::size(columns); ++c) {
+        const Column& column = columns[c];
+        for (std::size_t i = 0; i < n; ++i) {
+          float x = inputs[c][i] * column.scale;
+          x = x > 0.0f ? x : 0.0f;  // NaN too
+          x = std::min(x, column.max);
+          // The decoder's own arithmetic on the value lround gives.
+          const float expected = static_cast<float>(std::lround(x)) / column.scale;
+          const float got = (out.*column.values)[i];
+          if (got != expected)
+            QFAIL(qPrintable(QStringLiteral("column %1, %2 (%3): got %4, lround gives %5")
+                                 .arg(c)
+                                 .arg(static_cast<double>(inputs[c][i]), 0, 'g', 9)
+                                 .arg(wire == &plain ? "plain" : "packed")
+                                 .arg(static_cast<double>(got))
+                                 .arg(static_cast<double>(expected))));
+        }
+      }
+    }
   }
 
   // A quota's hold crosses the wire with its team and numbers.
