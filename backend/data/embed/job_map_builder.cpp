@@ -12,6 +12,7 @@
 #include "tsne.h"
 #include "tsne_options.h"
 #include "warm_start.h"
+#include "worker_pool.h"
 
 #include <algorithm>
 #include <atomic>
@@ -157,7 +158,12 @@ JobMapResult buildJobMap(const std::vector<Job>& jobs, const Topology& topology,
   result.fullLayout =
       options.relayout || known < kMinJobs || changed >= options.relayoutShare * static_cast<double>(ordered.size());
   if (!result.fullLayout) {
-    tsne.initial = extendMap(points, knownMap);
+    WorkerPool pool(tsne.threads);
+    tsne.initial = extendMap(points, knownMap, pool, cancel);
+    if (cancel && cancel->load()) {
+      result.cancelled = true;
+      return result;
+    }
     tsne.heldPoints = known;
     tsne.exaggerationIterations = 0;
     tsne.iterations = known == ordered.size() ? 0 : std::min(tsne.iterations, options.placeIterations);

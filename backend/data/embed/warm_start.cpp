@@ -1,30 +1,33 @@
 #include "warm_start.h"
 
 #include "embed_types.h"
+#include "knn_graph.h"
+#include "nearest_k.h"
 
 #include <Eigen/SVD>
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
-#include <utility>
-#include <vector>
+#include <span>
 
 namespace hetsched::embed {
 
-Embedding2d extendMap(const PointMatrix& data, const Embedding2d& known) {
+Embedding2d extendMap(const PointMatrix& data, const Embedding2d& known, WorkerPool& pool,
+                      const std::atomic<bool>* cancel) {
   const Eigen::Index old = std::min(known.rows(), data.rows());
   Embedding2d map = Embedding2d::Zero(data.rows(), 2);
   map.topRows(old) = known.topRows(old);
-  if (old == 0) return map;
   constexpr Eigen::Index kNeighbours = 3;
-  std::vector<std::pair<float, Eigen::Index>> distances(static_cast<std::size_t>(old));
-  for (Eigen::Index i = old; i < data.rows(); ++i) {
-    for (Eigen::Index j = 0; j < old; ++j)
-      distances[static_cast<std::size_t>(j)] = {(data.row(i) - data.row(j)).squaredNorm(), j};
-    const Eigen::Index k = std::min(kNeighbours, old);
-    std::partial_sort(distances.begin(), distances.begin() + k, distances.end());
-    for (Eigen::Index m = 0; m < k; ++m) map.row(i) += known.row(distances[static_cast<std::size_t>(m)].second);
-    map.row(i) /= static_cast<double>(k);
-  }
+  const auto k = static_cast<std::size_t>(std::min(kNeighbours, old));
+  // Each worker writes only the rows it searched.
+  searchNearest(
+      data, old, old, k, pool,
+      [&](std::size_t row, std::span<const NearestK::Candidate> nearest) {
+        const auto i = static_cast<Eigen::Index>(row);
+        for (const NearestK::Candidate c : nearest) map.row(i) += known.row(NearestK::index(c));
+        map.row(i) /= static_cast<double>(nearest.size());
+      },
+      cancel);
   return map;
 }
 

@@ -159,7 +159,8 @@ class TstTsne : public QObject {
     QCOMPARE(before.status, TsneStatus::Ok);
 
     TsneOptions o = options();
-    o.initial = extendMap(all.points, before.embedding);
+    WorkerPool pool(1);
+    o.initial = extendMap(all.points, before.embedding, pool);
     o.exaggerationIterations = 0;
     o.iterations = 150;
     const TsneResult after = computeTsne(all.points, o);
@@ -198,7 +199,8 @@ class TstTsne : public QObject {
     const LabelledPoints all = gaussianClusters(610, 10, 5, 11);
     const TsneResult before = computeTsne(all.points.topRows(600), options());
     TsneOptions o = options();
-    o.initial = extendMap(all.points, before.embedding);
+    WorkerPool pool(1);
+    o.initial = extendMap(all.points, before.embedding, pool);
     o.heldPoints = 600;
     o.exaggerationIterations = 0;
     o.iterations = 150;
