@@ -61,7 +61,7 @@ NeighbourPlan planNeighbours(std::size_t points, double perplexity) {
   return plan;
 }
 
-Affinities perplexityAffinities(const KnnGraph& graph, double perplexity, WorkerPool& pool) {
+Affinities perplexityAffinities(KnnGraph graph, double perplexity, WorkerPool& pool) {
   const std::size_t n = graph.k == 0 ? 0 : graph.indices.size() / graph.k;
   const std::size_t k = graph.k;
   Affinities result;
@@ -97,6 +97,10 @@ Affinities perplexityAffinities(const KnnGraph& graph, double perplexity, Worker
       entries[fill[row]++] = {static_cast<std::int32_t>(std::max(i, j)), conditional[i * k + m] * scale};
     }
   }
+  // Read for the last time: freed before the result is allocated.
+  graph = {};
+  std::vector<double>().swap(conditional);
+  std::vector<std::size_t>().swap(fill);
   result.columns.reserve(n * k);
   result.values.reserve(n * k);
   double plogp = 0.0;

@@ -88,8 +88,8 @@ double tsneKlDivergence(const PointMatrix& data, const Embedding2d& map, double 
   const std::size_t n = static_cast<std::size_t>(data.rows());
   if (n < 2) return 0.0;
   const NeighbourPlan plan = planNeighbours(n, perplexity);
-  const KnnGraph graph = exactKnn(data, plan.neighbours, pool);
-  return tsneKlDivergence(perplexityAffinities(graph, plan.perplexity, pool), map, pool);
+  return tsneKlDivergence(perplexityAffinities(exactKnn(data, plan.neighbours, pool), plan.perplexity, pool), map,
+                          pool);
 }
 
 }  // namespace hetsched::embed
