@@ -26,7 +26,7 @@ AlertClient::AlertClient(std::shared_ptr<grpc::Channel> channel, ClientOptions o
 AlertClient::~AlertClient() = default;
 
 void AlertClient::get(ReportDone done) {
-  auto call = newUnaryCall<v1::GetAlertsRequest, v1::GetAlertsResponse>(m_options);
+  auto call = newUnaryCall<v1::GetAlertsRequest, v1::GetAlertsResponse>(m_options, m_calls);
   m_stub->stub->async()->GetAlerts(&call->context, &call->request, &call->response,
                                    whenAnswered(call, std::move(done), [](const v1::GetAlertsResponse& r) {
                                      return decodedOrInternal(fromProto(r), "GetAlerts");
@@ -34,7 +34,7 @@ void AlertClient::get(ReportDone done) {
 }
 
 void AlertClient::setRules(const std::vector<AlertRule>& rules, SetDone done) {
-  auto call = newUnaryCall<v1::SetAlertRulesRequest, v1::SetAlertRulesResponse>(m_options);
+  auto call = newUnaryCall<v1::SetAlertRulesRequest, v1::SetAlertRulesResponse>(m_options, m_calls);
   toProto(rules, call->request.mutable_rules());
   m_stub->stub->async()->SetAlertRules(
       &call->context, &call->request, &call->response,
@@ -42,7 +42,7 @@ void AlertClient::setRules(const std::vector<AlertRule>& rules, SetDone done) {
 }
 
 void AlertClient::acknowledge(const std::vector<std::uint64_t>& ids, AcknowledgeDone done) {
-  auto call = newUnaryCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options);
+  auto call = newUnaryCall<v1::AcknowledgeAlertsRequest, v1::AcknowledgeAlertsResponse>(m_options, m_calls);
   for (const std::uint64_t id : ids) call->request.add_ids(id);
   m_stub->stub->async()->AcknowledgeAlerts(
       &call->context, &call->request, &call->response,

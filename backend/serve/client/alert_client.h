@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calls_in_flight.h"
 #include "cluster_client.h"
 #include "serve/alert/alert.h"
 #include "serve/alert/alert_rule.h"
@@ -42,6 +43,8 @@ class AlertClient {
   struct Stub;
   std::unique_ptr<Stub> m_stub;
   ClientOptions m_options;
+  // Last, so destroyed first: waits for the calls before the channel goes.
+  CallsInFlight m_calls;
 };
 
 }  // namespace hetsched

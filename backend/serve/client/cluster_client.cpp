@@ -167,6 +167,7 @@ void ClusterClient::stop() {
   }
   m_cv.notify_all();
   if (m_supervisor.joinable()) m_supervisor.join();
+  m_calls.cancelAll();
 }
 
 void ClusterClient::setStatus(ConnectionState state, std::string detail, std::chrono::milliseconds retryIn) {
@@ -260,7 +261,7 @@ bool ClusterClient::watchUntilLost(RpcError* error) {
 
 void ClusterClient::listJobs(const std::vector<JobState>& states, std::uint32_t limit,
                              std::function<void(std::variant<JobList, RpcError>)> done) {
-  auto call = newUnaryCall<v1::ListJobsRequest, v1::ListJobsResponse>(m_options);
+  auto call = newUnaryCall<v1::ListJobsRequest, v1::ListJobsResponse>(m_options, m_calls);
   for (const JobState s : states) call->request.add_states(toProto(s));
   call->request.set_limit(limit);
   m_stub->stub->async()->ListJobs(&call->context, &call->request, &call->response,
@@ -274,7 +275,7 @@ void ClusterClient::listJobs(const std::vector<JobState>& states, std::uint32_t 
 }
 
 void ClusterClient::getPredictions(std::function<void(std::variant<QueuePredictions, RpcError>)> done) {
-  auto call = newUnaryCall<v1::GetPredictionsRequest, v1::GetPredictionsResponse>(m_options);
+  auto call = newUnaryCall<v1::GetPredictionsRequest, v1::GetPredictionsResponse>(m_options, m_calls);
   m_stub->stub->async()->GetPredictions(&call->context, &call->request, &call->response,
                                         whenAnswered(call, std::move(done), [](const v1::GetPredictionsResponse& r) {
                                           return decodedOrInternal(fromProto(r), "GetPredictions");
@@ -283,7 +284,7 @@ void ClusterClient::getPredictions(std::function<void(std::variant<QueuePredicti
 
 void ClusterClient::getDeviceHistory(const HistoryRequest& request,
                                      std::function<void(std::variant<DeviceHistory, RpcError>)> done) {
-  auto call = newUnaryCall<v1::GetDeviceHistoryRequest, v1::GetDeviceHistoryResponse>(m_options);
+  auto call = newUnaryCall<v1::GetDeviceHistoryRequest, v1::GetDeviceHistoryResponse>(m_options, m_calls);
   toProto(request, &call->request);
   m_stub->stub->async()->GetDeviceHistory(
       &call->context, &call->request, &call->response,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calls_in_flight.h"
 #include "base/history/device_history.h"
 #include "base/model/connection_state.h"
 #include "base/model/frame.h"
@@ -105,6 +106,8 @@ class ClusterClient {
   int m_attempt = 0;
   struct Stub;
   std::unique_ptr<Stub> m_stub;
+  // Last, so destroyed first: waits for the calls before the channel goes.
+  CallsInFlight m_calls;
 };
 
 }  // namespace hetsched

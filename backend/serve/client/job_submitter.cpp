@@ -24,7 +24,7 @@ JobSubmitter::JobSubmitter(std::shared_ptr<grpc::Channel> channel, ClientOptions
 JobSubmitter::~JobSubmitter() = default;
 
 void JobSubmitter::submit(const JobSpec& spec, Done done) {
-  auto call = newUnaryCall<v1::SubmitJobRequest, v1::SubmitJobResponse>(m_options);
+  auto call = newUnaryCall<v1::SubmitJobRequest, v1::SubmitJobResponse>(m_options, m_calls);
   toProto(spec, call->request.mutable_spec());
   m_stub->stub->async()->SubmitJob(
       &call->context, &call->request, &call->response,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calls_in_flight.h"
 #include "base/model/job.h"
 #include "cluster_client.h"
 
@@ -33,6 +34,8 @@ class JobSubmitter {
   struct Stub;
   std::unique_ptr<Stub> m_stub;
   ClientOptions m_options;
+  // Last, so destroyed first: waits for the calls before the channel goes.
+  CallsInFlight m_calls;
 };
 
 }  // namespace hetsched

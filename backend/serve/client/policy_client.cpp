@@ -24,7 +24,7 @@ PolicyClient::PolicyClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
 PolicyClient::~PolicyClient() = default;
 
 void PolicyClient::get(StateDone done) {
-  auto call = newUnaryCall<v1::GetPolicyRequest, v1::GetPolicyResponse>(m_options);
+  auto call = newUnaryCall<v1::GetPolicyRequest, v1::GetPolicyResponse>(m_options, m_calls);
   m_stub->stub->async()->GetPolicy(&call->context, &call->request, &call->response,
                                    whenAnswered(call, std::move(done), [](auto& r) { return std::move(r); }));
 }
@@ -38,7 +38,7 @@ auto stateOf(v1::PolicyMutationResponse& r) { return std::move(*r.mutable_state(
 
 void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std::uint64_t expectedVersion,
                         StateDone done) {
-  auto call = newUnaryCall<v1::PushPolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::PushPolicyRequest, v1::PolicyMutationResponse>(m_options, m_calls);
   *call->request.mutable_spec() = spec;
   call->request.set_canary_percent(canaryPercent);
   call->request.set_expected_version(expectedVersion);
@@ -47,14 +47,14 @@ void PolicyClient::push(const v1::Policy& spec, std::uint32_t canaryPercent, std
 }
 
 void PolicyClient::promote(std::uint64_t expectedVersion, StateDone done) {
-  auto call = newUnaryCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::PromotePolicyRequest, v1::PolicyMutationResponse>(m_options, m_calls);
   call->request.set_expected_version(expectedVersion);
   m_stub->stub->async()->PromotePolicy(&call->context, &call->request, &call->response,
                                        whenAnswered(call, std::move(done), stateOf));
 }
 
 void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersion, StateDone done) {
-  auto call = newUnaryCall<v1::RollbackPolicyRequest, v1::PolicyMutationResponse>(m_options);
+  auto call = newUnaryCall<v1::RollbackPolicyRequest, v1::PolicyMutationResponse>(m_options, m_calls);
   call->request.set_to_version(toVersion);
   call->request.set_expected_version(expectedVersion);
   m_stub->stub->async()->RollbackPolicy(&call->context, &call->request, &call->response,
@@ -62,7 +62,7 @@ void PolicyClient::rollback(std::uint64_t toVersion, std::uint64_t expectedVersi
 }
 
 void PolicyClient::history(HistoryDone done) {
-  auto call = newUnaryCall<v1::ListPolicyHistoryRequest, v1::ListPolicyHistoryResponse>(m_options);
+  auto call = newUnaryCall<v1::ListPolicyHistoryRequest, v1::ListPolicyHistoryResponse>(m_options, m_calls);
   m_stub->stub->async()->ListPolicyHistory(&call->context, &call->request, &call->response,
                                            whenAnswered(call, std::move(done), [](auto& r) { return std::move(r); }));
 }

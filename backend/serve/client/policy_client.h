@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calls_in_flight.h"
 #include "cluster_client.h"
 #include "policy.pb.h"
 #include "policy_service.pb.h"
@@ -41,6 +42,8 @@ class PolicyClient {
   struct Stub;
   std::unique_ptr<Stub> m_stub;
   ClientOptions m_options;
+  // Last, so destroyed first: waits for the calls before the channel goes.
+  CallsInFlight m_calls;
 };
 
 }  // namespace hetsched

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calls_in_flight.h"
 #include "cluster_client.h"
 #include "gateway_channel.h"
 
@@ -15,19 +16,22 @@ namespace hetsched {
 
 // One asynchronous unary call of a client: the context, request and
 // response live until gRPC calls back, which may be after the caller has
-// gone. Its deadline and bearer token come from the client's options.
+// gone. Its deadline and bearer token come from the client's options; it is
+// one of the client's calls in flight until the context is gone.
 template <typename Request, typename Response>
 struct UnaryCall {
+  CallsInFlight::Entry inFlight;  // first: destroyed after the context
   grpc::ClientContext context;
   Request request;
   Response response;
 };
 
 template <typename Request, typename Response>
-std::shared_ptr<UnaryCall<Request, Response>> newUnaryCall(const ClientOptions& options) {
+std::shared_ptr<UnaryCall<Request, Response>> newUnaryCall(const ClientOptions& options, CallsInFlight& calls) {
   auto call = std::make_shared<UnaryCall<Request, Response>>();
   call->context.set_deadline(std::chrono::system_clock::now() + options.rpcDeadline);
   addBearerToken(call->context, options);
+  calls.add(call->inFlight, call->context, call);
   return call;
 }
 
