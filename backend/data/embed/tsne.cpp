@@ -85,6 +85,12 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
     return perplexityAffinities(std::move(graph), result.perplexityUsed, pool);
   }();
   result.neighbourSeconds = secondsSince(start);
+  // The optimiser's buffers are the next large allocation: not made for a
+  // map no longer wanted (a console closing waits for this thread).
+  if (cancel && cancel->load(std::memory_order_relaxed)) {
+    result.status = TsneStatus::Cancelled;
+    return result;
+  }
 
   const auto optimiseStart = Clock::now();
   TsneOptimiser optimiser(p, options, initialPositions(options, n), pool);

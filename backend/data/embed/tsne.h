@@ -14,7 +14,8 @@ class WorkerPool;
 // inputs), FFT-interpolated repulsion, bhtsne's update on an openTSNE-style
 // schedule that ends the exaggeration and the run by the KL's progress
 // (docs/tsne.md). Deterministic for a given seed and thread count.
-// Setting *cancel makes it return TsneStatus::Cancelled at the next iteration.
+// Setting *cancel makes it return TsneStatus::Cancelled once the neighbours
+// are found, or at the next iteration.
 // `layout` gets intermediate maps, for a view that shows the map settling.
 TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, const std::atomic<bool>* cancel = nullptr,
                        const TsneProgress& progress = {}, const TsneLayout& layout = {});
