@@ -31,7 +31,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <grpc/grpc.h>
 #include <memory>
 #include <time.h>
 #include <unistd.h>
@@ -88,29 +87,12 @@ int fail(const QString& message) {
   return 2;
 }
 
-// grpc_init for the life of the process's main, grpc_shutdown after.
-struct GrpcLifetime {
-  GrpcLifetime() { grpc_init(); }
-  ~GrpcLifetime() { grpc_shutdown(); }
-  GrpcLifetime(const GrpcLifetime&) = delete;
-  GrpcLifetime& operator=(const GrpcLifetime&) = delete;
-  GrpcLifetime(GrpcLifetime&&) = delete;
-  GrpcLifetime& operator=(GrpcLifetime&&) = delete;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   // --help and --version need no display: answered before the GUI starts.
   if (const int rc = answerWithoutDisplay(argc, argv); rc >= 0) return rc;
   hetsched::returnLargeBlocksToTheSystem();
-  // gRPC stays initialised until main returns, after every window,
-  // connection and worker is gone. Otherwise destroying the last channel
-  // while a window closes shuts gRPC down on its own threads, and if the
-  // teardown then waits (a job map of 100,000 jobs finishing its neighbour
-  // search) gRPC 1.51 aborts in grpc_cq_internal_unref: seen closing a
-  // console on 1,000,000 devices.
-  const GrpcLifetime grpc;
 
   QApplication app(argc, argv);
   setApplicationNames();
