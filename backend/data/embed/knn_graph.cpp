@@ -32,18 +32,22 @@ void recomputeDistances(const PointMatrix& data, KnnGraph& graph, std::size_t po
   }
 }
 
-KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool) {
+KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool, const std::atomic<bool>* cancel) {
   const Eigen::Index n = data.rows();
   KnnGraph graph;
   graph.k = std::min<std::size_t>(k, n > 0 ? static_cast<std::size_t>(n - 1) : 0);
   k = graph.k;
+  if (cancel && cancel->load(std::memory_order_relaxed)) return graph;
   graph.indices.assign(static_cast<std::size_t>(n) * k, 0);
   graph.distances2.assign(static_cast<std::size_t>(n) * k, 0.0);
   if (k == 0) return graph;
-  searchNearest(data, 0, n, k, pool, [&](std::size_t i, std::span<const NearestK::Candidate> kept) {
-    for (std::size_t m = 0; m < k; ++m) graph.indices[i * k + m] = NearestK::index(kept[m]);
-    recomputeDistances(data, graph, i);
-  });
+  searchNearest(
+      data, 0, n, k, pool,
+      [&](std::size_t i, std::span<const NearestK::Candidate> kept) {
+        for (std::size_t m = 0; m < k; ++m) graph.indices[i * k + m] = NearestK::index(kept[m]);
+        recomputeDistances(data, graph, i);
+      },
+      cancel);
   return graph;
 }
 

@@ -25,8 +25,9 @@ struct KnnGraph {
 // Exact search by blocked brute force: in tens of dimensions a metric tree
 // visits most points anyway, while one matrix product per block of rows runs
 // near the machine's peak. Ties go to the lower index, so the graph is
-// deterministic.
-KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool);
+// deterministic. Once `cancel` is set it stops between blocks, leaving rows
+// unsearched.
+KnnGraph exactKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool, const std::atomic<bool>* cancel = nullptr);
 
 // The search exactKnn runs, for any rows among any leading candidates: for
 // each row i in [firstRow, data.rows()), the k nearest of rows

@@ -7,6 +7,7 @@
 #include "worker_pool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -118,12 +119,14 @@ std::vector<std::vector<std::int32_t>> probeLists(const RowMatrix& centres, cons
 
 }  // namespace
 
-KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool,
-                        const PartitionedKnnOptions& options) {
+KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool, const PartitionedKnnOptions& options,
+                        const std::atomic<bool>* cancel) {
+  const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   const std::size_t n = static_cast<std::size_t>(data.rows());
   KnnGraph graph;
   graph.k = std::min<std::size_t>(k, n > 0 ? n - 1 : 0);
   k = graph.k;
+  if (cancelled()) return graph;  // before the graph's n k entries are touched
   graph.indices.assign(n * k, 0);
   graph.distances2.assign(n * k, 0.0);
   if (k == 0) return graph;
@@ -164,6 +167,7 @@ KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool
     std::vector<float> candidateNorms;
     NearestK nearest(k);
     for (std::size_t o = worker; o < cells; o += pool.size()) {
+      if (cancelled()) return;
       const std::size_t cell = order[o];
       if (sizes[cell] == 0) continue;
       ids.clear();

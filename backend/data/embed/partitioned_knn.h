@@ -2,6 +2,7 @@
 
 #include "embed_types.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -24,8 +25,10 @@ struct PartitionedKnnOptions {
 // statically among the workers, so the graph is the same for a seed and any
 // thread count. Finds ~97% of the true neighbours of job embeddings
 // (docs/tsne.md); fewer in data of high intrinsic dimension, where
-// neighbours are nearly arbitrary anyway.
+// neighbours are nearly arbitrary anyway. Once `cancel` is set it stops
+// between cells and returns a graph with rows left unsearched: a closing
+// console waits for this thread, and a search of 10^5 points takes seconds.
 KnnGraph partitionedKnn(const PointMatrix& data, std::size_t k, WorkerPool& pool,
-                        const PartitionedKnnOptions& options = {});
+                        const PartitionedKnnOptions& options = {}, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace hetsched::embed

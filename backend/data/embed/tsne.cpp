@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -77,23 +78,25 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
   PartitionedKnnOptions partitioned;
   partitioned.seed = options.seed;
   // The neighbour graph only feeds the affinities, which free it as soon as
-  // they have read it (108 MB at 100,000 points and 90 neighbours).
-  const Affinities p = [&] {
+  // they have read it (108 MB at 100,000 points and 90 neighbours). A map no
+  // longer wanted stops inside the search and gets neither the affinities
+  // nor the optimiser's buffers (a console closing waits for this thread).
+  const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+  std::optional<Affinities> p;
+  {
     KnnGraph graph = n < static_cast<std::size_t>(std::max(0, options.exactNeighboursBelow))
-                         ? exactKnn(data, plan.neighbours, pool)
-                         : partitionedKnn(data, plan.neighbours, pool, partitioned);
-    return perplexityAffinities(std::move(graph), result.perplexityUsed, pool);
-  }();
+                         ? exactKnn(data, plan.neighbours, pool, cancel)
+                         : partitionedKnn(data, plan.neighbours, pool, partitioned, cancel);
+    if (!cancelled()) p = perplexityAffinities(std::move(graph), result.perplexityUsed, pool);
+  }
   result.neighbourSeconds = secondsSince(start);
-  // The optimiser's buffers are the next large allocation: not made for a
-  // map no longer wanted (a console closing waits for this thread).
-  if (cancel && cancel->load(std::memory_order_relaxed)) {
+  if (!p || cancelled()) {
     result.status = TsneStatus::Cancelled;
     return result;
   }
 
   const auto optimiseStart = Clock::now();
-  TsneOptimiser optimiser(p, options, initialPositions(options, n), pool);
+  TsneOptimiser optimiser(*p, options, initialPositions(options, n), pool);
   TsneSchedule schedule(options, n);
   for (int iteration = 0; iteration < options.iterations; ++iteration) {
     if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -123,7 +126,7 @@ TsneResult computeTsne(const PointMatrix& data, const TsneOptions& options, cons
   if (options.computeKl && result.status == TsneStatus::Ok) {
     const auto klStart = Clock::now();
     result.klEstimated = n >= static_cast<std::size_t>(std::max(0, options.exactKlBelow));
-    result.klDivergence = result.klEstimated ? optimiser.estimateKl() : tsneKlDivergence(p, result.embedding, pool);
+    result.klDivergence = result.klEstimated ? optimiser.estimateKl() : tsneKlDivergence(*p, result.embedding, pool);
     result.klSeconds = secondsSince(klStart);
   }
   return result;

@@ -10,6 +10,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
@@ -73,6 +74,19 @@ class TstKnn : public QObject {
     QVERIFY(partitionedKnn(data.points, kNeighbours, three).indices == a.indices);
     const KnnGraph e = exactKnn(data.points, kNeighbours, one);
     QVERIFY(exactKnn(data.points, kNeighbours, three).indices == e.indices);
+  }
+
+  // A search no longer wanted neither searches nor fills the graph's n k
+  // entries (108 MB at 10^5 points): a closing console waits for it.
+  void cancelledSearchAllocatesNothing() {
+    const LabelledPoints data = gaussianClusters(3000, 12, 7, 5);
+    WorkerPool pool(2);
+    const std::atomic<bool> cancel{true};
+    const KnnGraph approx = partitionedKnn(data.points, kNeighbours, pool, {}, &cancel);
+    const KnnGraph exact = exactKnn(data.points, kNeighbours, pool, &cancel);
+    QCOMPARE(approx.k, kNeighbours);
+    QVERIFY(approx.indices.empty() && approx.distances2.empty());
+    QVERIFY(exact.indices.empty() && exact.distances2.empty());
   }
 
   // Few points: every cell is searched and the result is exact.
