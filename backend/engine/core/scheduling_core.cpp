@@ -8,6 +8,7 @@
 #include "core_seams.h"
 #include "decision_sink.h"
 #include "engine/estimate/resource_estimate.h"
+#include "huge_pages.h"
 #include "engine/sched/job_validation.h"
 #include "free_capacity_history.h"
 #include "job_queue.h"
@@ -124,9 +125,9 @@ void SchedulingCore::grow(JobSlot slot) {
   if (n <= m_slots.size()) return;
   // Grow geometrically: live sources add slots one arrival at a time.
   const std::size_t size = std::max(n, m_slots.size() + m_slots.size() / 2);
-  m_slots.resize(size);
-  m_placement.resize(size);
-  if (m_options.runtimes == RuntimeKnowledge::History) m_predicted.resize(size, 0.0);
+  resizeOnHugePages(m_slots, size);
+  resizeOnHugePages(m_placement, size);
+  if (m_options.runtimes == RuntimeKnowledge::History) resizeOnHugePages(m_predicted, size);
 }
 
 bool SchedulingCore::wantsTicks() const {

@@ -1,5 +1,7 @@
 #include "event_driver.h"
 
+#include "engine/core/huge_pages.h"
+
 #include "base/model/topology.h"
 #include "engine/core/capacity_state.h"
 #include "engine/core/core_job.h"
@@ -47,6 +49,12 @@ EventDriver::EventDriver(const EventDriver& o, EventObserver& observer)
 void EventDriver::rebind(JobSlot slot, const CoreJob& job) {
   if (slot < m_pending.size() && m_pending[slot] != nullptr) m_pending[slot] = &job;
   m_core.rebind(slot, job);
+}
+
+void EventDriver::reserve(std::size_t slots) {
+  m_core.reserve(slots);
+  reserveOnHugePages(m_order, slots);
+  if (m_pending.size() < slots) resizeOnHugePages(m_pending, slots);
 }
 
 void EventDriver::add(JobSlot slot, const CoreJob& job) {

@@ -78,6 +78,9 @@ class EventDriver final : private DecisionSink {
   // completes or is refused. Jobs may be added in any order, but not with
   // an arrival before the instant the driver has reached.
   void add(JobSlot slot, const CoreJob& job);
+  // Room for slots [0, slots) in the driver and its core, before a batch
+  // of add() (a what-if's whole workload).
+  void reserve(std::size_t slots);
   // Processes every event before `limitS` (all of them for INFINITY).
   // False when stopped by the cancel flag.
   bool advanceTo(double limitS);

@@ -6,6 +6,7 @@
 #include "engine/core/capacity_state.h"
 #include "engine/core/core_options.h"
 #include "engine/core/decision_sink.h"
+#include "engine/core/huge_pages.h"
 #include "engine/core/policy_arms.h"
 #include "engine/policy/quota_spec.h"
 #include "engine/sched/job_validation.h"
@@ -70,9 +71,10 @@ SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& 
       m_driver(topology, coreOptionsOf(options),
                driverOptionsOf(options, options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs)),
                *this),
-      m_timeline(jobs.size()),
       m_sloOverride(options.sloTargetWaitS),
-      m_teamUsage(jobs, QuotaSpec{}) {}
+      m_teamUsage(jobs, QuotaSpec{}) {
+  resizeOnHugePages(m_timeline, jobs.size());
+}
 
 std::vector<FieldError> SimulationRun::setPolicies(const PolicyArms& arms) {
   m_sloTargets = m_sloOverride ? *m_sloOverride : arms.active.sloTargetWaitS;
@@ -81,7 +83,7 @@ std::vector<FieldError> SimulationRun::setPolicies(const PolicyArms& arms) {
 }
 
 SimResult SimulationRun::execute() {
-  m_driver.core().reserve(m_jobs.size());
+  m_driver.reserve(m_jobs.size());
   for (JobSlot j = 0; j < m_jobs.size(); ++j) {
     m_timeline[j].arrivalS = m_jobs[j].arrivalS;
     m_timeline[j].runtimeS = m_jobs[j].runtimeS;

@@ -1,5 +1,7 @@
 #include "synthetic_workload.h"
 
+#include "engine/core/huge_pages.h"
+
 #include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/job.h"
@@ -49,7 +51,8 @@ Topology syntheticTopology(std::uint32_t nodes) {
 
 std::vector<SimJob> syntheticJobs(const Topology& topology, std::uint64_t count, std::uint64_t seed, double load) {
   SplitMix rng(seed);
-  std::vector<SimJob> jobs(count);
+  std::vector<SimJob> jobs;
+  resizeOnHugePages(jobs, count);
   std::array<double, kDeviceKindCount> demand{};  // milli-seconds of primary resource
   for (std::uint64_t i = 0; i < count; ++i) {
     SimJob& j = jobs[i];

@@ -1,6 +1,7 @@
 #include "team_usage_meter.h"
 
 #include "base/model/device_kind.h"
+#include "engine/core/huge_pages.h"
 #include "engine/policy/quota_spec.h"
 #include "sim_job.h"
 #include "sim_result.h"
@@ -21,7 +22,7 @@ TeamUsageMeter::TeamUsageMeter(std::span<const SimJob> jobs, const QuotaSpec& qu
   // in runs, a synthetic workload has one team) costs a string compare, any
   // other a lookup; a node is built only for a new team.
   std::unordered_map<std::string, std::uint32_t> ids;
-  m_teamOf.reserve(jobs.size());
+  reserveOnHugePages(m_teamOf, jobs.size());
   double start = INFINITY;
   const std::string* previous = nullptr;
   for (const SimJob& j : jobs) {
