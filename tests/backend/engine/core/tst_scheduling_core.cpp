@@ -12,6 +12,7 @@
 #include "engine/core/core_options.h"
 #include "engine/core/core_seams.h"
 #include "engine/core/decision_sink.h"
+#include "engine/core/huge_pages.h"
 #include "engine/core/placement_scorer.h"
 #include "engine/core/policy_arms.h"
 #include "engine/core/scheduling_core.h"
@@ -101,6 +102,29 @@ class TestSchedulingCore : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // The per-job arrays grow on huge pages (a what-if of 10^6 jobs): growing
+  // keeps every element and its heap storage, new ones start as T{}.
+  void hugePageGrowthKeepsElements() {
+    std::vector<Placement> v(3);
+    for (std::uint32_t i = 0; i < 3; ++i) v[i] = Placement{i, {i, i + 1}, {500}, 7, 9};
+    const std::uint32_t* heldDevices = v[2].devices.data();
+    resizeOnHugePages(v, std::size_t{3} << 20);  // 72 MiB: many whole huge pages
+    QCOMPARE(v.size(), std::size_t{3} << 20);
+    for (std::uint32_t i = 0; i < 3; ++i) {
+      QCOMPARE(v[i].node, i);
+      QCOMPARE(v[i].devices, (std::vector<std::uint32_t>{i, i + 1}));
+      QCOMPARE(v[i].milli, std::vector<std::uint32_t>{500});
+    }
+    QCOMPARE(v[2].devices.data(), heldDevices);  // moved, not copied
+    QCOMPARE(v.back().node, 0U);
+    QVERIFY(v.back().devices.empty());
+    std::vector<double> d{1.0, 2.0};
+    reserveOnHugePages(d, 1 << 20);
+    QCOMPARE(d, (std::vector<double>{1.0, 2.0}));
+    QVERIFY(d.capacity() >= std::size_t{1} << 20);
+    adviseHugePages(d.data() + 1, 3);  // less than a page: harmless
+  }
+
   void refusesWhatCannotRun_data() {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("field");
