@@ -4,6 +4,7 @@
 #include "device_model.h"
 #include "topology.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -31,6 +32,10 @@ std::optional<MigModelName> parseMigModelName(std::string_view modelName) {
 
 MigLayout MigLayout::of(const Topology& topology) {
   MigLayout layout;
+  const bool anyMigModel = std::ranges::any_of(topology.models, [](const DeviceModel& m) {
+    return m.kind == DeviceKind::Gpu && (m.cores > 0 || parseMigModelName(m.name).has_value());
+  });
+  if (!anyMigModel) return layout;  // empty, without per-device arrays
   const std::size_t n = topology.devices.size();
   layout.m_instance.assign(n, 0);
   layout.m_parent.assign(n, -1);
@@ -66,7 +71,7 @@ MigLayout MigLayout::of(const Topology& topology) {
 }
 
 std::optional<std::uint32_t> MigLayout::parentOf(std::size_t device) const {
-  if (m_parent[device] < 0) return std::nullopt;
+  if (m_parent.empty() || m_parent[device] < 0) return std::nullopt;
   return static_cast<std::uint32_t>(m_parent[device]);
 }
 

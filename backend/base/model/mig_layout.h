@@ -37,20 +37,22 @@ class MigLayout {
 
   // No GPU in MIG mode and no MIG instance in the topology.
   bool empty() const { return m_empty; }
-  bool isInstance(std::size_t device) const { return m_instance[device] != 0; }
+  bool isInstance(std::size_t device) const { return !m_instance.empty() && m_instance[device] != 0; }
   // The GPU an instance partitions: the nearest GPU in MIG mode before it on
   // its node, of the model its name names; nothing for any other device.
   std::optional<std::uint32_t> parentOf(std::size_t device) const;
   // A GPU in MIG mode (possibly with no instance made yet).
-  bool inMigMode(std::size_t device) const { return m_slices[device] != 0 && !isInstance(device); }
+  bool inMigMode(std::size_t device) const { return slices(device) != 0 && !isInstance(device); }
   // Of a GPU in MIG mode: its instances, which follow it on its node.
-  std::uint32_t instanceCount(std::size_t device) const { return m_instances[device]; }
+  std::uint32_t instanceCount(std::size_t device) const { return m_instances.empty() ? 0 : m_instances[device]; }
   // Compute slices: of a GPU in MIG mode, all it has; of an instance, its own.
-  std::uint32_t slices(std::size_t device) const { return m_slices[device]; }
+  std::uint32_t slices(std::size_t device) const { return m_slices.empty() ? 0 : m_slices[device]; }
   // Of a GPU in MIG mode: the slices its instances hold.
-  std::uint32_t slicesHeld(std::size_t device) const { return m_held[device]; }
+  std::uint32_t slicesHeld(std::size_t device) const { return m_held.empty() ? 0 : m_held[device]; }
   // Of a GPU in MIG mode: its last instance (itself when it has none).
-  std::uint32_t lastInstance(std::size_t device) const { return m_last[device]; }
+  std::uint32_t lastInstance(std::size_t device) const {
+    return m_last.empty() ? static_cast<std::uint32_t>(device) : m_last[device];
+  }
   // An instance's share of its GPU's compute (3g of 7 slices: 3/7); 0 without a GPU.
   double computeShare(std::size_t device) const;
   // An instance's profile ("3g.20gb"); empty for any other device.
@@ -58,6 +60,9 @@ class MigLayout {
 
  private:
   bool m_empty = true;
+  // Per device; none at all when no model of the topology is a GPU in MIG
+  // mode or an instance (25 bytes a device: 25 MB per view of a cluster of
+  // 10^6 devices that has no MIG).
   std::vector<std::uint8_t> m_instance;
   std::vector<std::int64_t> m_parent;  // -1: none
   std::vector<std::uint32_t> m_slices;

@@ -202,6 +202,29 @@ class TestNvmlMig : public QObject {
     QVERIFY(MigLayout::of(Topology{}).empty());
   }
 
+  // A cluster without MIG keeps no per-device arrays (25 MB a view at 10^6
+  // devices) and answers every device as a plain one.
+  void layoutWithoutMigAnswersPlainDevices() {
+    Topology t;
+    t.models = {{"NVIDIA H100 80GB HBM3", DeviceKind::Gpu, 0, 0, 0, 81559, 0, 0, 0},
+                {"Xeon MIG 3g", DeviceKind::Cpu, 0, 0, 0, 0, 0, 0, 16}};
+    t.nodes = {{"a", DeviceKind::Gpu, 0, 3, 0, 0}};
+    t.devices = {{0, 0, 0}, {0, 1, 0}, {0, 2, 1}};
+    const MigLayout mig = MigLayout::of(t);
+    QVERIFY(mig.empty());
+    for (std::uint32_t d = 0; d < 3; ++d) {
+      QVERIFY(!mig.isInstance(d));
+      QVERIFY(!mig.inMigMode(d));
+      QVERIFY(!mig.parentOf(d));
+      QCOMPARE(mig.slices(d), 0u);
+      QCOMPARE(mig.slicesHeld(d), 0u);
+      QCOMPARE(mig.instanceCount(d), 0u);
+      QCOMPARE(mig.lastInstance(d), d);
+      QCOMPARE(mig.computeShare(d), 0.0);
+      QVERIFY(mig.profileOf(t, d).empty());
+    }
+  }
+
  private:
   static void checkPartitions(const Topology& t) {
     const MigLayout mig = MigLayout::of(t);
