@@ -50,11 +50,10 @@ void QueueTimelineView::setTopology(const Topology& topology) {
 
 void QueueTimelineView::setTopology(std::shared_ptr<const Topology> topology) {
   if (!topology) return;
-  const std::size_t devices = topology->devices.size();
-  m_layout.rebuild(std::move(topology));
   // Big clusters open with nodes collapsed: a screenful of summary rows says
   // more than the first few nodes' devices.
-  if (devices > 64) m_layout.setAllNodesCollapsed(true);
+  const bool collapsed = topology->devices.size() > 64;
+  m_layout.rebuild(std::move(topology), collapsed);
   relayout();
 }
 

@@ -4,6 +4,7 @@
 #include "base/model/topology.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -34,7 +35,8 @@ class TimelineLayout {
   static constexpr int kQueueLaneHeight = 9;
 
   void rebuild(const Topology& topology);
-  void rebuild(std::shared_ptr<const Topology> topology);
+  // With every node collapsed or none: laid out once, in that state.
+  void rebuild(std::shared_ptr<const Topology> topology, bool nodesCollapsed = false);
   void setNodeCollapsed(std::uint32_t node, bool collapsed);
   void setKindCollapsed(DeviceKind kind, bool collapsed);
   void setAllNodesCollapsed(bool collapsed);
@@ -51,6 +53,7 @@ class TimelineLayout {
 
  private:
   void layoutRows();
+  std::size_t rowCount() const;
 
   // Shared with the views: at 1,000,000 devices a copy is 25 MB. Never null.
   std::shared_ptr<const Topology> m_topology = std::make_shared<const Topology>();

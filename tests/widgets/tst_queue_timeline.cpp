@@ -170,6 +170,24 @@ class TestQueueTimeline : public QObject {
     QCOMPARE(m_view->layout().rows().size(), std::size_t{11});
   }
 
+  // A large cluster opens folded, laid out once in that state, and holds
+  // only the rows it shows (10^6 devices unfolded are 30 MB of rows).
+  void largeClusterOpensFoldedWithItsRowsOnly() {
+    const Topology topology = testing::makeTopology({{DeviceKind::Cpu, 40, 2}, {DeviceKind::Gpu, 20, 8}});
+    QueueTimelineView view;
+    view.setTopology(topology);
+    const TimelineLayout& layout = view.layout();
+    QCOMPARE(layout.rows().size(), std::size_t{1 + 2 + 60});
+    QVERIFY(layout.rows().capacity() <= 2 * layout.rows().size());
+    QCOMPARE(layout.rowOfDevice(0), 2);  // queue, CPU header, cpu-0
+    QCOMPARE(layout.rowOfDevice(1), 2);
+    view.setAllNodesCollapsed(false);
+    QCOMPARE(layout.rows().size(), std::size_t{1 + 2 + 60 + 240});
+    view.setAllNodesCollapsed(true);
+    QCOMPARE(layout.rows().size(), std::size_t{63});
+    QVERIFY(layout.rows().capacity() <= 2 * layout.rows().size());
+  }
+
   void zoomAndPanChangeTheVisibleRange() {
     QCOMPARE(m_view->visibleStartMs(), std::int64_t{0});
     QCOMPARE(m_view->visibleEndMs(), std::int64_t{150'000});
