@@ -1,5 +1,6 @@
 #include "huge_pages.h"
 
+#include <cstddef>
 #include <cstdint>
 
 #if defined(__linux__)
@@ -8,18 +9,19 @@
 
 namespace hetsched {
 
-void adviseHugePages(const void* data, std::size_t bytes) {
+void adviseHugePages(void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
-  const auto begin = reinterpret_cast<std::uintptr_t>(data);  // NOLINT(*-reinterpret-cast): an address, for madvise
-  const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t last = (begin + bytes) & ~(kHuge - 1);
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  const auto address = reinterpret_cast<std::uintptr_t>(data);  // NOLINT(*-reinterpret-cast): its alignment
+  const std::size_t head = (kHuge - address % kHuge) % kHuge;   // up to the first whole huge page
+  if (bytes <= head) return;
+  const std::size_t length = (bytes - head) / kHuge * kHuge;
   // Advice only: where the kernel has no huge pages it keeps 4 KiB ones.
-  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE); // NOLINT(*-reinterpret-cast)
+  if (length > 0) madvise(static_cast<char*>(data) + head, length, MADV_HUGEPAGE);
 #else
   (void)data;
   (void)bytes;
 #endif
 }
 
-} // namespace hetsched
+}  // namespace hetsched

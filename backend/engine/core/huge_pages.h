@@ -12,7 +12,7 @@ namespace hetsched {
 // simulator's per-job arrays (hundreds of MB at 10^6 jobs) are faulted in
 // 4 KiB at a time, and on a virtual machine those faults were close to half
 // of a what-if's time (docs/engine.md, Speed).
-void adviseHugePages(const void* data, std::size_t bytes);
+void adviseHugePages(void* data, std::size_t bytes);
 
 // v.reserve(n), the new storage advised before it is first touched (moved
 // into, value-initialised or pushed to).
