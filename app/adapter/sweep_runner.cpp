@@ -41,16 +41,17 @@ bool SweepRunner::start(const WhatifSource& source, std::vector<v1::Policy> poli
   std::size_t points = policies.size();
   for (const SweepAxis& a : axes) points *= a.values.size();
   m_shared->total = sweepRuns(points, replicas);
-  m_run.start([this, shared = m_shared, source, policies = std::move(policies), axes = std::move(axes), replicas,
-               threads = m_threads] { run(shared, source, policies, axes, replicas, threads); });
+  m_run.start([this, shared = m_shared, source, policies = std::move(policies), axes = std::move(axes), replicas] {
+    run(shared, source, policies, axes, replicas);
+  });
   Q_EMIT progress(0, static_cast<int>(m_shared->total));
   return true;
 }
 
 // On the worker thread.
 void SweepRunner::run(const std::shared_ptr<Shared>& shared, const WhatifSource& source,
-                      const std::vector<v1::Policy>& policies, const std::vector<SweepAxis>& axes, std::size_t replicas,
-                      unsigned threads) {
+                      const std::vector<v1::Policy>& policies, const std::vector<SweepAxis>& axes,
+                      std::size_t replicas) {
   const auto t0 = std::chrono::steady_clock::now();
   auto loaded = loadWhatifWorkload(source);
   if (auto* e = std::get_if<std::string>(&loaded)) {
@@ -58,8 +59,7 @@ void SweepRunner::run(const std::shared_ptr<Shared>& shared, const WhatifSource&
     return;
   }
   const WhatifWorkload& workload = std::get<WhatifWorkload>(loaded);
-  SweepOptions options;
-  options.threads = threads;
+  SweepOptions options;  // threads: one per core
   // As WhatifRunner and `hetsched sweep --seed` seed every run.
   options.simulation.seed = source.seed;
   options.simulation.cancel = &shared->cancel;

@@ -36,8 +36,6 @@ class SweepRunner : public QObject {
              std::size_t replicas = 0);
   void cancel();
   bool busy() const { return m_run.busy(); }
-  // Threads the pool uses; 0 (the default): one per core.
-  void setThreads(unsigned threads) { m_threads = threads; }
 
  Q_SIGNALS:
   void progress(int done, int total);
@@ -53,10 +51,9 @@ class SweepRunner : public QObject {
     std::size_t total = 0;
   };
   void run(const std::shared_ptr<Shared>& shared, const WhatifSource& source, const std::vector<v1::Policy>& policies,
-           const std::vector<SweepAxis>& axes, std::size_t replicas, unsigned threads);
+           const std::vector<SweepAxis>& axes, std::size_t replicas);
 
   std::shared_ptr<Shared> m_shared;
-  unsigned m_threads = 0;
   RunThread m_run;  // last: joined before the rest goes
 };
 

@@ -62,7 +62,6 @@ class MainWindow : public QMainWindow {
   StatusArea* statusArea() const { return m_status; }
   // The menus, for the keyboard shortcut list and tests.
   const QList<ConsoleMenu*>& menus() const { return m_menus; }
-  AlertNotifier* alertNotifier() const { return m_notifier; }
 
  Q_SIGNALS:
   void currentWorkspaceChanged(hetsched::ClusterWorkspace* workspace);

@@ -26,7 +26,6 @@ class StatusArea : public QObject {
   void showMessage(const QString& text, int timeoutMs);
   QString message() const;
   ConnectionIndicator* indicator() const { return m_indicator; }
-  QLabel* replayBanner() const { return m_replay; }
 
  private:
   void refresh();
