@@ -2,6 +2,7 @@
 
 #include "base/model/device_model.h"
 #include "base/model/topology.h"
+#include "small_vector.h"
 
 #include <cstdint>
 #include <vector>
@@ -12,10 +13,11 @@ namespace hetsched {
 // that device (CPU sockets: core milli; GPUs/TPUs: 1000 = the whole chip).
 struct Placement {
   std::uint32_t node = 0;
-  std::vector<std::uint32_t> devices;
-  std::vector<std::uint32_t> milli;
   std::uint32_t hostCpuMilli = 0;  // accelerator nodes: host CPU taken
   std::uint64_t memoryMib = 0;
+  // Inline for up to four devices (every job but 8-GPU ones in the bench).
+  SmallVector<std::uint32_t, 4> devices;
+  SmallVector<std::uint32_t, 4> milli;
 };
 
 // The devices of a node's own kind: all of a CPU node's sockets, the GPUs

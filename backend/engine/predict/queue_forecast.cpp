@@ -66,7 +66,7 @@ void QueueForecast::bound(JobSlot slot, const Placement& placement, double t) {
   p.startMs = millis(t);
   p.endMs = millis(t + m_fork.core().remainingS(slot));
   p.node = static_cast<std::int32_t>(placement.node);
-  p.devices = placement.devices;
+  p.devices.assign(placement.devices.begin(), placement.devices.end());
   m_watch.erase(it);
   --m_unstarted;
 }

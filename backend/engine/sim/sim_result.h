@@ -2,6 +2,7 @@
 
 #include "base/model/device_kind.h"
 #include "base/model/job.h"
+#include "engine/core/small_vector.h"
 
 #include <array>
 #include <cstdint>
@@ -37,7 +38,7 @@ struct JobTimeline {
   double endS = -1.0;
   double runtimeS = 0.0;
   std::uint32_t node = 0;
-  std::vector<std::uint32_t> devices;
+  SmallVector<std::uint32_t, 4> devices;  // moved from the core's Placement
   std::uint32_t preemptions = 0;
   std::uint32_t migrations = 0;
   std::vector<SimMove> moves;  // one per migration, in time order

@@ -64,14 +64,15 @@ void SimulatedCluster::bound(JobSlot slot, const Placement& p, double t) {
   // The plan: a running job's end is only known to the simulation.
   job.endTimeMs = millis(t + m_driver->core().remainingS(slot));
   job.node = p.node;
-  job.devices = p.devices;
+  job.devices.assign(p.devices.begin(), p.devices.end());
   // Waits count once, from submission to the first start.
   if (job.earlierRuns.empty()) m_armStats.onStarted(job.arm, millis(t), job.startTimeMs - job.submitTimeMs);
 }
 
 void SimulatedCluster::released(JobSlot slot, Placement& p, double t) {
   Active& a = bySlot(slot);
-  a.endedRun = JobRun{a.job.startTimeMs, millis(t), p.node, p.devices, JobRun::End::Preempted};
+  a.endedRun =
+      JobRun{a.job.startTimeMs, millis(t), p.node, {p.devices.begin(), p.devices.end()}, JobRun::End::Preempted};
 }
 
 void SimulatedCluster::completed(JobSlot slot, double t) {

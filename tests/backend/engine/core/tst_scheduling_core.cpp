@@ -18,6 +18,7 @@
 #include "engine/core/scheduling_core.h"
 #include "engine/core/scorer_catalog.h"
 #include "engine/core/scorer_registry.h"
+#include "engine/core/small_vector.h"
 #include "engine/core/wait_facts.h"
 #include "engine/frag/target_workload.h"
 #include "engine/policy/builtin_policies.h"
@@ -27,11 +28,14 @@
 #include <QTest>
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
+#include <stdexcept>
 #include <deque>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace hetsched;
@@ -106,15 +110,17 @@ class TestSchedulingCore : public QObject {
   // keeps every element and its heap storage, new ones start as T{}.
   void hugePageGrowthKeepsElements() {
     std::vector<Placement> v(3);
-    for (std::uint32_t i = 0; i < 3; ++i) v[i] = Placement{i, {i, i + 1}, {500}, 7, 9};
+    for (std::uint32_t i = 0; i < 3; ++i) v[i] = Placement{i, 7, 9, {i, i + 1}, {500}};
+    v[2].devices = {2, 3, 4, 5, 6};  // beyond the inline four: on the heap
     const std::uint32_t* heldDevices = v[2].devices.data();
     resizeOnHugePages(v, std::size_t{3} << 20);  // 72 MiB: many whole huge pages
     QCOMPARE(v.size(), std::size_t{3} << 20);
     for (std::uint32_t i = 0; i < 3; ++i) {
       QCOMPARE(v[i].node, i);
-      QCOMPARE(v[i].devices, (std::vector<std::uint32_t>{i, i + 1}));
-      QCOMPARE(v[i].milli, std::vector<std::uint32_t>{500});
+      QCOMPARE(v[i].milli, (SmallVector<std::uint32_t, 4>{500}));
     }
+    QCOMPARE(v[1].devices, (SmallVector<std::uint32_t, 4>{1, 2}));
+    QCOMPARE(v[2].devices, (SmallVector<std::uint32_t, 4>{2, 3, 4, 5, 6}));
     QCOMPARE(v[2].devices.data(), heldDevices);  // moved, not copied
     QCOMPARE(v.back().node, 0U);
     QVERIFY(v.back().devices.empty());
@@ -123,6 +129,38 @@ class TestSchedulingCore : public QObject {
     QCOMPARE(d, (std::vector<double>{1.0, 2.0}));
     QVERIFY(d.capacity() >= std::size_t{1} << 20);
     adviseHugePages(d.data() + 1, 3);  // less than a page: harmless
+  }
+  // A placement's devices: inline up to four, on the heap beyond; copies are
+  // deep, moves take the heap storage and leave the source empty.
+  void smallVectorCopiesMovesAndSpills() {
+    using Ids = SmallVector<std::uint32_t, 4>;
+    static_assert(sizeof(Ids) == sizeof(std::vector<std::uint32_t>));
+    Ids v{1, 2, 3};
+    QCOMPARE(v.capacity(), std::size_t{4});
+    for (std::uint32_t x = 4; x <= 9; ++x) v.push_back(x);
+    QCOMPARE(v.size(), std::size_t{9});
+    QVERIFY(v.capacity() >= 9);
+    QCOMPARE(v.back(), 9U);
+    QVERIFY(std::ranges::equal(v, std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    Ids copy = v;
+    QVERIFY(copy.data() != v.data());
+    QCOMPARE(copy, v);
+    const std::uint32_t* heap = v.data();
+    Ids moved = std::move(v);
+    QCOMPARE(moved.data(), heap);
+    QVERIFY(v.empty());  // NOLINT(bugprone-use-after-move): moved-from state is specified
+    QCOMPARE(v.capacity(), std::size_t{4});
+    Ids small{7};
+    small = moved;  // inline <- heap: copies onto the heap
+    QCOMPARE(small, moved);
+    moved = Ids{5, 6};  // heap <- inline: frees the heap storage
+    QCOMPARE(moved.capacity(), std::size_t{4});
+    QCOMPARE(moved, (Ids{5, 6}));
+    QVERIFY(moved != (Ids{5, 7}));
+    QCOMPARE(moved.at(1), 6U);
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, moved.at(2));
+    moved.clear();
+    QVERIFY(moved.empty());
   }
 
   void refusesWhatCannotRun_data() {
