@@ -6,8 +6,10 @@
 #include "sim_job.h"
 #include "sim_result.h"
 #include "sim_summary.h"
+#include "sort_doubles.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
@@ -91,35 +93,36 @@ double jainOfGroups(std::span<const JobTimeline> timelines, const Groups& groups
 
 // How many jobs are in the system (arrived, not yet ended) at each completed
 // job's arrival, itself included: the N of its 1/N fair share. One sweep in
-// arrival order over the sorted arrivals and ends (the counts a binary
+// arrival order over the jobs and the sorted ends (the counts a binary
 // search of each would give, without 2 10^6 cache-missing searches).
-std::vector<std::size_t> contendersAtArrival(std::span<const JobTimeline> timelines) {
-  std::vector<double> arrivals, ends;
-  std::vector<std::uint32_t> completed;
-  reserveOnHugePages(arrivals, timelines.size());
+std::vector<std::uint32_t> contendersAtArrival(std::span<const JobTimeline> timelines) {
+  std::vector<std::uint32_t> order;  // the jobs not refused, by arrival
+  std::vector<double> ends;          // of the completed ones
+  reserveOnHugePages(order, timelines.size());
   reserveOnHugePages(ends, timelines.size());
-  reserveOnHugePages(completed, timelines.size());
+  bool inOrder = true;
+  double last = -INFINITY;
   for (std::size_t i = 0; i < timelines.size(); ++i) {
     const JobTimeline& t = timelines[i];
     if (t.state == JobState::Unschedulable) continue;
-    arrivals.push_back(t.arrivalS);
-    if (t.state != JobState::Completed) continue;
-    ends.push_back(t.endS);
-    completed.push_back(static_cast<std::uint32_t>(i));
+    order.push_back(static_cast<std::uint32_t>(i));
+    inOrder = inOrder && t.arrivalS >= last;
+    last = t.arrivalS;
+    if (t.state == JobState::Completed) ends.push_back(t.endS);
   }
-  // Workloads come in arrival order: then these sorts only check.
-  if (!std::ranges::is_sorted(arrivals)) std::ranges::sort(arrivals);
-  std::ranges::sort(ends);
+  // Workloads come in arrival order: then only the ends need sorting.
   const auto arrivalOf = [&](std::uint32_t i) { return timelines[i].arrivalS; };
-  if (!std::ranges::is_sorted(completed, {}, arrivalOf)) std::ranges::stable_sort(completed, {}, arrivalOf);
-  std::vector<std::size_t> out;
+  if (!inOrder) std::ranges::stable_sort(order, {}, arrivalOf);
+  sortDoubles(ends);
+  std::vector<std::uint32_t> out;
   resizeOnHugePages(out, timelines.size());
   std::size_t arrived = 0, ended = 0;
-  for (const std::uint32_t i : completed) {
+  for (const std::uint32_t i : order) {
+    if (timelines[i].state != JobState::Completed) continue;
     const double at = timelines[i].arrivalS;
-    while (arrived < arrivals.size() && arrivals[arrived] <= at) ++arrived;
+    while (arrived < order.size() && arrivalOf(order[arrived]) <= at) ++arrived;
     while (ended < ends.size() && ends[ended] <= at) ++ended;
-    out[i] = std::max<std::size_t>(1, arrived > ended ? arrived - ended : 0);
+    out[i] = static_cast<std::uint32_t>(std::max<std::size_t>(1, arrived > ended ? arrived - ended : 0));
   }
   return out;
 }
@@ -148,7 +151,7 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
   };
   const SpecFacts facts = specFacts(jobs);
   std::vector<Team> teams(facts.teams.size());
-  const std::vector<std::size_t> contenders = contendersAtArrival(timelines);
+  const std::vector<std::uint32_t> contenders = contendersAtArrival(timelines);
   summary.rhoMax = 0.0;
   for (std::size_t i = 0; i < timelines.size(); ++i) {
     const JobTimeline& t = timelines[i];

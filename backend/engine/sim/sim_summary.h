@@ -2,6 +2,7 @@
 
 #include "sim_result.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,5 +17,7 @@ SimSummary summarize(const std::vector<JobTimeline>& jobs, const UsageMeter& met
 
 // Nearest-rank percentile (p in [0, 100]) of unsorted values; 0 when empty.
 double percentile(std::vector<double> values, double p);
+// Its index among n > 0 values in ascending order.
+std::size_t percentileRank(std::size_t n, double p);
 
 }  // namespace hetsched

@@ -63,14 +63,16 @@ EventDriverOptions driverOptionsOf(const SimulationOptions& o, double intervalS)
 }  // namespace
 
 SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& options, std::span<const SimJob> jobs)
+    : SimulationRun(topology, options, jobs,
+                    options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs)) {}
+
+SimulationRun::SimulationRun(const Topology& topology, const SimulationOptions& options, std::span<const SimJob> jobs,
+                             double intervalS)
     : m_jobs(jobs),
       m_nodeChanges(options.nodeChanges),
       m_endS(options.endS),
-      m_meter(topology, CapacityState(topology),
-              options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs), options.maxSamples),
-      m_driver(topology, coreOptionsOf(options),
-               driverOptionsOf(options, options.sampleIntervalS > 0 ? options.sampleIntervalS : autoInterval(jobs)),
-               *this),
+      m_meter(topology, CapacityState(topology), intervalS, options.maxSamples),
+      m_driver(topology, coreOptionsOf(options), driverOptionsOf(options, intervalS), *this),
       m_sloOverride(options.sloTargetWaitS),
       m_teamUsage(jobs, QuotaSpec{}) {
   resizeOnHugePages(m_timeline, jobs.size());

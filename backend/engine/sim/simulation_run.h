@@ -35,6 +35,9 @@ class SimulationRun final : public EventObserver {
   bool cancelled() const { return m_cancelled; }
 
  private:
+  // The sampling and tick interval, worked out once (a pass over the jobs).
+  SimulationRun(const Topology& topology, const SimulationOptions& options, std::span<const SimJob> jobs,
+                double intervalS);
   void advancing(double t, std::uint32_t queued, std::uint32_t running) override {
     m_meter.advance(t, queued, running);
   }

@@ -11,12 +11,15 @@
 #include "engine/sim/service_metrics.h"
 #include "engine/sim/sim_job.h"
 #include "engine/sim/sim_result.h"
+#include "engine/sim/sort_doubles.h"
 #include "sim_fixtures.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <optional>
+#include <random>
 #include <vector>
 
 using namespace hetsched;
@@ -116,6 +119,38 @@ class TestServiceMetrics : public QObject {
     QCOMPARE(r.jobs[1].startS, 3600.0);
     QVERIFY2(near(r.summary.gpuHours, 1.5), qPrintable(QString::number(r.summary.gpuHours)));
     QCOMPARE(r.jobs[1].share, 0.5);
+  }
+
+  // The end times are sorted by radix above a few thousand values: the
+  // order std::sort gives, negatives, zeros of both signs, ties and
+  // infinities included, on sizes on both sides of the switch.
+  void sortDoublesAsStdSort_data() {
+    QTest::addColumn<std::size_t>("n");
+    QTest::newRow("comparison") << std::size_t{1000};
+    QTest::newRow("radix") << std::size_t{100'003};
+  }
+  void sortDoublesAsStdSort() {
+    QFETCH(std::size_t, n);
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> wide(-1e6, 1e6);
+    std::vector<double> values(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      switch (rng() % 6) {
+        case 0: values[i] = std::round(wide(rng)); break;  // ties
+        case 1: values[i] = (rng() % 2 == 0) ? 0.0 : -0.0; break;
+        case 2: values[i] = std::ldexp(wide(rng), -1040); break;  // subnormal
+        default: values[i] = wide(rng); break;
+      }
+    }
+    values[n / 2] = INFINITY;
+    values[n / 3] = -INFINITY;
+    std::vector<double> expected = values;
+    std::ranges::sort(expected);
+    sortDoubles(values);
+    QCOMPARE(values.size(), expected.size());
+    for (std::size_t i = 0; i < n; ++i)
+      if (!(values[i] == expected[i])) QFAIL(qPrintable(QString("differs at %1").arg(i)));
+    QVERIFY(std::ranges::is_sorted(values));
   }
 };
 
