@@ -19,6 +19,7 @@
 #include "ordered_run.h"
 #include "placement_scorer.h"
 #include "policy_arms.h"
+#include "prefetch.h"
 #include "unplaceable_shapes.h"
 #include "wait_facts.h"
 
@@ -103,6 +104,12 @@ class SchedulingCore {
   // Bumped whenever a running job stops early (preempted, moved, lost):
   // a completion scheduled for an older generation is void.
   std::uint32_t generation(JobSlot s) const { return m_slots[s].generation; }
+  // Starts loading what complete(s) touches (its slot and placement).
+  void prefetchCompletion(JobSlot s) const {
+    if (s >= m_slots.size()) return;
+    prefetch(&m_slots[s]);
+    prefetch(&m_placement[s]);
+  }
   // Whether any run was ever cut short (preempted, moved, lost): until one
   // is, no scheduled completion can be void and a driver may skip the check.
   bool runsCut() const { return m_runsCut != 0; }

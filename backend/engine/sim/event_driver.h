@@ -35,6 +35,9 @@ class EventObserver : public DecisionSink {
   }
   // Every job added so far has arrived.
   virtual void arrivalsDone() {}
+  // `job` is the next to complete: a chance to start loading what
+  // completed(job) will touch.
+  virtual void completesNext(JobSlot job) { (void)job; }
 };
 
 struct EventDriverOptions {

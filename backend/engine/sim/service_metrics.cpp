@@ -71,19 +71,13 @@ SpecFacts specFacts(std::span<const SimJob> jobs) {
   return f;
 }
 
-// Per group: the mean of runtime / JCT over its completed jobs, the service
-// rate Jain's index is taken over (groups in name order, each group's jobs
-// in input order: the sums are the same as ever).
-double jainOfGroups(std::span<const JobTimeline> timelines, const Groups& groups,
-                    std::span<const std::uint32_t> groupOf) {
-  std::vector<std::pair<double, std::size_t>> rates(groups.size(), {0.0, 0});
-  for (std::size_t i = 0; i < timelines.size(); ++i) {
-    const JobTimeline& t = timelines[i];
-    if (t.state != JobState::Completed) continue;
-    auto& [sum, n] = rates[groupOf[i]];
-    sum += t.runtimeS / std::max(t.runtimeS, t.endS - t.arrivalS);
-    ++n;
-  }
+// Per group, the sum of runtime / JCT over its completed jobs and their
+// count, summed in input order.
+using GroupRates = std::vector<std::pair<double, std::size_t>>;
+
+// Jain's index of the groups' mean service rates, groups in name order (the
+// order the sums have always been taken in).
+double jainOfGroups(const Groups& groups, const GroupRates& rates) {
   std::vector<double> x;
   x.reserve(rates.size());
   for (const std::uint32_t id : groups.byName())
@@ -151,6 +145,7 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
   };
   const SpecFacts facts = specFacts(jobs);
   std::vector<Team> teams(facts.teams.size());
+  GroupRates teamRates(facts.teams.size(), {0.0, 0}), userRates(facts.owners.size(), {0.0, 0});
   const std::vector<std::uint32_t> contenders = contendersAtArrival(timelines);
   summary.rhoMax = 0.0;
   for (std::size_t i = 0; i < timelines.size(); ++i) {
@@ -167,6 +162,11 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
     useful += t.runtimeS;
     ++team.jobs;
     team.wait += wait;
+    const double rate = t.runtimeS / std::max(t.runtimeS, jct);
+    teamRates[facts.team[i]].first += rate;
+    ++teamRates[facts.team[i]].second;
+    userRates[facts.owner[i]].first += rate;
+    ++userRates[facts.owner[i]].second;
     if (wait > targetWaitS[static_cast<std::size_t>(facts.priority[i])]) ++violations;
     // Alone with a 1/N share of its kind, a job holding share s of it runs
     // N s times slower when N s > 1, else at full speed.
@@ -179,8 +179,8 @@ void addServiceMetrics(SimSummary& summary, std::span<const SimJob> jobs, std::s
   summary.sloViolations = violations;
   summary.goodput = held > 0.0 ? useful / held : 1.0;
   summary.rhoAvg = summary.completed > 0 ? rhoSum / static_cast<double>(summary.completed) : 0.0;
-  summary.jainTeams = jainOfGroups(timelines, facts.teams, facts.team);
-  summary.jainUsers = jainOfGroups(timelines, facts.owners, facts.owner);
+  summary.jainTeams = jainOfGroups(facts.teams, teamRates);
+  summary.jainUsers = jainOfGroups(facts.owners, userRates);
   summary.teams.clear();
   for (const std::uint32_t id : facts.teams.byName()) {
     const Team& team = teams[id];

@@ -8,6 +8,7 @@
 #include "engine/core/decision_sink.h"
 #include "engine/core/huge_pages.h"
 #include "engine/core/policy_arms.h"
+#include "engine/core/prefetch.h"
 #include "engine/policy/quota_spec.h"
 #include "engine/sched/job_validation.h"
 #include "event_driver.h"
@@ -148,6 +149,13 @@ void SimulationRun::released(JobSlot j, Placement& p, double t) {
   m_timeline[j].heldS += t - m_timeline[j].lastStartS;
   // The devices of the last run; the last release is the completion.
   m_timeline[j].devices = std::move(p.devices);
+}
+
+void SimulationRun::completesNext(JobSlot j) {
+  // A timeline is two cache lines; released() and completed() touch both.
+  prefetch(&m_timeline[j]);
+  prefetch(reinterpret_cast<const char*>(&m_timeline[j]) + 64);
+  m_teamUsage.prefetch(j);
 }
 
 void SimulationRun::completed(JobSlot j, double t) {

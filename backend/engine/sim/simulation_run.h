@@ -44,6 +44,7 @@ class SimulationRun final : public EventObserver {
   void completed(JobSlot job, double t) override;
   void refused(JobSlot job, Refusal why) override;
   void arrivalsDone() override { m_meter.closeArrivalWindow(); }
+  void completesNext(JobSlot job) override;
   void bound(JobSlot job, const Placement& placement, double t) override;
   void released(JobSlot job, Placement& placement, double t) override;
   void preempted(JobSlot victim, JobSlot by, std::uint32_t node, double t) override;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/model/device_kind.h"
+#include "engine/core/prefetch.h"
 #include "engine/policy/quota_spec.h"
 #include "sim_job.h"
 #include "sim_result.h"
@@ -27,6 +28,10 @@ class TeamUsageMeter {
 
   void add(std::size_t job, DeviceKind kind, double milli, double t) { change(job, kind, milli, t); }
   void sub(std::size_t job, DeviceKind kind, double milli, double t) { change(job, kind, -milli, t); }
+  // Starts loading the job's team id, which sub() will read.
+  void prefetch(std::size_t job) const {
+    if (job < m_teamOf.size()) hetsched::prefetch(&m_teamOf[job]);
+  }
 
   // Writes each team's usage into its entry of `teams` (matched by name),
   // averaged from the first arrival to the last bind or release.
