@@ -2,8 +2,13 @@
 #include "commands.h"
 
 #include <array>
+#include <climits>
 #include <cstdio>
 #include <cstring>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace {
 
@@ -32,6 +37,20 @@ constexpr std::array kCommands{
             &hetsched::cli::runValidate},
 };
 
+// Every command runs to its end and exits, and the simulation commands run
+// one what-if after another (bench runs, sweeps, experiments, training).
+// glibc hands each array above 32 MB back to the kernel when it is freed,
+// and the next run has it faulted in and zeroed again: a fifth of a
+// million-job what-if (docs/engine.md, "Memory kept between runs"). A batch
+// process keeps what it freed for the next run instead. Not the gateway's
+// or the console's policy: they live for days and should give memory back.
+void keepFreedMemory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+#endif
+}
+
 int usage(FILE* out) {
   std::fprintf(out, "usage: hetsched COMMAND [options]\n\ncommands:\n");
   for (const Command& c : kCommands) std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
@@ -41,6 +60,7 @@ int usage(FILE* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  keepFreedMemory();
   if (argc < 2) return usage(stderr);
   if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) return usage(stdout);
   for (const Command& c : kCommands) {
