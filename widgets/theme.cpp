@@ -1,11 +1,11 @@
 #include "theme.h"
 
+#include "console_style.h"
 #include "qcustomplot_include.h"
 
 #include <QApplication>
 #include <QLabel>
 #include <QPointer>
-#include <QStyleFactory>
 #include <QStyleHints>
 #include <vector>
 
@@ -35,8 +35,7 @@ void Theme::setChoice(Choice choice) {
   m_choice = choice;
   m_dark = choice == Choice::Dark || (choice == Choice::System && systemPrefersDark());
   // Fusion draws both palettes faithfully on every platform.
-  if (QApplication::style()->name() != QLatin1String("fusion"))
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+  if (!qobject_cast<ConsoleStyle*>(QApplication::style())) QApplication::setStyle(new ConsoleStyle);
   QApplication::setPalette(m_dark ? darkPalette() : lightPalette());
   Q_EMIT changed(m_dark);
 }

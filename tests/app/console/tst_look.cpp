@@ -33,14 +33,22 @@
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QColor>
+#include <QImage>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QRadioButton>
+#include <QRect>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -104,6 +112,26 @@ double worstDistance(const QList<QColor>& colours, QString* pair) {
     }
   }
   return worst;
+}
+
+// WCAG 2.1's contrast ratio of two colours (1 to 21).
+double contrast(const QColor& a, const QColor& b) {
+  const auto luminance = [](const QColor& c) {
+    return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The strongest contrast against `background` on the edge of `rect` in
+// `image`: what shows where a control ends.
+double edgeContrast(const QImage& image, const QRect& rect, const QColor& background) {
+  double best = 1.0;
+  for (int x = rect.left(); x <= rect.right(); ++x)
+    for (const int y : {rect.top(), rect.bottom()}) best = std::max(best, contrast(image.pixelColor(x, y), background));
+  for (int y = rect.top(); y <= rect.bottom(); ++y)
+    for (const int x : {rect.left(), rect.right()}) best = std::max(best, contrast(image.pixelColor(x, y), background));
+  return best;
 }
 
 std::unique_ptr<Gateway> startGateway() {
@@ -175,6 +203,43 @@ class TestLook : public QObject {
     QVERIFY(Theme::parse(QStringLiteral("DARK"), &parsed));
     QCOMPARE(parsed, Theme::Choice::Dark);
     QVERIFY(!Theme::parse(QStringLiteral("purple"), &parsed));
+  }
+
+  // An unticked box or radio shows where it is on either palette: its edge
+  // at 3:1 against the window (WCAG 2.1, non-text contrast) and, when
+  // disabled, still apart from the window.
+  void uncheckedBoxesShowTheirEdge() {
+    for (const Theme::Choice choice : {Theme::Choice::Dark, Theme::Choice::Light}) {
+      Theme::instance()->setChoice(choice);
+      QWidget page;
+      auto* box = new QCheckBox(QStringLiteral("Enabled"), &page);
+      auto* radio = new QRadioButton(QStringLiteral("One"), &page);
+      auto* disabled = new QCheckBox(QStringLiteral("Off"), &page);
+      disabled->setEnabled(false);
+      radio->move(0, 40);
+      disabled->move(0, 80);
+      page.resize(200, 120);
+      page.show();
+      const QImage image = page.grab().toImage();
+      const QColor window = page.palette().color(QPalette::Window);
+      const auto indicator = [&](QAbstractButton* b, QStyle::SubElement element) {
+        QStyleOptionButton o;
+        o.initFrom(b);
+        return page.style()->subElementRect(element, &o, b).translated(b->pos());
+      };
+      const QString theme = Theme::name(choice);
+      const double boxEdge = edgeContrast(image, indicator(box, QStyle::SE_CheckBoxIndicator), window);
+      QVERIFY2(boxEdge >= 3.0, qPrintable(QStringLiteral("%1 check box %2:1").arg(theme).arg(boxEdge)));
+      // A circle's edge: the indicator's bounding box with the curve inside.
+      const QRect round = indicator(radio, QStyle::SE_RadioButtonIndicator);
+      double radioEdge = 1.0;
+      for (int x = round.left(); x <= round.right(); ++x)
+        for (int y = round.top(); y <= round.bottom(); ++y)
+          radioEdge = std::max(radioEdge, contrast(image.pixelColor(x, y), window));
+      QVERIFY2(radioEdge >= 3.0, qPrintable(QStringLiteral("%1 radio %2:1").arg(theme).arg(radioEdge)));
+      const double off = edgeContrast(image, indicator(disabled, QStyle::SE_CheckBoxIndicator), window);
+      QVERIFY2(off >= 1.5, qPrintable(QStringLiteral("%1 disabled box %2:1").arg(theme).arg(off)));
+    }
   }
 
   void everyControlHasAnAccessibleName() {
