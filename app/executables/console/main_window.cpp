@@ -49,11 +49,8 @@ MainWindow::MainWindow(ClusterRegistry* registry, QWidget* parent)
   connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
     if (auto* w = qobject_cast<ClusterWorkspace*>(m_tabs->widget(index))) closeWorkspace(w);
   });
-  connect(m_overview, &OverviewPage::openRequested, this, [this](int row, bool newWindow) {
-    QString error;
-    if (!m_registry->open(row, newWindow ? nullptr : this, &error) && !error.isEmpty())
-      QMessageBox::warning(this, tr("Open cluster"), error);
-  });
+  connect(m_overview, &OverviewPage::openRequested, this,
+          [this](int row, bool newWindow) { openSaved(row, newWindow, tr("Open cluster")); });
   connect(m_overview, &OverviewPage::editRequested, this, [this](int savedRow) { connectToSaved(savedRow, false); });
   connect(m_overview, &OverviewPage::showRequested, this, [this](int row) {
     if (ClusterWorkspace* w = m_registry->workspaceAt(row)) m_registry->show(w);
@@ -76,10 +73,13 @@ ClusterRegistry* MainWindow::registry() const { return m_registry; }
 void MainWindow::connectToSaved(int savedRow, bool newWindow) {
   if (!m_registry->saved()) return;
   ConnectDialog dialog(m_registry->saved(), std::max(savedRow, 0), this);
-  if (dialog.exec() != QDialog::Accepted) return;
+  if (dialog.exec() == QDialog::Accepted) openSaved(dialog.chosenRow(), newWindow, tr("Connect"));
+}
+
+void MainWindow::openSaved(int row, bool newWindow, const QString& title) {
   QString error;
-  if (!m_registry->open(dialog.chosenRow(), newWindow ? nullptr : this, &error) && !error.isEmpty())
-    QMessageBox::warning(this, tr("Connect"), error);
+  if (!m_registry->open(row, newWindow ? nullptr : this, &error) && !error.isEmpty())
+    QMessageBox::warning(this, title, error);
 }
 
 ClusterWorkspace* MainWindow::addCluster(std::unique_ptr<ClusterConnection> connection, const QString& name,

@@ -71,6 +71,9 @@ class MainWindow : public QMainWindow {
 
  private:
   void adopt(ClusterWorkspace* workspace);
+  // Opens the saved cluster at `row` here or in a new window; a failure is
+  // shown in a warning titled `title`.
+  void openSaved(int row, bool newWindow, const QString& title);
   void onCurrentChanged();
   void updateTitle();
 
