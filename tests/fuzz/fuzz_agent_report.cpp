@@ -1,11 +1,18 @@
 // What a node agent sends a `--source agents` gateway: a stream of
 // ResourceMetrics, converted and validated (rpc/report_convert) and taken
 // into the gateway's agent cluster, whose topology and frame then change.
+#include "hetsched.pb.h"
+#include "serve/rpc/report_convert.h"
 #include "sources/cluster/agent_cluster.h"
+#include "sources/cluster/node_report.h"
 #include "fuzz_input.h"
 
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+
 #include <google/protobuf/stubs/logging.h>
-#include "serve/rpc/report_convert.h"
 
 using namespace hetsched;
 

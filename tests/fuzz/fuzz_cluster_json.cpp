@@ -1,10 +1,16 @@
 // A cluster description file (hetschedd --cluster FILE): Protobuf's JSON
 // mapping of hetsched.v1.ClusterDescription, then the topology built from it.
+#include "serve/rpc/cluster_description.h"
+#include "sources/cluster/sim_options.h"
 #include "sources/cluster/topology_builder.h"
 #include "fuzz_input.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+
 #include <google/protobuf/stubs/logging.h>
-#include "serve/rpc/cluster_description.h"
 
 using namespace hetsched;
 

@@ -3,10 +3,14 @@
 // map does. The length and checksum in the header are set to match the
 // input, so that the fuzzer reaches the payload rather than stopping at the
 // checksum (damage is caught there, but crafted files pass it).
+#include "base/model/job.h"
 #include "data/embed/embedder_file.h"
+#include "data/embed/job_features.h"
 #include "fuzz_input.h"
 
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 using namespace hetsched;
 

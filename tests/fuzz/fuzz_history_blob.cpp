@@ -2,8 +2,13 @@
 // other into the same state as a replay scrubs through them, and the queue
 // summary blob beside each. Input: u16 devices, u8 nodes, then length-
 // prefixed blobs (fuzz_input.h).
-#include "fuzz_input.h"
+#include "base/model/frame.h"
 #include "data/store/history_codec.h"
+#include "data/store/quantised_frame.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
 
 using namespace hetsched;
 

@@ -1,7 +1,12 @@
 // A snapshot's jobs blob (store/job_codec): the chunks a snapshot's jobs are
 // stored in, decoded and, when they decode, written and read back the same.
-#include "fuzz_input.h"
+#include "base/model/job.h"
 #include "data/store/job_codec.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
 
 using namespace hetsched;
 

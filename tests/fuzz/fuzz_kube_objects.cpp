@@ -2,11 +2,18 @@
 // PodList (or single objects), each item read into what the gateway keeps
 // and converted into the engine's topology, node reports and jobs.
 // Input: the node JSON, a NUL byte, the pod JSON.
-#include "fuzz_input.h"
 #include "sources/kube/kube_convert.h"
 #include "sources/kube/kube_objects.h"
+#include "fuzz_input.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 using namespace hetsched;
 

@@ -2,10 +2,14 @@
 // delimited JSON events (cut anywhere), split into lines, parsed and applied
 // to the store, which the gateway then converts. Input: one byte choosing
 // nodes or pods, then length-prefixed chunks (fuzz_input.h).
-#include "fuzz_input.h"
 #include "sources/kube/kube_convert.h"
 #include "sources/kube/watch_event.h"
 #include "sources/kube/watch_lines.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
 
 using namespace hetsched;
 

@@ -1,8 +1,13 @@
 // A kubeconfig (hetschedd --source kubernetes --kubeconfig FILE): YAML read
 // with yaml-cpp into the context to connect as. Input: the context name, a
 // NUL byte, the YAML (without a NUL: all YAML, current-context).
-#include "fuzz_input.h"
 #include "sources/kube/kube_config.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 using namespace hetsched;
 

@@ -2,13 +2,18 @@
 // console's editor): Protobuf's JSON mapping of hetsched.v1.Policy, then
 // validation, and a policy that passes runs a small simulation, as what-if
 // runs it. Anything validation lets through must run.
-#include "fuzz_input.h"
-
-#include <google/protobuf/stubs/logging.h>
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_diff.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/sim/simulation_options.h"
 #include "usecases/whatif/whatif_run.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+
+#include <google/protobuf/stubs/logging.h>
 
 using namespace hetsched;
 

@@ -1,10 +1,14 @@
 // A Prometheus /api/v1/query response (an instant vector: what the
 // --source prometheus gateway reads every period), parsed as the gateway
 // does; the expression only names the query in errors.
-#include "fuzz_input.h"
+#include "sources/prometheus/prom_result.h"
 #include "sources/prometheus/prometheus_api.h"
+#include "fuzz_input.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <variant>
 
 using namespace hetsched;
 

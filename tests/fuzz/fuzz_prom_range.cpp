@@ -1,7 +1,12 @@
 // A Prometheus /api/v1/query_range response (a matrix: the history a
 // gateway backfills for snapshots and replay), parsed as the gateway does.
-#include "fuzz_input.h"
+#include "sources/prometheus/prom_result.h"
 #include "sources/prometheus/prometheus_api.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
 
 using namespace hetsched;
 

@@ -5,15 +5,24 @@
 // (u32 offset, u8 length, bytes) applied to a small valid file made at
 // start, so that the fuzzer damages real pages rather than writing SQLite
 // files from nothing.
-#include "sources/cluster/simulated_cluster.h"
+#include "base/model/frame.h"
 #include "data/embed/job_map_builder.h"
-#include "fuzz_input.h"
+#include "data/store/snapshot_data.h"
 #include "data/store/snapshot_store.h"
+#include "sources/cluster/sim_options.h"
+#include "sources/cluster/simulated_cluster.h"
 #include "usecases/whatif/whatif_run.h"
+#include "fuzz_input.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <ios>
 #include <iterator>
+#include <string>
+#include <variant>
+#include <vector>
 
 #include <unistd.h>
 

@@ -1,12 +1,17 @@
 // The Alibaba trace importer (hetsched whatif --cluster/--jobs, the console's
 // what-if tab) and the conversion of its rows into a simulator workload.
 // Input: a node list CSV, a NUL byte, a pod list CSV.
-#include "fuzz_input.h"
-#include "engine/sim/trace_workload.h"
+#include "base/model/topology.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "data/trace/import_error.h"
+#include "engine/sim/trace_workload.h"
+#include "fuzz_input.h"
 
+#include <cstdint>
 #include <cstring>
 #include <sstream>
+#include <string>
+#include <string_view>
 
 using namespace hetsched;
 

@@ -2,11 +2,19 @@
 // topology, the jobs and the column-packed frames of a SnapshotChunk
 // (WatchFrames sends the same Frame messages), converted and decoded as
 // client/snapshot_fetcher and client/cluster_client do.
-#include "fuzz_input.h"
-
-#include <google/protobuf/stubs/logging.h>
+#include "base/model/frame.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "hetsched.pb.h"
 #include "serve/rpc/frame_codec.h"
 #include "serve/rpc/proto_convert.h"
+#include "fuzz_input.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+
+#include <google/protobuf/stubs/logging.h>
 
 using namespace hetsched;
 
