@@ -53,7 +53,11 @@ class TimelineLayout {
 
  private:
   void layoutRows();
-  std::size_t rowCount() const;
+  // The layout's rules, walked once per use: `add(row)` for each row in
+  // order (it returns the row's index), `place(device, row)` for the row
+  // each device's segments go to.
+  template <class Add, class Place>
+  void walkRows(Add&& add, Place&& place) const;
 
   // Shared with the views: at 1,000,000 devices a copy is 25 MB. Never null.
   std::shared_ptr<const Topology> m_topology = std::make_shared<const Topology>();

@@ -183,6 +183,8 @@ class TestQueueTimeline : public QObject {
     QCOMPARE(layout.rowOfDevice(1), 2);
     view.setAllNodesCollapsed(false);
     QCOMPARE(layout.rows().size(), std::size_t{1 + 2 + 60 + 240});
+    // Counted by the same walk that lays them out: allocated once, exactly.
+    QCOMPARE(layout.rows().capacity(), layout.rows().size());
     view.setAllNodesCollapsed(true);
     QCOMPARE(layout.rows().size(), std::size_t{63});
     QVERIFY(layout.rows().capacity() <= 2 * layout.rows().size());
