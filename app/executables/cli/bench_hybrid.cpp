@@ -36,10 +36,10 @@ int benchHybrid(const Args& args) {
     std::fputs(
         "usage: hetsched bench hybrid --cluster NODES.csv --jobs PODS.csv [--arrival-scale 0.01] [--runs 5]\n"
         "                             [--weights W]\n"
-        "  CPU time per job of the what-if simulator with the hybrid (weights W; default all zero, which\n"
-        "  decides as the rule engine but asks every proposer and computes every feature) and with the\n"
-        "  rule engine alone, medians of alternating runs; the goals: the DES above 200,000 jobs/s with\n"
-        "  the hybrid, a decision within 20 us.\n",
+        "  CPU time per job of the what-if simulator with the hybrid (weights W; default all zero: the\n"
+        "  head of its SJF window on the rule engine's node, never deferring, asking every proposer and\n"
+        "  computing every feature) and with the rule engine alone (FCFS), medians of alternating runs;\n"
+        "  the goals: the DES above 200,000 jobs/s with the hybrid, a decision within 20 us.\n",
         stderr);
     return 2;
   }

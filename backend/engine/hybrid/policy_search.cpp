@@ -142,7 +142,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
     // The first search draws from the seed itself, the others from streams
     // split off it.
     SplitMix rng(restart == 0 ? options.seed : SplitMix(options.seed ^ (0x5851f42d4c957f2dull * restart)).next());
-    Weights mean{};  // all zero: the rule engine (hybrid_features.h)
+    Weights mean{};  // all zero: the queue's head on the rule engine's node (hybrid_features.h)
     Weights sigma;
     sigma.fill(1.0);
     Weights sum{};

@@ -78,8 +78,10 @@ struct HybridTraining {
 // their luck), and moves the mean to the best few. The objective is the
 // one the policy is judged by (average wait, against the rule engine on the
 // same episode), not a per-decision reward: a placement that strands a
-// large job pays for it in the episode's wait. The search starts at the
-// rule engine (all weights 0). What it returns is the mean averaged over
+// large job pays for it in the episode's wait. The search starts at all
+// weights 0: the head of the queue (the SJF window by default; the rule
+// engine itself over its own FCFS queue) on the rule engine's node, never
+// deferring. What it returns is the mean averaged over
 // the second half of its generations, not one generation's sample: a
 // single noisy pick was what made the weights, and the schedules, differ
 // from one training seed to the next. With several restarts, the averaged
