@@ -4,7 +4,6 @@
 #include "base/model/topology.h"
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
