@@ -1952,10 +1952,6 @@ click for its story</source>
         <source>Show a cluster&apos;s tab first.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>hetsched::FilterBar</name>
@@ -4828,6 +4824,17 @@ click for its story</source>
     <message>
         <source>Teams</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a candidate to compare with %1 (a built-in, a file or the editor&apos;s policy), then Run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Run (Ctrl+R) compares %n policies against the first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1955,10 +1955,6 @@ click for its story</source>
         <source>Show a cluster&apos;s tab first.</source>
         <translation>먼저 클러스터 탭을 표시하십시오.</translation>
     </message>
-    <message>
-        <source>Connect</source>
-        <translation>연결</translation>
-    </message>
 </context>
 <context>
     <name>hetsched::FilterBar</name>
@@ -4811,6 +4807,16 @@ click for its story</source>
     <message>
         <source>Teams</source>
         <translation>팀</translation>
+    </message>
+    <message>
+        <source>Add a candidate to compare with %1 (a built-in, a file or the editor&apos;s policy), then Run.</source>
+        <translation>%1과(와) 비교할 후보(내장 정책, 파일 또는 편집기의 정책)를 추가한 뒤 실행하십시오.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run (Ctrl+R) compares %n policies against the first.</source>
+        <translation>
+            <numerusform>실행(Ctrl+R)하면 정책 %n개를 첫 번째 정책과 비교합니다.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

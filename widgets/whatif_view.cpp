@@ -172,7 +172,19 @@ int WhatifView::replicas() const { return m_replicas->value(); }
 
 void WhatifView::setReplicas(int replicas) { m_replicas->setValue(replicas); }
 
-void WhatifView::policiesEdited() { m_sweep->setPolicies(m_policies); }
+void WhatifView::policiesEdited() {
+  m_sweep->setPolicies(m_policies);
+  // Before the first run the line above the results says what is missing;
+  // after one it keeps describing the results on screen.
+  if (m_results || m_cancel->isEnabled()) return;
+  if (m_policies.empty()) m_status->setText(tr("Choose a workload and at least two policies, then Run."));
+  else if (m_policies.size() == 1)
+    m_status->setText(tr("Add a candidate to compare with %1 (a built-in, a file or the editor's policy), then Run.")
+                          .arg(QString::fromStdString(m_policies.front().name())));
+  else
+    m_status->setText(
+        tr("Run (Ctrl+R) compares %n policies against the first.", nullptr, static_cast<int>(m_policies.size())));
+}
 
 void WhatifView::setReplicaResults(const std::shared_ptr<const ReplicaResults>& replicas) {
   if (!m_results || !replicas) return;
@@ -214,6 +226,8 @@ void WhatifView::setResults(std::shared_ptr<const WhatifResults> results) {
   m_fidelity->setText(fidelityText(*m_results));
   m_fidelity->setVisible(!m_fidelity->text().isEmpty());
 }
+
+QString WhatifView::statusShown() const { return m_status->text(); }
 
 QString WhatifView::fidelityShown() const { return m_fidelity->isVisibleTo(this) ? m_fidelity->text() : QString(); }
 

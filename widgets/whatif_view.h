@@ -85,6 +85,8 @@ class WhatifView : public QWidget {
   QCustomPlot* cdfPlot() const { return m_cdf; }
   QCustomPlot* utilisationPlot() const { return m_utilisation; }
   std::shared_ptr<const WhatifResults> results() const { return m_results; }
+  // The line above the results: what is missing, what runs, what ran.
+  QString statusShown() const;
   // The fidelity line shown under the status (empty when none).
   QString fidelityShown() const;
   bool exportCsv(const QString& path) const;

@@ -226,6 +226,7 @@ void PolicyPages::showRecordedPolicy(const SnapshotInfo& info, const PolicyRef& 
   if (auto* p = std::get_if<v1::Policy>(&parsed)) m_recordedPolicy = *p;
   else m_recordedPolicy.reset();
   m_recordedOrigin = tr("in force in the replayed snapshot (v%1)").arg(policy.version);
+  prefillWhatif();
   m_live->setUnavailable(
       tr("Replaying snapshot “%1”: it recorded v%2 “%3” in force. Nothing here acts on a gateway; Back to live first.")
           .arg(QString::fromStdString(info.name))
@@ -244,6 +245,7 @@ void PolicyPages::onState(const QString& action, std::shared_ptr<const v1::GetPo
   // The editor starts from what runs, not from a built-in, and follows it
   // until the operator edits.
   if (!m_editor->touched()) m_editor->setPolicy(m_state->active().spec());
+  prefillWhatif();
   if (changed) m_control->fetchPolicyHistory();
   if (action == QLatin1String("get")) return;
   const quint64 version = m_state->version();
@@ -297,6 +299,16 @@ void PolicyPages::addPolicyInForce() {
   }
   Q_EMIT statusMessage(tr("No policy in force known: pick a snapshot, or connect to a gateway that reports one."),
                        10000);
+}
+
+void PolicyPages::prefillWhatif() {
+  if (m_whatifPrefilled || !m_whatif->policies().empty()) return;
+  // A chosen snapshot names its own policy in force; the operator adds it.
+  const WhatifSource source = m_whatif->source();
+  if (source.kind == WhatifSource::Kind::Snapshot && !source.path.empty()) return;
+  if (!m_recordedPolicy && !m_state) return;
+  m_whatifPrefilled = true;
+  addPolicyInForce();
 }
 
 void PolicyPages::confirmPush(const v1::Policy& policy, int canaryPercent) {

@@ -107,6 +107,9 @@ class PolicyPages : public QObject {
  private:
   void onState(const QString& action, std::shared_ptr<const v1::GetPolicyResponse> state);
   void onFailed(const QString& action, int code, const QString& message);
+  // The first policy in force known becomes the What-if tab's baseline
+  // while its list is still empty, so the tab opens one candidate from Run.
+  void prefillWhatif();
   quint64 knownVersion() const { return m_state ? m_state->version() : 0; }
 
   QPointer<GatewayControl> m_control;
@@ -126,6 +129,7 @@ class PolicyPages : public QObject {
   std::int64_t m_frameWallMs = 0;
   std::optional<v1::Policy> m_recordedPolicy;  // replay: the snapshot's
   QString m_recordedOrigin;
+  bool m_whatifPrefilled = false;  // once: a list the operator emptied stays empty
   Confirm m_confirm;
   AskPromote m_askPromote;
 };

@@ -122,9 +122,10 @@ class TestPolicyPush : public QObject {
     QVERIFY(c.waitForState());
     const std::string initial = c.pages->gatewayState()->active().spec().name();
     QCOMPARE(c.pages->editor()->basePolicy().name(), initial);  // the diff is against what is in force
-    c.pages->addPolicyInForce();  // the what-if's baseline: the gateway's policy
+    // The What-if tab opens with the gateway's policy as its baseline.
     QCOMPARE(c.pages->whatif()->policies().size(), std::size_t{1});
     QCOMPARE(c.pages->whatif()->policies().front().name(), initial);
+    c.pages->whatif()->clearPolicies();  // and a list the operator emptied stays empty
 
     v1::Policy candidate = test::builtinPolicy("sjf");
     // The policy's own bound: one job started by the canary is enough here.
@@ -138,6 +139,9 @@ class TestPolicyPush : public QObject {
     QCOMPARE(state->candidate().spec().name(), std::string("sjf"));
     QCOMPARE(state->canary_percent(), 40u);
     QVERIFY(c.pages->livePanel()->promoteButton()->isEnabled());
+    QVERIFY(c.pages->whatif()->policies().empty());
+    c.pages->addPolicyInForce();  // the operator's button: the gateway's policy
+    QCOMPARE(c.pages->whatif()->policies().front().name(), initial);
 
     // The canary split, observed in the console: both arms get arrivals.
     QTableWidget* arms = c.pages->livePanel()->armsTable();

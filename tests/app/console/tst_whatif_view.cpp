@@ -284,6 +284,22 @@ class TestWhatifView : public QObject {
 
   // "Policy in force" on a snapshot puts the policy it recorded first, as
   // the baseline; one the engine cannot run is refused with the reason.
+  // Before a run, the line above the results says what is still missing.
+  void hintSaysWhatIsMissing() {
+    Console c;
+    QVERIFY(c.view()->statusShown().contains(QStringLiteral("at least two policies")));
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    QVERIFY2(c.view()->statusShown().startsWith(QStringLiteral("Add a candidate to compare with fcfs")),
+             qPrintable(c.view()->statusShown()));
+    c.view()->addPolicy(test::builtinPolicy("sjf"), QStringLiteral("built-in"));
+    QVERIFY2(c.view()->statusShown().contains(QStringLiteral("compares 2 policies")),
+             qPrintable(c.view()->statusShown()));
+    QVERIFY(runAndWait(c.view(), c.runner()));
+    const QString ran = c.view()->statusShown();
+    c.view()->addPolicy(test::builtinPolicy("fcfs"), QStringLiteral("built-in"));
+    QCOMPARE(c.view()->statusShown(), ran);  // the results on screen keep their line
+  }
+
   void policyInForceIsTheBaseline() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("inforce.hsnap"));
