@@ -119,7 +119,7 @@ WhatifView::WhatifView(QWidget* parent)
   m_progress->setRange(0, 100);
   m_progress->setValue(0);
   m_cancel->setEnabled(false);
-  m_status->setText(tr("Choose a workload and at least two policies, then Run."));
+  showWhatIsMissing();
   connect(m_run, &QPushButton::clicked, this, &WhatifView::run);
   connect(m_cancel, &QPushButton::clicked, this, &WhatifView::cancel);
   connect(exportCsvButton, &QPushButton::clicked, this, [this] {
@@ -174,8 +174,11 @@ void WhatifView::setReplicas(int replicas) { m_replicas->setValue(replicas); }
 
 void WhatifView::policiesEdited() {
   m_sweep->setPolicies(m_policies);
-  // Before the first run the line above the results says what is missing;
-  // after one it keeps describing the results on screen.
+  showWhatIsMissing();
+}
+
+void WhatifView::showWhatIsMissing() {
+  // After a run the line keeps describing the results on screen.
   if (m_results || m_cancel->isEnabled()) return;
   if (m_policies.empty()) m_status->setText(tr("Choose a workload and at least two policies, then Run."));
   else if (m_policies.size() == 1)

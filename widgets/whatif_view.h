@@ -126,6 +126,8 @@ class WhatifView : public QWidget {
   void addFilePolicy();
   // The list changed: the sweep offers the same policies.
   void policiesEdited();
+  // Before the first run, the line above the results says what is missing.
+  void showWhatIsMissing();
   static QString fidelityText(const WhatifResults& results);
 
   QComboBox* m_sourceKind;

@@ -282,8 +282,6 @@ class TestWhatifView : public QObject {
     }
   }
 
-  // "Policy in force" on a snapshot puts the policy it recorded first, as
-  // the baseline; one the engine cannot run is refused with the reason.
   // Before a run, the line above the results says what is still missing.
   void hintSaysWhatIsMissing() {
     Console c;
@@ -300,6 +298,8 @@ class TestWhatifView : public QObject {
     QCOMPARE(c.view()->statusShown(), ran);  // the results on screen keep their line
   }
 
+  // "Policy in force" on a snapshot puts the policy it recorded first, as
+  // the baseline; one the engine cannot run is refused with the reason.
   void policyInForceIsTheBaseline() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("inforce.hsnap"));
