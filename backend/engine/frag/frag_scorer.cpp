@@ -7,6 +7,7 @@
 #include "engine/core/free_capacity_index.h"
 #include "engine/core/placement_scorer.h"
 #include "gpu_node.h"
+#include "placement_policy.h"
 #include "pod_request.h"
 #include "policy_factory.h"
 #include "policy_kind.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,8 +53,10 @@ FragScorer::FragScorer(const FragScorer& o)
       m_firstGpu(o.m_firstGpu),
       m_policy(frag::makePolicy(o.m_kind, *o.m_workload)),
       m_rng(o.m_rng),
-      m_shapeIds(o.m_shapeIds),
-      m_cache(o.m_cache) {
+      m_fitIds(o.m_fitIds),
+      m_fits(o.m_fits),
+      m_scoreIds(o.m_scoreIds),
+      m_scores(o.m_scores) {
   // The policy's own caches (FGD's fragmentation per node) refill on demand.
   m_policy->attach(m_nodes);
 }
@@ -96,25 +100,51 @@ void FragScorer::onReleased(const Placement& p) {
   m_nodes[p.node].release(pod, m_scratch);
 }
 
-std::vector<FragScorer::Entry>& FragScorer::entriesFor(const frag::PodRequest& pod) {
-  std::string key = std::to_string(pod.cpuMilli) + '/' + std::to_string(pod.memoryMib) + '/' +
-                    std::to_string(pod.gpuCount) + '/' + std::to_string(pod.gpuMilli);
-  for (const std::string& m : pod.gpuModels) key += '/' + m;
-  const auto [it, inserted] = m_shapeIds.try_emplace(std::move(key), m_cache.size());
-  if (inserted) m_cache.emplace_back(m_nodes.size());
-  return m_cache[it->second];
+namespace {
+
+// CPU, GPU count and per-GPU share in one word: gpuMilli is at most 1000
+// and a node has far fewer than 2^16 GPUs.
+std::uint64_t cpuAndGpus(std::uint32_t cpuMilli, const frag::PodRequest& pod) {
+  return (std::uint64_t{cpuMilli} << 32) | (std::uint64_t{pod.gpuCount & 0xffffu} << 16) | (pod.gpuMilli & 0xffffu);
 }
 
-const FragScorer::Entry& FragScorer::entry(std::vector<Entry>& entries, std::uint32_t node,
-                                           const frag::PodRequest& pod) {
-  Entry& e = entries[node];
+}  // namespace
+
+std::size_t FragScorer::FitKeyHash::operator()(const FitKey& k) const {
+  std::size_t h = std::hash<std::uint64_t>{}(k.cpuAndGpus);
+  h ^= std::hash<std::uint64_t>{}(k.memoryMib) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  if (!k.models.empty()) h ^= std::hash<std::string>{}(k.models) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+std::vector<FragScorer::Fit>& FragScorer::fitsFor(const frag::PodRequest& pod) {
+  FitKey key{cpuAndGpus(pod.cpuMilli, pod), pod.memoryMib, {}};
+  for (const std::string& m : pod.gpuModels) key.models += m + '/';
+  const auto [it, inserted] = m_fitIds.try_emplace(std::move(key), m_fits.size());
+  if (inserted) m_fits.emplace_back(m_nodes.size());
+  return m_fits[it->second];
+}
+
+std::vector<FragScorer::Scored>& FragScorer::scoresFor(const frag::PodRequest& pod) {
+  const std::uint64_t key = cpuAndGpus(m_policy->scoreReadsCpu() ? pod.cpuMilli : 0, pod);
+  const auto [it, inserted] = m_scoreIds.try_emplace(key, m_scores.size());
+  if (inserted) m_scores.emplace_back(m_nodes.size());
+  return m_scores[it->second];
+}
+
+bool FragScorer::fitsOn(std::vector<Fit>& fits, std::uint32_t node, const frag::PodRequest& pod) {
+  Fit& f = fits[node];
   const frag::GpuNode& n = m_nodes[node];
-  if (e.version != n.version()) {
-    e.version = n.version();
-    e.fits = n.fits(pod);
-    if (e.fits && !m_policy->picksRandomNode()) e.score = m_policy->score(node, pod);
-  }
-  return e;
+  if (f.version != n.version()) f = {n.version(), n.fits(pod)};
+  return f.fits;
+}
+
+const frag::NodeScore& FragScorer::scoreOn(std::vector<Scored>& scores, std::uint32_t node,
+                                           const frag::PodRequest& pod) {
+  Scored& s = scores[node];
+  const frag::GpuNode& n = m_nodes[node];
+  if (s.version != n.version()) s = {n.version(), m_policy->score(node, pod)};
+  return s.score;
 }
 
 int FragScorer::randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod) {
@@ -133,7 +163,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
   // view of which tasks a node can serve) knows them.
   for (const std::uint32_t m : request.allowedModels)
     if (m < m_topology.models.size()) pod.gpuModels.push_back(m_topology.models[m].name);
-  std::vector<Entry>& entries = entriesFor(pod);
+  std::vector<Fit>& fits = fitsFor(pod);
   std::optional<std::uint32_t> chosen;
   int shareGpu = -1;
   if (m_policy->picksRandomNode()) {
@@ -142,7 +172,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
     // draws again among the rest.
     m_scratch.clear();
     for (const std::uint32_t n : m_gpuNodes)
-      if (entry(entries, n, pod).fits) m_scratch.push_back(n);
+      if (fitsOn(fits, n, pod)) m_scratch.push_back(n);
     while (!chosen && !m_scratch.empty()) {
       const std::size_t i = m_rng.below(m_scratch.size());
       if (fit.fits(m_scratch[i])) chosen = m_scratch[i];
@@ -154,23 +184,25 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
     // The best score, the lower index on a tie; the core's fit check (node
     // up, host state) has the last word, so on a refusal the next best is
     // asked, in score order.
+    std::vector<Scored>& scores = scoresFor(pod);
     std::optional<std::uint32_t> best;
     double bestScore = 0.0;
     for (const std::uint32_t n : m_gpuNodes) {
-      const Entry& e = entry(entries, n, pod);
-      if (e.fits && (!best || e.score.score > bestScore)) {
+      if (!fitsOn(fits, n, pod)) continue;
+      const double score = scoreOn(scores, n, pod).score;
+      if (!best || score > bestScore) {
         best = n;
-        bestScore = e.score.score;
+        bestScore = score;
       }
     }
     if (!best) return std::nullopt;
     if (fit.fits(*best)) {
       chosen = best;
     } else {
+      // Every node the pod fits on was scored just now.
       m_ranked.clear();
       for (const std::uint32_t n : m_gpuNodes)
-        if (n != *best && entries[n].version == m_nodes[n].version() && entries[n].fits)
-          m_ranked.emplace_back(-entries[n].score.score, n);
+        if (n != *best && fits[n].fits) m_ranked.emplace_back(-scores[n].score.score, n);
       std::ranges::sort(m_ranked);
       for (const auto& [negScore, n] : m_ranked) {
         if (!fit.fits(n)) continue;
@@ -179,7 +211,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
       }
       if (!chosen) return std::nullopt;
     }
-    shareGpu = entries[*chosen].score.shareGpu;
+    shareGpu = scores[*chosen].score.shareGpu;
   }
   if (pod.isGpuShare() && shareGpu >= 0) (void)fit.fitsOnDevice(*chosen, static_cast<std::uint32_t>(shareGpu));
   return chosen;

@@ -52,14 +52,23 @@ class FragScorer final : public PlacementScorer {
   static frag::PodRequest podOf(const JobRequests& requests);
 
  private:
-  struct Entry {
+  // Per node, stamped with the node's version: after a change only that
+  // node is looked at again. Whether a pod shape fits reads all of it;
+  // the policy's score reads less (placement_policy.h), so scores are kept
+  // per the part it reads and shared between shapes alike in it.
+  struct Fit {
     std::uint64_t version = 0;  // 0: never computed
     bool fits = false;
+  };
+  struct Scored {
+    std::uint64_t version = 0;
     frag::NodeScore score;
   };
   frag::PodRequest podOf(const Placement& placement, std::vector<std::uint32_t>& gpus) const;
-  std::vector<Entry>& entriesFor(const frag::PodRequest& pod);
-  const Entry& entry(std::vector<Entry>& entries, std::uint32_t node, const frag::PodRequest& pod);
+  std::vector<Fit>& fitsFor(const frag::PodRequest& pod);
+  std::vector<Scored>& scoresFor(const frag::PodRequest& pod);
+  bool fitsOn(std::vector<Fit>& fits, std::uint32_t node, const frag::PodRequest& pod);
+  const frag::NodeScore& scoreOn(std::vector<Scored>& scores, std::uint32_t node, const frag::PodRequest& pod);
   int randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod);
 
   const Topology& m_topology;
@@ -71,10 +80,20 @@ class FragScorer final : public PlacementScorer {
   std::unique_ptr<frag::PlacementPolicy> m_policy;  // attached to m_nodes
   frag::SeededRng m_rng;
   FitScorer m_fallback{FitScorer::Mode::Best};
-  // Scores per pod shape, stamped with the node's version: after a change
-  // only that node is scored again.
-  std::unordered_map<std::string, std::size_t> m_shapeIds;
-  std::vector<std::vector<Entry>> m_cache;
+  // A pod shape as fits() reads it; the models, rarely given, as one string.
+  struct FitKey {
+    std::uint64_t cpuAndGpus = 0;
+    std::uint64_t memoryMib = 0;
+    std::string models;
+    bool operator==(const FitKey&) const = default;
+  };
+  struct FitKeyHash {
+    std::size_t operator()(const FitKey& k) const;
+  };
+  std::unordered_map<FitKey, std::size_t, FitKeyHash> m_fitIds;
+  std::vector<std::vector<Fit>> m_fits;
+  std::unordered_map<std::uint64_t, std::size_t> m_scoreIds;
+  std::vector<std::vector<Scored>> m_scores;
   std::vector<std::pair<double, std::uint32_t>> m_ranked;
   std::vector<std::uint32_t> m_scratch;
 };

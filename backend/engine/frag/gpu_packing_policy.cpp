@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
 namespace hetsched::frag {
@@ -20,20 +19,18 @@ NodeScore GpuPackingPolicy::score(std::size_t index, const PodRequest& pod) {
   if (fullyFree == n.gpuCount())
     return {static_cast<double>(std::max<std::int64_t>(33 - fullyFree, fullyFree)), shareGpu};
 
-  // Take the GPUs with the least free share that still hold the request.
-  const auto free = n.gpuFree();
-  std::vector<std::uint32_t> order(free.size());
-  std::iota(order.begin(), order.end(), 0U);
-  std::ranges::stable_sort(order, [&](std::uint32_t a, std::uint32_t b) { return free[a] < free[b]; });
-  std::uint32_t wanted = pod.gpuCount;
+  // Take the GPUs with the least free share that still hold the request;
+  // which of equally free GPUs does not change the score.
+  m_eligible.clear();
+  for (const std::uint32_t free : n.gpuFree())
+    if (free >= pod.gpuMilli) m_eligible.push_back(free);
+  const std::size_t used = std::min<std::size_t>(pod.gpuCount, m_eligible.size());
+  std::ranges::partial_sort(m_eligible, m_eligible.begin() + static_cast<std::ptrdiff_t>(used));
   std::int64_t fullyFreeUsed = 0;
   std::int64_t freePercentOnUsed = 0;
-  for (const std::uint32_t g : order) {
-    if (wanted == 0) break;
-    if (free[g] < pod.gpuMilli) continue;
-    --wanted;
-    if (free[g] == GpuNode::kMilli) ++fullyFreeUsed;
-    freePercentOnUsed += static_cast<std::int64_t>(free[g]) * 100 / GpuNode::kMilli;
+  for (std::size_t i = 0; i < used; ++i) {
+    if (m_eligible[i] == GpuNode::kMilli) ++fullyFreeUsed;
+    freePercentOnUsed += static_cast<std::int64_t>(m_eligible[i]) * 100 / GpuNode::kMilli;
   }
   if (fullyFreeUsed > 0) return {static_cast<double>(std::max<std::int64_t>(50 - fullyFreeUsed, 33)), shareGpu};
   return {static_cast<double>(std::max<std::int64_t>(100 - freePercentOnUsed / 10, 50)), shareGpu};

@@ -5,6 +5,8 @@
 #include "policy_kind.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace hetsched::frag {
 
@@ -16,6 +18,10 @@ class GpuPackingPolicy final : public PlacementPolicy {
  public:
   PolicyKind kind() const override { return PolicyKind::GpuPacking; }
   NodeScore score(std::size_t node, const PodRequest& pod) override;
+  bool scoreReadsCpu() const override { return false; }
+
+ private:
+  std::vector<std::uint32_t> m_eligible;  // scratch: free shares that hold the pod
 };
 
 }  // namespace hetsched::frag

@@ -28,6 +28,10 @@ class PlacementPolicy {
   virtual NodeScore score(std::size_t node, const PodRequest& pod) = 0;
   // Random-fit ignores scores: the scheduler draws a feasible node instead.
   virtual bool picksRandomNode() const { return false; }
+  // No policy's score reads a pod's memory or allowed models (fits() does);
+  // one that ignores its CPU too says so. Pods alike in what a score reads
+  // get the same score on the same node state, so a scheduler shares it.
+  virtual bool scoreReadsCpu() const { return true; }
 
  protected:
   const GpuNode& node(std::size_t index) const { return (*m_nodes)[index]; }
