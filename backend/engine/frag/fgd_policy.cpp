@@ -6,10 +6,12 @@
 #include "pod_request.h"
 #include "target_workload.h"
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,22 +26,28 @@ void FgdPolicy::attach(const std::vector<GpuNode>& nodes) {
     if (inserted) it->second = m_workload.accessibleOn(n.model());
     m_accessible.push_back(it->second);
   }
-  m_fragVersion.assign(nodes.size(), 0);
-  m_frag.assign(nodes.size(), 0.0);
+  m_current.assign(nodes.size(), Current{});
 }
 
-double FgdPolicy::currentFragmentation(std::size_t index) {
+const FgdPolicy::Current& FgdPolicy::current(std::size_t index) {
   const GpuNode& n = node(index);
-  if (m_fragVersion[index] != n.version()) {
-    m_frag[index] = Fragmentation::ofNode(n.cpuFree(), n.gpuFree(), m_workload, m_accessible[index]);
-    m_fragVersion[index] = n.version();
+  Current& c = m_current[index];
+  if (c.version != n.version()) {
+    Fragmentation::count(n.gpuFree(), m_workload, c.counts);
+    c.frag = Fragmentation::ofCounts(n.cpuFree(), c.counts, m_workload, m_accessible[index]);
+    c.version = n.version();
   }
-  return m_frag[index];
+  return c;
 }
 
-double FgdPolicy::fragmentationAfter(std::size_t index, std::uint32_t cpuFree,
-                                     const std::vector<std::uint32_t>& gpuFree) const {
-  return Fragmentation::ofNode(cpuFree, gpuFree, m_workload, m_accessible[index]);
+double FgdPolicy::fragmentationAfter(std::size_t index, const Current& now, std::uint32_t cpuAfter,
+                                     const PodRequest& pod, std::span<const std::uint32_t> gpus) {
+  const auto free = node(index).gpuFree();
+  m_after.total = now.counts.total;
+  m_after.enough.assign(now.counts.enough.begin(), now.counts.enough.end());
+  m_after.tooSmall.assign(now.counts.tooSmall.begin(), now.counts.tooSmall.end());
+  for (const std::uint32_t g : gpus) Fragmentation::recount(m_after, free[g], free[g] - pod.gpuMilli, m_workload);
+  return Fragmentation::ofCounts(cpuAfter, m_after, m_workload, m_accessible[index]);
 }
 
 namespace {
@@ -56,28 +64,25 @@ double integerScore(double before, double after) {
 
 NodeScore FgdPolicy::score(std::size_t index, const PodRequest& pod) {
   const GpuNode& n = node(index);
-  const double before = currentFragmentation(index);
+  const Current& now = current(index);
   const std::uint32_t cpuAfter = n.cpuFree() - pod.cpuMilli;
   const auto free = n.gpuFree();
-  m_scratch.assign(free.begin(), free.end());
   if (pod.isGpuShare()) {
     // Try each GPU that can hold the share; GPUs with equal free share give
     // the same outcome, so only the first of each is evaluated.
     NodeScore best{0.0, -1};
-    for (std::size_t g = 0; g < free.size(); ++g) {
+    for (std::uint32_t g = 0; g < free.size(); ++g) {
       if (free[g] < pod.gpuMilli) continue;
       bool seen = false;
       for (std::size_t h = 0; h < g && !seen; ++h) seen = free[h] == free[g];
       if (seen) continue;
-      m_scratch[g] -= pod.gpuMilli;
-      const double score = integerScore(before, fragmentationAfter(index, cpuAfter, m_scratch));
-      m_scratch[g] += pod.gpuMilli;
+      const std::array<std::uint32_t, 1> gpu{g};
+      const double score = integerScore(now.frag, fragmentationAfter(index, now, cpuAfter, pod, gpu));
       if (best.shareGpu < 0 || score > best.score) best = {score, static_cast<int>(g)};
     }
     return best;
   }
-  for (const std::uint32_t g : n.gpusFor(pod, -1)) m_scratch[g] -= pod.gpuMilli;
-  return {integerScore(before, fragmentationAfter(index, cpuAfter, m_scratch)), -1};
+  return {integerScore(now.frag, fragmentationAfter(index, now, cpuAfter, pod, n.gpusFor(pod, -1))), -1};
 }
 
 }  // namespace hetsched::frag

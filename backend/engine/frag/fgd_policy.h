@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fragmentation.h"
 #include "gpu_node.h"
 #include "placement_policy.h"
 #include "pod_request.h"
@@ -7,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace hetsched::frag {
@@ -28,14 +30,23 @@ class FgdPolicy final : public PlacementPolicy {
   NodeScore score(std::size_t node, const PodRequest& pod) override;
 
  private:
-  double currentFragmentation(std::size_t node);
-  double fragmentationAfter(std::size_t node, std::uint32_t cpuFree, const std::vector<std::uint32_t>& gpuFree) const;
+  // The node's fragmentation and its GPU counts (Fragmentation::GpuCounts),
+  // from which the states a placement would leave are counted again by the
+  // GPUs it changes rather than all of them.
+  struct Current {
+    std::uint64_t version = 0;  // the node version these belong to; 0: none yet
+    double frag = 0.0;
+    Fragmentation::GpuCounts counts;
+  };
+  const Current& current(std::size_t node);
+  // After `pod` takes `gpus` (a share of one GPU, or whole GPUs).
+  double fragmentationAfter(std::size_t node, const Current& now, std::uint32_t cpuAfter, const PodRequest& pod,
+                            std::span<const std::uint32_t> gpus);
 
   const TargetWorkload& m_workload;
   std::vector<std::vector<std::uint8_t>> m_accessible;  // per node
-  std::vector<std::uint64_t> m_fragVersion;              // node version the cached value belongs to
-  std::vector<double> m_frag;
-  std::vector<std::uint32_t> m_scratch;
+  std::vector<Current> m_current;                         // per node
+  Fragmentation::GpuCounts m_after;                       // scratch
 };
 
 }  // namespace hetsched::frag

@@ -11,72 +11,87 @@
 
 namespace hetsched::frag {
 
-double Fragmentation::ofNode(std::uint32_t cpuFree, std::span<const std::uint32_t> gpuFree,
-                             const TargetWorkload& workload, std::span<const std::uint8_t> accessible) {
-  std::uint32_t total = 0;
-  for (const std::uint32_t free : gpuFree) total += free;
-  if (total == 0) return 0.0;
-  // How many GPUs can hold each distinct per-GPU request, and the free share
-  // of the others: integers, the same whichever shape asks.
-  const TargetWorkload::Compact& c = workload.compact();
-  constexpr std::size_t kStack = 64;
-  std::array<std::uint32_t, kStack> enoughStack{}, tooSmallStack{};
-  std::vector<std::uint32_t> enoughHeap, tooSmallHeap;
-  const std::size_t distinct = c.distinctGpuMilli.size();
-  std::uint32_t* enoughOf = enoughStack.data();
-  std::uint32_t* tooSmallOf = tooSmallStack.data();
-  if (distinct > kStack) {
-    enoughHeap.resize(distinct);
-    tooSmallHeap.resize(distinct);
-    enoughOf = enoughHeap.data();
-    tooSmallOf = tooSmallHeap.data();
-  }
-  for (std::size_t d = 0; d < distinct; ++d) {
-    const std::uint32_t milli = c.distinctGpuMilli[d];
-    std::uint32_t enough = 0;
-    std::uint32_t tooSmall = 0;
-    for (const std::uint32_t free : gpuFree) {
-      if (free >= milli) ++enough;
-      else tooSmall += free;
-    }
-    enoughOf[d] = enough;
-    tooSmallOf[d] = tooSmall;
-  }
+namespace {
+
+// Whether a GPU with `free` share holds `milli`, and what it adds to the
+// counts of that request: one more GPU that holds it, or its share to the
+// share of those too small.
+void add(std::uint32_t free, std::uint32_t milli, std::uint32_t& enough, std::uint32_t& tooSmall) {
+  if (free >= milli) ++enough;
+  else tooSmall += free;
+}
+
+// The sum over the workload's shapes given, per distinct per-GPU request,
+// how many GPUs hold it and the free share of the others.
+double sumOverShapes(std::uint32_t cpuFree, std::uint32_t total, const std::uint32_t* enoughOf,
+                     const std::uint32_t* tooSmallOf, const TargetWorkload& workload,
+                     std::span<const std::uint8_t> accessible) {
   // Summed per cause (lack of GPU, lack of CPU, CPU-only task, wrong model,
   // ...) and then across causes, in the authors' order: the sum is then
   // bit-identical to theirs, which matters because FGD's score is truncated
   // to an integer and ties go by name. Each cause's sum takes the shapes in
-  // the workload's order, as it always has.
-  enum Cause : std::size_t { LackBoth, LackGpu, Satisfied, LackCpu, CpuTaskFits, CpuTaskLacksCpu, NoAccess, kCauses };
+  // the workload's order, as it always has. (The authors also sum the share
+  // a satisfied task can use, and leave it out of the total: not summed.)
+  enum Cause : std::uint8_t { LackBoth, LackGpu, LackCpu, CpuTaskFits, CpuTaskLacksCpu, NoAccess, kCauses };
+  // The cause by (CPU-only task, node's model accessible, enough GPUs, enough
+  // CPU): a table rather than branches, which the shapes take unpredictably.
+  // A task that fits loses only the GPUs too small for it (index 7).
+  static constexpr std::array<Cause, 16> kCauseOf{NoAccess,        NoAccess,    NoAccess,        NoAccess,
+                                                  LackBoth,        LackGpu,     LackCpu,         LackGpu,
+                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits,
+                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits};
+  constexpr unsigned kFits = 7;
+  const TargetWorkload::Compact& c = workload.compact();
   std::array<double, kCauses> amount{};
   const std::size_t shapes = c.weight.size();
   for (std::size_t s = 0; s < shapes; ++s) {
-    const double weight = c.weight[s];
-    const bool cpuOk = cpuFree >= c.cpuMilli[s];
     const std::uint32_t count = c.gpuCount[s];
-    if (count == 0) {
-      amount[cpuOk ? CpuTaskFits : CpuTaskLacksCpu] += weight * total;
-      continue;
-    }
-    if (!accessible[s]) {
-      amount[NoAccess] += weight * total;
-      continue;
-    }
-    const std::uint32_t enough = enoughOf[c.milliSlot[s]];
-    const std::uint32_t tooSmall = tooSmallOf[c.milliSlot[s]];
-    if (enough >= count && cpuOk) {
-      // Only the GPUs too small for this task are lost to it.
-      amount[LackGpu] += weight * tooSmall;
-      amount[Satisfied] += weight * (total - tooSmall);
-    } else {
-      amount[enough >= count ? LackCpu : (cpuOk ? LackGpu : LackBoth)] += weight * total;
-    }
+    const unsigned cls = (count == 0 ? 8u : 0u) | (accessible[s] != 0 ? 4u : 0u) |
+                         (enoughOf[c.milliSlot[s]] >= count ? 2u : 0u) | (cpuFree >= c.cpuMilli[s] ? 1u : 0u);
+    const std::uint32_t lost = cls == kFits ? tooSmallOf[c.milliSlot[s]] : total;
+    amount[kCauseOf[cls]] += c.weight[s] * lost;
   }
+  // The causes in the authors' order (LackBoth, LackGpu, then the rest).
   double frag = 0.0;
-  for (std::size_t c2 = 0; c2 < kCauses; ++c2) {
-    if (c2 != Satisfied) frag += amount[c2];
-  }
+  for (std::size_t c2 = 0; c2 < kCauses; ++c2) frag += amount[c2];
   return frag;
+}
+
+}  // namespace
+
+double Fragmentation::ofNode(std::uint32_t cpuFree, std::span<const std::uint32_t> gpuFree,
+                             const TargetWorkload& workload, std::span<const std::uint8_t> accessible) {
+  GpuCounts counts;
+  count(gpuFree, workload, counts);
+  return ofCounts(cpuFree, counts, workload, accessible);
+}
+
+void Fragmentation::count(std::span<const std::uint32_t> gpuFree, const TargetWorkload& workload, GpuCounts& out) {
+  const std::vector<std::uint32_t>& distinctMilli = workload.compact().distinctGpuMilli;
+  out.total = 0;
+  for (const std::uint32_t free : gpuFree) out.total += free;
+  out.enough.assign(distinctMilli.size(), 0);
+  out.tooSmall.assign(distinctMilli.size(), 0);
+  for (std::size_t d = 0; d < distinctMilli.size(); ++d)
+    for (const std::uint32_t free : gpuFree) add(free, distinctMilli[d], out.enough[d], out.tooSmall[d]);
+}
+
+void Fragmentation::recount(GpuCounts& counts, std::uint32_t before, std::uint32_t after,
+                            const TargetWorkload& workload) {
+  const std::vector<std::uint32_t>& distinctMilli = workload.compact().distinctGpuMilli;
+  counts.total = counts.total - before + after;
+  for (std::size_t d = 0; d < distinctMilli.size(); ++d) {
+    const std::uint32_t milli = distinctMilli[d];
+    if (before >= milli) --counts.enough[d];
+    else counts.tooSmall[d] -= before;
+    add(after, milli, counts.enough[d], counts.tooSmall[d]);
+  }
+}
+
+double Fragmentation::ofCounts(std::uint32_t cpuFree, const GpuCounts& counts, const TargetWorkload& workload,
+                               std::span<const std::uint8_t> accessible) {
+  if (counts.total == 0) return 0.0;
+  return sumOverShapes(cpuFree, counts.total, counts.enough.data(), counts.tooSmall.data(), workload, accessible);
 }
 
 double Fragmentation::ofNode(const GpuNode& node, const TargetWorkload& workload) {

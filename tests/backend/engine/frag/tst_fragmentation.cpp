@@ -7,6 +7,7 @@
 #include <QtTest>
 #include <cstddef>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 using namespace hetsched::frag;
@@ -73,6 +74,47 @@ class TestFragmentation : public QObject {
     const std::vector<std::uint32_t> gpu{1};
     node.allocate(pod, gpu);  // GPUs [1000, 300]
     QCOMPARE(Fragmentation::ofNode(node, w), 800.0);
+  }
+
+  // FGD scores a placement by counting again only the GPUs it changes
+  // (fgd_policy.cpp): on random workloads and node states, that must give
+  // the counts of counting every GPU, and the measure bit for bit.
+  void recountingChangedGpusIsCountingAll() {
+    std::mt19937 rng(7);
+    auto below = [&](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng); };
+    std::vector<PodRequest> pods;
+    for (int i = 0; i < 400; ++i) {
+      PodRequest pod{"p", 1000 * (1 + below(16)), 0, 0, 0, {}};
+      if (const std::uint32_t kind = below(4); kind == 1) pod.gpuCount = 1, pod.gpuMilli = 50 * (1 + below(19));
+      else if (kind >= 2) pod.gpuCount = 1 + below(8), pod.gpuMilli = 1000;
+      pods.push_back(pod);
+    }
+    const TargetWorkload w = TargetWorkload::fromPods(pods, 0.95);
+    QVERIFY(w.compact().distinctGpuMilli.size() > 5);
+    std::vector<std::uint8_t> accessible(w.shapes().size(), 1);
+    for (std::size_t s = 0; s < accessible.size(); s += 3) accessible[s] = 0;
+    auto share = [&] { return below(3) == 0 ? 1000 * below(2) : 50 * below(21); };
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::vector<std::uint32_t> free(1 + below(8));
+      for (std::uint32_t& f : free) f = share();
+      Fragmentation::GpuCounts counts;
+      Fragmentation::count(free, w, counts);
+      for (int change = 0; change < 1 + static_cast<int>(below(3)); ++change) {
+        const std::uint32_t g = below(static_cast<std::uint32_t>(free.size()));
+        const std::uint32_t now = share();
+        Fragmentation::recount(counts, free[g], now, w);
+        free[g] = now;
+      }
+      Fragmentation::GpuCounts again;
+      Fragmentation::count(free, w, again);
+      QCOMPARE(counts.total, again.total);
+      QVERIFY(counts.enough == again.enough);
+      QVERIFY(counts.tooSmall == again.tooSmall);
+      const std::uint32_t cpuFree = 1000 * below(20);
+      // Not QCOMPARE: it compares doubles fuzzily.
+      QVERIFY(Fragmentation::ofCounts(cpuFree, counts, w, accessible) ==
+              Fragmentation::ofNode(cpuFree, free, w, accessible));
+    }
   }
 
   void targetWorkloadKeepsMostPopular() {
