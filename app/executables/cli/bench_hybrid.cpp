@@ -11,6 +11,7 @@
 #include "sim_args.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 #include <sys/resource.h>
@@ -86,9 +87,17 @@ int benchHybrid(const Args& args) {
   }
   const double n = static_cast<double>(list.size());
   const double r = median(rule), h = median(hybrid);
+  // The weights set how deep the hybrid's queue runs, and so its speed.
+  std::string weights = "all zero";
+  if (const auto path = args.value("weights")) {
+    std::array<char, 17> hash{};
+    std::snprintf(hash.data(), hash.size(), "%016llx", static_cast<unsigned long long>(weightsHash(model)));
+    weights = *path + " (hash " + hash.data() + ")";
+  }
   std::printf(
-      "bench hybrid: %zu nodes, %zu jobs (arrivals x%g), %lld runs each; wait avg: rule %.1f s, hybrid %.1f s\n",
-      w.topology.nodes.size(), list.size(), scale, runs, ruleWait, hybridWait);
+      "bench hybrid: %zu nodes, %zu jobs (arrivals x%g), %lld runs each, weights %s; wait avg: rule %.1f s, "
+      "hybrid %.1f s\n",
+      w.topology.nodes.size(), list.size(), scale, runs, weights.c_str(), ruleWait, hybridWait);
   std::printf("rule engine: %.0f jobs/s (CPU), %.2f us per job\n", n / r, 1e6 * r / n);
   std::printf("hybrid:      %.0f jobs/s (CPU), %.2f us per job (%.2fx the rule engine's time)\n", n / h, 1e6 * h / n,
               h / r);
