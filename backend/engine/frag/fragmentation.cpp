@@ -21,42 +21,6 @@ void add(std::uint32_t free, std::uint32_t milli, std::uint32_t& enough, std::ui
   else tooSmall += free;
 }
 
-// The sum over the workload's shapes given, per distinct per-GPU request,
-// how many GPUs hold it and the free share of the others.
-double sumOverShapes(std::uint32_t cpuFree, std::uint32_t total, const std::uint32_t* enoughOf,
-                     const std::uint32_t* tooSmallOf, const TargetWorkload& workload,
-                     std::span<const std::uint8_t> accessible) {
-  // Summed per cause (lack of GPU, lack of CPU, CPU-only task, wrong model,
-  // ...) and then across causes, in the authors' order: the sum is then
-  // bit-identical to theirs, which matters because FGD's score is truncated
-  // to an integer and ties go by name. Each cause's sum takes the shapes in
-  // the workload's order, as it always has. (The authors also sum the share
-  // a satisfied task can use, and leave it out of the total: not summed.)
-  enum Cause : std::uint8_t { LackBoth, LackGpu, LackCpu, CpuTaskFits, CpuTaskLacksCpu, NoAccess, kCauses };
-  // The cause by (CPU-only task, node's model accessible, enough GPUs, enough
-  // CPU): a table rather than branches, which the shapes take unpredictably.
-  // A task that fits loses only the GPUs too small for it (index 7).
-  static constexpr std::array<Cause, 16> kCauseOf{NoAccess,        NoAccess,    NoAccess,        NoAccess,
-                                                  LackBoth,        LackGpu,     LackCpu,         LackGpu,
-                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits,
-                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits};
-  constexpr unsigned kFits = 7;
-  const TargetWorkload::Compact& c = workload.compact();
-  std::array<double, kCauses> amount{};
-  const std::size_t shapes = c.weight.size();
-  for (std::size_t s = 0; s < shapes; ++s) {
-    const std::uint32_t count = c.gpuCount[s];
-    const unsigned cls = (count == 0 ? 8u : 0u) | (accessible[s] != 0 ? 4u : 0u) |
-                         (enoughOf[c.milliSlot[s]] >= count ? 2u : 0u) | (cpuFree >= c.cpuMilli[s] ? 1u : 0u);
-    const std::uint32_t lost = cls == kFits ? tooSmallOf[c.milliSlot[s]] : total;
-    amount[kCauseOf[cls]] += c.weight[s] * lost;
-  }
-  // The causes in the authors' order (LackBoth, LackGpu, then the rest).
-  double frag = 0.0;
-  for (std::size_t c2 = 0; c2 < kCauses; ++c2) frag += amount[c2];
-  return frag;
-}
-
 }  // namespace
 
 double Fragmentation::ofNode(std::uint32_t cpuFree, std::span<const std::uint32_t> gpuFree,
@@ -90,8 +54,37 @@ void Fragmentation::recount(GpuCounts& counts, std::uint32_t before, std::uint32
 
 double Fragmentation::ofCounts(std::uint32_t cpuFree, const GpuCounts& counts, const TargetWorkload& workload,
                                std::span<const std::uint8_t> accessible) {
-  if (counts.total == 0) return 0.0;
-  return sumOverShapes(cpuFree, counts.total, counts.enough.data(), counts.tooSmall.data(), workload, accessible);
+  const std::uint32_t total = counts.total;
+  if (total == 0) return 0.0;
+  // Summed per cause (lack of GPU, lack of CPU, CPU-only task, wrong model,
+  // ...) and then across causes, in the authors' order: the sum is then
+  // bit-identical to theirs, which matters because FGD's score is truncated
+  // to an integer and ties go by name. Each cause's sum takes the shapes in
+  // the workload's order, as it always has. (The authors also sum the share
+  // a satisfied task can use, and leave it out of the total: not summed.)
+  enum Cause : std::uint8_t { LackBoth, LackGpu, LackCpu, CpuTaskFits, CpuTaskLacksCpu, NoAccess, kCauses };
+  // The cause by (CPU-only task, node's model accessible, enough GPUs, enough
+  // CPU): a table rather than branches, which the shapes take unpredictably.
+  // A task that fits loses only the GPUs too small for it (index 7).
+  static constexpr std::array<Cause, 16> kCauseOf{NoAccess,        NoAccess,    NoAccess,        NoAccess,
+                                                  LackBoth,        LackGpu,     LackCpu,         LackGpu,
+                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits,
+                                                  CpuTaskLacksCpu, CpuTaskFits, CpuTaskLacksCpu, CpuTaskFits};
+  constexpr unsigned kFits = 7;
+  const TargetWorkload::Compact& c = workload.compact();
+  std::array<double, kCauses> amount{};
+  const std::size_t shapes = c.weight.size();
+  for (std::size_t s = 0; s < shapes; ++s) {
+    const std::uint32_t gpus = c.gpuCount[s];
+    const unsigned cls = (gpus == 0 ? 8u : 0u) | (accessible[s] != 0 ? 4u : 0u) |
+                         (counts.enough[c.milliSlot[s]] >= gpus ? 2u : 0u) | (cpuFree >= c.cpuMilli[s] ? 1u : 0u);
+    const std::uint32_t lost = cls == kFits ? counts.tooSmall[c.milliSlot[s]] : total;
+    amount[kCauseOf[cls]] += c.weight[s] * lost;
+  }
+  // The causes in the authors' order (LackBoth, LackGpu, then the rest).
+  double frag = 0.0;
+  for (std::size_t c2 = 0; c2 < kCauses; ++c2) frag += amount[c2];
+  return frag;
 }
 
 double Fragmentation::ofNode(const GpuNode& node, const TargetWorkload& workload) {
