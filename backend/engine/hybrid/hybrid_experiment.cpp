@@ -11,10 +11,12 @@
 #include "engine/sim/sim_result.h"
 #include "engine/sim/simulation_options.h"
 #include "engine/sim/simulator.h"
+#include "engine/sim/split_mix.h"
 #include "policy_search.h"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -25,6 +27,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -49,21 +52,66 @@ PolicyOutcome outcomeOf(const std::variant<SimResult, SimError>& run) {
   return o;
 }
 
-std::vector<SimJob> scaled(std::span<const SimJob> jobs, double scale) {
-  std::vector<SimJob> out(jobs.begin(), jobs.end());
-  const double origin = out.empty() ? 0.0 : out.front().arrivalS;
-  for (SimJob& j : out) j.arrivalS = (j.arrivalS - origin) * scale;
+// The left-out list at `scale`: as recorded, then each further replay with
+// every job's arrival moved by a uniform draw within +-jitterS (never
+// before 0), from a stream of its own so that every policy runs the same.
+std::vector<std::vector<SimJob>> replaysOf(std::span<const SimJob> jobs, double scale, std::uint32_t replays,
+                                           double jitterS) {
+  std::vector<SimJob> recorded(jobs.begin(), jobs.end());
+  const double origin = recorded.empty() ? 0.0 : recorded.front().arrivalS;
+  for (SimJob& j : recorded) j.arrivalS = (j.arrivalS - origin) * scale;
+  std::vector<std::vector<SimJob>> out{recorded};
+  for (std::uint32_t r = 1; r < replays; ++r) {
+    SplitMix rng(0x6a09e667f3bcc909ull + r);
+    std::vector<SimJob>& moved = out.emplace_back(recorded);
+    for (SimJob& j : moved) j.arrivalS = std::max(0.0, j.arrivalS + jitterS * (2.0 * rng.uniform() - 1.0));
+    std::ranges::stable_sort(moved, {}, &SimJob::arrivalS);
+  }
   return out;
 }
 
+double median(std::vector<double> v) {
+  std::erase_if(v, [](double x) { return std::isnan(x); });
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::ranges::sort(v);
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+// `run` on every replay, on `workers` threads; each metric's median.
+PolicyOutcome overReplays(const std::vector<std::vector<SimJob>>& replays, std::uint32_t workers,
+                          const std::function<PolicyOutcome(std::span<const SimJob>)>& run) {
+  std::vector<PolicyOutcome> each(replays.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t r = next++; r < replays.size(); r = next++) each[r] = run(replays[r]);
+  };
+  std::vector<std::thread> threads;
+  for (std::uint32_t i = 1; i < std::max(1u, workers); ++i) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  auto middle = [&](double PolicyOutcome::* field) {
+    std::vector<double> v(each.size());
+    std::ranges::transform(each, v.begin(), [&](const PolicyOutcome& o) { return o.*field; });
+    return median(std::move(v));
+  };
+  PolicyOutcome o;
+  o.waitAvgS = middle(&PolicyOutcome::waitAvgS);
+  o.waitP95S = middle(&PolicyOutcome::waitP95S);
+  o.jctAvgS = middle(&PolicyOutcome::jctAvgS);
+  o.gpuAllocArrivals = middle(&PolicyOutcome::gpuAllocArrivals);
+  o.gpuAllocWhole = middle(&PolicyOutcome::gpuAllocWhole);
+  const auto [low, high] = std::ranges::minmax(each, {}, &PolicyOutcome::waitAvgS);
+  o.waitAvgLowS = low.waitAvgS;
+  o.waitAvgHighS = high.waitAvgS;
+  o.waitAvgRecordedS = each.empty() ? 0.0 : each.front().waitAvgS;
+  return o;
+}
+
 std::array<PolicyOutcome, 4> baselinesOn(const Topology& topology, const CompiledPolicy& rule,
-                                         std::span<const SimJob> jobs) {
+                                         const std::vector<std::vector<SimJob>>& replays, std::uint32_t workers) {
   std::vector<JobRequests> requests;
-  for (const SimJob& j : jobs) requests.push_back(j.spec.requests);
-  ScorerRegistry registry;
-  registerFragScorers(registry, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests)));
-  SimulationOptions options;
-  options.scorers = &registry;
+  for (const SimJob& j : replays.front()) requests.push_back(j.spec.requests);
+  const auto target = std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(requests));
   CompiledPolicy bestFit = rule, sjf = rule, fgd = rule;
   bestFit.placement = sjf.placement = PlacementKind::BestFit;
   sjf.queue = QueueKind::Sjf;
@@ -72,7 +120,13 @@ std::array<PolicyOutcome, 4> baselinesOn(const Topology& topology, const Compile
   std::array<PolicyOutcome, 4> out;
   const std::array<const CompiledPolicy*, 4> policies{&rule, &bestFit, &sjf, &fgd};
   for (std::size_t p = 0; p < policies.size(); ++p)
-    out[p] = outcomeOf(Simulator(topology, *policies[p], options).run(jobs));
+    out[p] = overReplays(replays, workers, [&](std::span<const SimJob> jobs) {
+      ScorerRegistry registry;
+      registerFragScorers(registry, target);
+      SimulationOptions options;
+      options.scorers = &registry;
+      return outcomeOf(Simulator(topology, *policies[p], options).run(jobs));
+    });
   return out;
 }
 
@@ -95,18 +149,12 @@ std::string num(double v, const char* format = "%.1f") {
   return buf;
 }
 
-double median(std::vector<double> v) {
-  std::erase_if(v, [](double x) { return std::isnan(x); });
-  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::ranges::sort(v);
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
 std::string row(const std::string& scale, const std::string& policy, const PolicyOutcome& o,
                 const PolicyOutcome& rule) {
-  return "| " + scale + " | " + policy + " | " + num(o.waitAvgS) + " | " + num(o.waitP95S) + " | " + num(o.jctAvgS) +
-         " | " + num(100.0 * o.gpuAllocArrivals) + " % | " + num(100.0 * o.gpuAllocWhole, "%.2f") + " % | " +
-         pct(change(o.waitAvgS, rule.waitAvgS)) + " |\n";
+  return "| " + scale + " | " + policy + " | " + num(o.waitAvgS) + " | " + num(o.waitAvgLowS, "%.0f") + "-" +
+         num(o.waitAvgHighS, "%.0f") + " | " + num(o.waitAvgRecordedS) + " | " + num(o.waitP95S) + " | " +
+         num(o.jctAvgS) + " | " + num(100.0 * o.gpuAllocArrivals) + " % | " + num(100.0 * o.gpuAllocWhole, "%.2f") +
+         " % | " + pct(change(o.waitAvgS, rule.waitAvgS)) + " |\n";
 }
 
 }  // namespace
@@ -121,12 +169,14 @@ HybridExperiment runHybridExperiment(const Topology& topology, const CompiledPol
     for (std::size_t o = 0; o < workloads.size(); ++o)
       if (o != w) pool.push_back(workloads[o]);
     const std::size_t first = out.tests.size();
+    std::vector<std::vector<std::vector<SimJob>>> replays;  // per scale
     for (const double scale : options.training.arrivalScales) {
       HybridTest t;
       t.workload = workloads[w].name;
       t.scale = scale;
       t.jobs = workloads[w].jobs.size();
-      t.baselines = baselinesOn(topology, rule, scaled(workloads[w].jobs, scale));
+      replays.push_back(replaysOf(workloads[w].jobs, scale, std::max(1u, options.replays), options.jitterS));
+      t.baselines = baselinesOn(topology, rule, replays.back(), options.training.workers);
       out.tests.push_back(std::move(t));
     }
     for (const std::uint64_t seed : options.seeds) {
@@ -148,8 +198,9 @@ HybridExperiment runHybridExperiment(const Topology& topology, const CompiledPol
       out.curves.push_back(std::move(curve));
       for (std::size_t k = first; k < out.tests.size(); ++k) {
         HybridTest& t = out.tests[k];
-        const PolicyOutcome learned = outcomeOf(
-            runHybrid(topology, hybridPolicy(rule, o.queue), trained.model, scaled(workloads[w].jobs, t.scale)));
+        const PolicyOutcome learned = overReplays(replays[k - first], o.workers, [&](std::span<const SimJob> jobs) {
+          return outcomeOf(runHybrid(topology, hybridPolicy(rule, o.queue), trained.model, jobs));
+        });
         t.seeds.push_back(seed);
         t.shipsHybrid.push_back(trained.beatsRule);
         t.learned.push_back(learned);
@@ -166,14 +217,17 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
   md << "\n## Results per left-out workload\n\n"
         "`ships` is what `train-hybrid` would hand an operator: the hybrid, or the rule engine when the hybrid "
         "waited longer than the rule on a validation episode (then the trained weights' own result is shown "
-        "beside it).\n";
+        "beside it). Every metric is the median over the replays (the list as recorded, and again with every "
+        "arrival moved a little); `over the replays` is the smallest and largest mean wait among them, `as "
+        "recorded` the mean wait of the list as it was.\n";
   std::string current;
   for (const HybridTest& t : e.tests) {
     if (t.workload != current) {
       current = t.workload;
       md << "\n### " << t.workload << " (" << t.jobs << " jobs)\n\n"
-         << "| arrival scale | policy | wait avg (s) | wait P95 (s) | JCT avg (s) | GPU allocated while arriving | "
-            "GPU allocated, whole run | wait vs rule |\n|---|---|---|---|---|---|---|---|\n";
+         << "| arrival scale | policy | wait avg (s) | over the replays | as recorded | wait P95 (s) | JCT avg (s) | "
+            "GPU allocated while arriving | GPU allocated, whole run | wait vs rule |\n"
+            "|---|---|---|---|---|---|---|---|---|---|\n";
     }
     const std::string scale = num(t.scale, "%g");
     for (std::size_t b = 0; b < t.baselines.size(); ++b)
@@ -190,13 +244,18 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
   std::size_t runs = 0, notWorseThanRule = 0, beatsBestOfThree = 0, allocOk = 0;
   std::array<std::size_t, 4> wins{}, ties{}, losses{};
   std::array<std::vector<double>, 4> changes;
-  std::vector<double> spreads;
-  std::size_t stable = 0;
+  std::vector<double> spreads, recordedSpreads;
+  std::size_t stable = 0, recordedStable = 0;
+  auto spreadOf = [](const std::vector<double>& waits) {
+    const double m = median(waits);
+    return m > 0.0 ? (*std::ranges::max_element(waits) - *std::ranges::min_element(waits)) / m : 0.0;
+  };
   for (const HybridTest& t : e.tests) {
-    std::vector<double> waits;
+    std::vector<double> waits, recorded;
     for (const PolicyOutcome& h : t.shipped) {
       ++runs;
       waits.push_back(h.waitAvgS);
+      recorded.push_back(h.waitAvgRecordedS);
       for (std::size_t b = 0; b < 4; ++b) {
         const double base = t.baselines[b].waitAvgS;
         (h.waitAvgS < base ? wins[b] : h.waitAvgS > base ? losses[b] : ties[b])++;
@@ -208,10 +267,10 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
       allocOk += h.gpuAllocArrivals >= t.baselines[0].gpuAllocArrivals;
     }
     if (waits.empty()) continue;
-    const double m = median(waits);
-    const double spread = m > 0.0 ? (*std::ranges::max_element(waits) - *std::ranges::min_element(waits)) / m : 0.0;
-    spreads.push_back(spread);
-    stable += spread <= 0.25;
+    spreads.push_back(spreadOf(waits));
+    stable += spreads.back() <= 0.25;
+    recordedSpreads.push_back(spreadOf(recorded));
+    recordedStable += recordedSpreads.back() <= 0.25;
   }
   md << "\n## Summary (" << runs << " runs: workloads x arrival scales x training seeds, as shipped)\n\n"
      << "| against | hybrid waits less | equal | longer | median change of mean wait |\n|---|---|---|---|---|\n";
@@ -228,7 +287,9 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
      << (allocOk == runs ? " (met)" : " (not met)") << "\n"
      << "- spread of mean wait across training seeds <= 25 % of the median: " << stable << " of " << spreads.size()
      << " workload/scale pairs (median spread " << pct(100.0 * median(spreads)).substr(1) << ")"
-     << (stable == spreads.size() ? " (met)" : " (not met)") << "\n";
+     << (stable == spreads.size() ? " (met)" : " (not met)")
+     << "; on the lists as recorded only (one replay): " << recordedStable << " of " << recordedSpreads.size()
+     << " (median spread " << pct(100.0 * median(recordedSpreads)).substr(1) << ")\n";
 
   md << "\n## Training curves\n\n"
         "Validation score of the search's mean after each generation (mean over validation episodes of ln((wait + "

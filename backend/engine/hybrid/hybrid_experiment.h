@@ -21,16 +21,28 @@ namespace hetsched {
 // score), best fit, SJF (with best fit) and FGD on the same jobs.
 struct HybridExperimentOptions {
   std::vector<std::uint64_t> seeds{1, 2, 3};
-  HybridTrainingOptions training;  // its arrivalScales are the test's too
+  HybridTrainingOptions training;  // its arrivalScales are the test's too; its workers run the replays
+  // Every policy runs the left-out list as recorded and `replays - 1`
+  // times more with each job's arrival moved by a uniform draw within
+  // +-jitterS (after scaling; the same draws for every policy). At these
+  // loads one replay is chaotic: moving arrivals by a second changes the
+  // mean wait of every policy, the rule engine's included, several-fold,
+  // so a policy is judged by its median over the replays.
+  std::uint32_t replays = 16;
+  double jitterS = 1.0;
 };
 
-// One policy's outcome on one test (a workload at a scale).
+// One policy's outcome on one test (a workload at a scale): each metric's
+// median over the replays.
 struct PolicyOutcome {
   double waitAvgS = 0.0;
   double waitP95S = 0.0;
   double jctAvgS = 0.0;
   double gpuAllocArrivals = 0.0;  // share of GPU capacity allocated while jobs arrive
   double gpuAllocWhole = 0.0;     // over the whole run
+  double waitAvgLowS = 0.0;       // the replays' smallest and largest mean wait
+  double waitAvgHighS = 0.0;
+  double waitAvgRecordedS = 0.0;  // the list as recorded (the first replay)
 };
 
 struct HybridTest {
