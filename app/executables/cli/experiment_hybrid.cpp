@@ -28,17 +28,18 @@ namespace {
 constexpr const char* kDefaultTraces = "../shared/traces/alibaba-gpu-v2023";
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: hetsched experiment hybrid --cluster NODES.csv [--traces DIR] [--seeds 1,2,3]\n"
-               "           [--arrival-scale 0.03 --arrival-scale 0.01] [--generations N] [--population N]\n"
-               "           [--episode-jobs N] [--validation-jobs N] [--restarts N] [--workers N]\n"
-               "           [--replays 16] [--jitter 1] [--markdown OUT.md]\n"
-               "  Leave one workload out over the openb_pod_list_*.csv files in DIR (default %s)\n"
-               "  that have arrival times: train on the others, test on the one left out, per training seed\n"
-               "  and arrival scale, against the rule engine, best fit, SJF and FGD. Every policy runs the\n"
-               "  left-out list as recorded and --replays - 1 times more with every arrival moved by up to\n"
-               "  --jitter seconds (after scaling); the tables show each metric's median over the replays.\n",
-               kDefaultTraces);
+  std::fprintf(
+      stderr,
+      "usage: hetsched experiment hybrid --cluster NODES.csv [--traces DIR] [--seeds 1,2,3]\n"
+      "           [--arrival-scale 0.03 --arrival-scale 0.01] [--generations N] [--population N]\n"
+      "           [--episode-jobs N] [--validation-jobs N] [--restarts N] [--workers N] [--allocation-weight 1]\n"
+      "           [--replays 16] [--jitter 1] [--markdown OUT.md]\n"
+      "  Leave one workload out over the openb_pod_list_*.csv files in DIR (default %s)\n"
+      "  that have arrival times: train on the others, test on the one left out, per training seed\n"
+      "  and arrival scale, against the rule engine, best fit, SJF and FGD. Every policy runs the\n"
+      "  left-out list as recorded and --replays - 1 times more with every arrival moved by up to\n"
+      "  --jitter seconds (after scaling); the tables show each metric's median over the replays.\n",
+      kDefaultTraces);
   return 2;
 }
 
@@ -124,7 +125,8 @@ int runExperimentHybrid(const Args& args) {
       line, sizeof line,
       ".\n- Training seeds:%s; arrival scales:%s; %u search(es) per seed of %u generations of %u samples "
       "(antithetic pairs, elite %u), episodes of %u jobs from the first 70 %% of each training list, the "
-      "mean averaged over the second half; validation on %u jobs of the last 30 %% of each training list "
+      "mean averaged over the second half, the objective ln(wait / rule's wait) + %g x ln(rule's / own GPU "
+      "allocation while arriving) where short; validation on %u jobs of the last 30 %% of each training list "
       "at each scale; each test replayed %u times (the list as recorded, then every arrival moved by up to "
       "%g s).\n",
       [&] {
@@ -144,7 +146,8 @@ int runExperimentHybrid(const Args& args) {
       }()
           .c_str(),
       options.training.restarts, options.training.generations, options.training.population, options.training.elite,
-      options.training.episodeJobs, options.training.validationJobs, options.replays, options.jitterS);
+      options.training.episodeJobs, options.training.allocationWeight, options.training.validationJobs, options.replays,
+      options.jitterS);
   setup += line;
 
   const HybridExperiment result = runHybridExperiment(

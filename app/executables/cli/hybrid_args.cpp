@@ -45,6 +45,12 @@ std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char*
     }
   }
   o.elite = std::max<std::uint32_t>(1, o.population / 4);
+  if (const auto v = args.value("allocation-weight")) {
+    const auto parsed = parseNumber("allocation-weight", *v, 0.0, 1e6);
+    if (auto* e = std::get_if<std::string>(&parsed))
+      return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+    o.allocationWeight = std::get<double>(parsed);
+  }
   if (const auto scales = args.values("arrival-scale"); !scales.empty()) {
     o.arrivalScales.clear();
     for (const std::string& x : scales) {

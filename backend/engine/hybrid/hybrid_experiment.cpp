@@ -293,7 +293,8 @@ std::string hybridExperimentMarkdown(const HybridExperiment& e, const std::strin
 
   md << "\n## Training curves\n\n"
         "Validation score of the search's mean after each generation (mean over validation episodes of ln((wait + "
-        "e) / (rule's wait + e)); 0 is the rule engine, -0.69 half its wait, -2.3 a tenth) for the search whose "
+        "e) / (rule's wait + e)), plus the allocation term where the hybrid allocates less than the rule; 0 is the "
+        "rule engine, -0.69 half its wait, -2.3 a tenth) for the search whose "
         "weights were kept, then each search's averaged weights (the mean over the second half of its "
         "generations: what is kept) on the same episodes, the verdict and the training time.\n\n"
         "| left out | seed | validation score of the mean by generation | averaged weights (per search) | verdict | "

@@ -1,5 +1,6 @@
 #include "policy_search.h"
 
+#include "base/model/device_kind.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "engine/core/scorer_registry.h"
@@ -38,15 +39,22 @@ namespace {
 
 using Weights = std::array<double, kHybridParameters>;
 
+// What the objective reads of one run.
+struct Outcome {
+  double waitS = std::numeric_limits<double>::infinity();
+  double gpuAllocArrivals = 0.0;  // share of GPU capacity allocated while jobs arrive
+};
+
 struct Episode {
   std::vector<SimJob> jobs;
   double epsilonS = 1.0;
-  double ruleWaitS = 0.0;
+  Outcome rule;
 };
 
-double waitOf(const std::variant<SimResult, SimError>& run) {
+Outcome outcomeOf(const std::variant<SimResult, SimError>& run) {
   const auto* r = std::get_if<SimResult>(&run);
-  return r ? r->summary.waitAvgS : std::numeric_limits<double>::infinity();
+  if (!r) return {};
+  return {r->summary.waitAvgS, r->summary.allocationDuringArrivals[index(DeviceKind::Gpu)]};
 }
 
 // `count` jobs from `from`, arrivals from 0 and multiplied by `scale`.
@@ -64,31 +72,38 @@ Episode episodeOf(std::span<const SimJob> jobs, std::size_t from, std::size_t co
   return e;
 }
 
-double score(double waitS, const Episode& e) { return std::log((waitS + e.epsilonS) / (e.ruleWaitS + e.epsilonS)); }
+// ln of the wait against the rule's, plus `allocationWeight` times ln of
+// how far GPU allocation while jobs arrive falls short of the rule's (0
+// when it does not): the issue judges the hybrid by both.
+double score(const Outcome& o, const Episode& e, double allocationWeight) {
+  const double wait = std::log((o.waitS + e.epsilonS) / (e.rule.waitS + e.epsilonS));
+  const double shortfall = std::log((e.rule.gpuAllocArrivals + 1e-3) / (o.gpuAllocArrivals + 1e-3));
+  return wait + allocationWeight * std::max(0.0, shortfall);
+}
 
 class Evaluator {
  public:
   Evaluator(const Topology& topology, const CompiledPolicy& rule, QueueKind queue, std::uint32_t workers)
       : m_topology(topology), m_rule(rule), m_hybrid(hybridPolicy(rule, queue)), m_workers(std::max(1u, workers)) {}
 
-  double ruleWait(const Episode& e) const {
+  Outcome rule(const Episode& e) const {
     SimulationOptions o;
-    return waitOf(Simulator(m_topology, m_rule, o).run(e.jobs));
+    return outcomeOf(Simulator(m_topology, m_rule, o).run(e.jobs));
   }
-  double hybridWait(const Weights& w, const Episode& e) const {
+  Outcome hybrid(const Weights& w, const Episode& e) const {
     HybridModel model;
     model.weights = w;
-    return waitOf(runHybrid(m_topology, m_hybrid, model, e.jobs));
+    return outcomeOf(runHybrid(m_topology, m_hybrid, model, e.jobs));
   }
-  // waits[c][e] for every candidate and episode, on the workers.
-  std::vector<std::vector<double>> waits(std::span<const Weights> candidates, std::span<const Episode> episodes) const {
-    std::vector<std::vector<double>> out(candidates.size(), std::vector<double>(episodes.size()));
+  // runs[c][e] for every candidate and episode, on the workers.
+  std::vector<std::vector<Outcome>> runs(std::span<const Weights> candidates, std::span<const Episode> episodes) const {
+    std::vector<std::vector<Outcome>> out(candidates.size(), std::vector<Outcome>(episodes.size()));
     std::atomic<std::size_t> next{0};
     const std::size_t tasks = candidates.size() * episodes.size();
     auto work = [&] {
       for (std::size_t t = next++; t < tasks; t = next++)
         out[t / episodes.size()][t % episodes.size()] =
-            hybridWait(candidates[t / episodes.size()], episodes[t % episodes.size()]);
+            hybrid(candidates[t / episodes.size()], episodes[t % episodes.size()]);
     };
     std::vector<std::thread> threads;
     for (std::uint32_t i = 1; i < m_workers; ++i) threads.emplace_back(work);
@@ -104,9 +119,9 @@ class Evaluator {
   std::uint32_t m_workers;
 };
 
-double meanScore(const std::vector<double>& waits, std::span<const Episode> episodes) {
+double meanScore(const std::vector<Outcome>& runs, std::span<const Episode> episodes, double allocationWeight) {
   double s = 0.0;
-  for (std::size_t e = 0; e < episodes.size(); ++e) s += score(waits[e], episodes[e]);
+  for (std::size_t e = 0; e < episodes.size(); ++e) s += score(runs[e], episodes[e], allocationWeight);
   return episodes.empty() ? 0.0 : s / static_cast<double>(episodes.size());
 }
 
@@ -129,15 +144,21 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
       const std::size_t count = std::min<std::size_t>(options.validationJobs, w.jobs.size());
       checks.push_back(episodeOf(w.jobs, (w.jobs.size() - count) / 2, count, scale));
     }
-  for (Episode& e : checks) e.ruleWaitS = eval.ruleWait(e);
-  auto validate = [&](const Weights& w) { return eval.waits(std::span(&w, 1), checks).front(); };
+  for (Episode& e : checks) e.rule = eval.rule(e);
+  auto validate = [&](const Weights& w) { return eval.runs(std::span(&w, 1), checks).front(); };
+  auto meanWait = [](const std::vector<Outcome>& runs) {
+    double sum = 0.0;
+    for (const Outcome& o : runs) sum += o.waitS;
+    return sum / std::max<double>(1.0, static_cast<double>(runs.size()));
+  };
+  const double allocationWeight = options.allocationWeight;
 
   HybridTraining out;
   const std::size_t elite = std::clamp<std::size_t>(options.elite, 1, options.population);
   // The mean is averaged from this generation on (the second half).
   const std::uint32_t averageFrom = options.generations / 2 + 1;
   double bestValidation = std::numeric_limits<double>::infinity();
-  std::vector<double> bestChecks;
+  std::vector<Outcome> bestChecks;
   for (std::uint32_t restart = 0; restart < std::max(1u, options.restarts); ++restart) {
     // The first search draws from the seed itself, the others from streams
     // split off it.
@@ -155,7 +176,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
           const std::size_t from = rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1));
           episodes.push_back(episodeOf(w.jobs, from, count, scale));
         }
-      for (Episode& e : episodes) e.ruleWaitS = eval.ruleWait(e);
+      for (Episode& e : episodes) e.rule = eval.rule(e);
 
       // Antithetic pairs: a step and its opposite, so that the elite's mean
       // moves by what the weights do, not by the draw's own imbalance.
@@ -168,9 +189,9 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
         candidates.push_back(plus);
         if (candidates.size() < std::size_t{options.population} + 1) candidates.push_back(minus);
       }
-      const auto waits = eval.waits(candidates, episodes);
+      const auto runs = eval.runs(candidates, episodes);
       std::vector<double> scores(candidates.size());
-      for (std::size_t c = 0; c < candidates.size(); ++c) scores[c] = meanScore(waits[c], episodes);
+      for (std::size_t c = 0; c < candidates.size(); ++c) scores[c] = meanScore(runs[c], episodes, allocationWeight);
       std::vector<std::size_t> order(candidates.size());
       std::iota(order.begin(), order.end(), 0);
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
@@ -203,8 +224,8 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
       stats.trainBest = scores[order.front()];
       stats.sigma = sigmaSum / static_cast<double>(mean.size());
       const auto vw = validate(mean);
-      stats.validation = meanScore(vw, checks);
-      stats.validationWaitS = std::accumulate(vw.begin(), vw.end(), 0.0) / std::max<double>(1.0, vw.size());
+      stats.validation = meanScore(vw, checks, allocationWeight);
+      stats.validationWaitS = meanWait(vw);
       out.curve.push_back(stats);
       if (onGeneration) onGeneration(stats);
     }
@@ -214,7 +235,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
     if (averaged > 0)
       for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = sum[i] / static_cast<double>(averaged);
     const auto waits = validate(kept);
-    const double score = meanScore(waits, checks);
+    const double score = meanScore(waits, checks, allocationWeight);
     out.restartScores.push_back(score);
     if (score < bestValidation) {
       bestValidation = score;
@@ -224,13 +245,13 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
     }
   }
 
-  double rule = 0.0, hybrid = 0.0;
+  double rule = 0.0;
   bool worse = false;
   for (std::size_t e = 0; e < checks.size(); ++e) {
-    rule += checks[e].ruleWaitS / static_cast<double>(checks.size());
-    hybrid += bestChecks[e] / static_cast<double>(checks.size());
-    worse = worse || bestChecks[e] > checks[e].ruleWaitS;
+    rule += checks[e].rule.waitS / static_cast<double>(checks.size());
+    worse = worse || bestChecks[e].waitS > checks[e].rule.waitS;
   }
+  const double hybrid = meanWait(bestChecks);
   out.validationWaitS = hybrid;
   out.ruleValidationWaitS = rule;
   out.validationScore = checks.empty() ? 0.0 : bestValidation;

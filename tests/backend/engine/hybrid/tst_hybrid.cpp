@@ -30,6 +30,7 @@
 #include <QTest>
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -423,6 +424,38 @@ class TestHybrid : public QObject {
     o.restarts = 1;
     const HybridTraining single = trainHybrid(t, seedScore(), workloads({3}, 300), workloads({4}, 300), o);
     QCOMPARE(single.restartScores.front(), trained.restartScores.front());
+  }
+
+  // The search's objective is ln of the wait against the rule's plus the
+  // allocation weight times ln of how far GPU allocation while jobs arrive
+  // falls below the rule's. With no generations the kept weights are all
+  // 0 (the head of the SJF window on the rule's node), scored on the one
+  // validation episode (the whole list, from 0): the score is that sum,
+  // computed here from the two runs.
+  void objectiveWeighsAllocationWhereShort() {
+    const Topology t = gpuCluster(4);
+    const auto train = workloads({3}, 300);
+    const auto check = workloads({7}, 300);  // SJF's head allocates 0.642 while arriving, the rule 0.711
+    std::vector<SimJob> episode = check.front().jobs;
+    double runtime = 0.0;
+    for (SimJob& j : episode) j.arrivalS -= check.front().jobs.front().arrivalS, runtime += j.runtimeS;
+    const double e = std::max(1.0, 0.01 * runtime / static_cast<double>(episode.size()));
+    const SimSummary rule = simulate(t, seedScore(), episode);
+    const SimSummary head =
+        std::get<SimResult>(runHybrid(t, hybridPolicy(seedScore(), QueueKind::Sjf), HybridModel{}, episode)).summary;
+    const double ruleAlloc = rule.allocationDuringArrivals[index(DeviceKind::Gpu)];
+    const double headAlloc = head.allocationDuringArrivals[index(DeviceKind::Gpu)];
+    qInfo("GPU allocation while arriving: rule %.4f, SJF head %.4f", ruleAlloc, headAlloc);
+    QVERIFY(headAlloc < ruleAlloc);  // so that the term counts here
+    const double waitTerm = std::log((head.waitAvgS + e) / (rule.waitAvgS + e));
+    const double shortfall = std::log((ruleAlloc + 1e-3) / (headAlloc + 1e-3));
+    HybridTrainingOptions o = quick(1);
+    o.generations = 0;
+    for (const double weight : {0.0, 1.0, 10.0}) {
+      o.allocationWeight = weight;
+      const HybridTraining trained = trainHybrid(t, seedScore(), train, check, o);
+      QVERIFY(std::abs(trained.validationScore - (waitTerm + weight * shortfall)) < 1e-12);
+    }
   }
 
   // `experiment hybrid` judges every policy by its median over replays of
