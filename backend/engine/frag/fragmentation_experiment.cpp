@@ -1,6 +1,7 @@
 #include "fragmentation_experiment.h"
 
 #include "atc_replay.h"
+#include "base/model/for_each_index.h"
 #include "data/trace/trace_node.h"
 #include "data/trace/trace_pod.h"
 #include "gpu_node.h"
@@ -10,7 +11,6 @@
 #include "target_workload.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -18,7 +18,6 @@
 #include <limits>
 #include <memory>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -170,14 +169,8 @@ std::vector<FragmentationSummary> FragmentationExperiment::run() const {
     for (const std::uint64_t s : m_config.seeds) jobs.emplace_back(p, s);
   }
   std::vector<FragmentationRun> runs(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) runs[i] = runOne(jobs[i].first, jobs[i].second);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned w = 1; w < std::max(1U, m_config.workers); ++w) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  forEachIndex(jobs.size(), std::max(1U, m_config.workers),
+               [&](std::size_t i) { runs[i] = runOne(jobs[i].first, jobs[i].second); });
 
   std::vector<FragmentationSummary> out;
   for (const PolicyKind p : m_config.policies) {

@@ -1,6 +1,7 @@
 #include "hybrid_experiment.h"
 
 #include "base/model/device_kind.h"
+#include "base/model/for_each_index.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "engine/core/scorer_registry.h"
@@ -16,7 +17,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -27,7 +27,6 @@
 #include <span>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -81,14 +80,7 @@ double median(std::vector<double> v) {
 PolicyOutcome overReplays(const std::vector<std::vector<SimJob>>& replays, std::uint32_t workers,
                           const std::function<PolicyOutcome(std::span<const SimJob>)>& run) {
   std::vector<PolicyOutcome> each(replays.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t r = next++; r < replays.size(); r = next++) each[r] = run(replays[r]);
-  };
-  std::vector<std::thread> threads;
-  for (std::uint32_t i = 1; i < std::max(1u, workers); ++i) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
+  forEachIndex(replays.size(), std::max(1u, workers), [&](std::size_t r) { each[r] = run(replays[r]); });
   auto middle = [&](double PolicyOutcome::* field) {
     std::vector<double> v(each.size());
     std::ranges::transform(each, v.begin(), [&](const PolicyOutcome& o) { return o.*field; });

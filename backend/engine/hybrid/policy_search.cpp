@@ -1,6 +1,7 @@
 #include "policy_search.h"
 
 #include "base/model/device_kind.h"
+#include "base/model/for_each_index.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "engine/core/scorer_registry.h"
@@ -18,7 +19,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +29,6 @@
 #include <memory>
 #include <numeric>
 #include <span>
-#include <thread>
 #include <variant>
 #include <vector>
 
@@ -98,17 +97,10 @@ class Evaluator {
   // runs[c][e] for every candidate and episode, on the workers.
   std::vector<std::vector<Outcome>> runs(std::span<const Weights> candidates, std::span<const Episode> episodes) const {
     std::vector<std::vector<Outcome>> out(candidates.size(), std::vector<Outcome>(episodes.size()));
-    std::atomic<std::size_t> next{0};
-    const std::size_t tasks = candidates.size() * episodes.size();
-    auto work = [&] {
-      for (std::size_t t = next++; t < tasks; t = next++)
-        out[t / episodes.size()][t % episodes.size()] =
-            hybrid(candidates[t / episodes.size()], episodes[t % episodes.size()]);
-    };
-    std::vector<std::thread> threads;
-    for (std::uint32_t i = 1; i < m_workers; ++i) threads.emplace_back(work);
-    work();
-    for (std::thread& t : threads) t.join();
+    forEachIndex(candidates.size() * episodes.size(), m_workers, [&](std::size_t t) {
+      out[t / episodes.size()][t % episodes.size()] =
+          hybrid(candidates[t / episodes.size()], episodes[t % episodes.size()]);
+    });
     return out;
   }
 

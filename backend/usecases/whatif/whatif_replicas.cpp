@@ -1,5 +1,6 @@
 #include "whatif_replicas.h"
 
+#include "base/model/for_each_index.h"
 #include "bootstrap.h"
 #include "engine/estimate/runtime_predictor.h"
 #include "engine/sim/sim_job.h"
@@ -11,14 +12,12 @@
 #include "whatif_run.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
-#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -98,27 +97,17 @@ std::variant<ReplicaResults, WhatifComparisonError> runWhatifReplicas(const What
   // values[r][p]: every metric of policy p on replica r.
   std::vector<std::vector<SimSummary>> summaries(n, std::vector<SimSummary>(policies.size()));
   std::vector<std::optional<WhatifComparisonError>> failures(n);
-  std::atomic<std::size_t> next{0};
   const SimulationOptions simulation = judgedByBaseline(options.simulation, policies);
-  const auto work = [&] {
-    for (std::size_t r = next++; r < n; r = next++) {
-      const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.seed, r));
-      for (std::size_t p = 0; p < policies.size() && !failures[r]; ++p) {
-        auto run = runWhatifPolicy(replica, policies[p], simulation);
-        if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e, true};
-        else summaries[r][p] = std::get<SimResult>(run).summary;
-      }
-      if (options.replicasDone) ++*options.replicasDone;
-      if (failures[r]) next = n;  // the others stop after their replica
+  forEachIndex(n, options.threads, [&](std::size_t r, const auto& stop) {
+    const WhatifWorkload replica = replicaWorkload(workload, errors, options.blockS, replicaSeed(options.seed, r));
+    for (std::size_t p = 0; p < policies.size() && !failures[r]; ++p) {
+      auto run = runWhatifPolicy(replica, policies[p], simulation);
+      if (auto* e = std::get_if<WhatifError>(&run)) failures[r] = WhatifComparisonError{policies[p].name(), *e, true};
+      else summaries[r][p] = std::get<SimResult>(run).summary;
     }
-  };
-  const unsigned threads =
-      std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
-                                      static_cast<unsigned>(std::max<std::size_t>(1, n))));
-  std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  pool.clear();
+    if (options.replicasDone) ++*options.replicasDone;
+    if (failures[r]) stop();  // the others stop after their replica
+  });
   for (const auto& f : failures)
     if (f) return *f;
 

@@ -1,5 +1,6 @@
 #include "whatif_sweep.h"
 
+#include "base/model/for_each_index.h"
 #include "bootstrap.h"
 #include "engine/sim/sim_result.h"
 #include "policy.pb.h"
@@ -9,7 +10,6 @@
 #include "whatif_run.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -19,7 +19,6 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -32,22 +31,6 @@ const WhatifMetric* metricOf(std::string_view key) {
   for (const WhatifMetric& m : whatifMetrics())
     if (m.key == key) return &m;
   return nullptr;
-}
-
-// Calls work(i) for every i < count on a pool of `threads` (0: one per
-// core), each index once; stop() makes the others take no new index.
-template <typename Work>
-void forEachIndex(std::size_t count, unsigned threads, Work&& work) {
-  std::atomic<std::size_t> next{0};
-  const auto stop = [&] { next = count; };
-  const auto loop = [&] {
-    for (std::size_t i = next++; i < count; i = next++) work(i, stop);
-  };
-  const unsigned n = std::max(1u, std::min<unsigned>(threads ? threads : std::thread::hardware_concurrency(),
-                                                     static_cast<unsigned>(std::max<std::size_t>(1, count))));
-  std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(loop);
-  loop();
 }
 
 // A parameter's value as a policy file holds it: whole numbers bare.
