@@ -3,14 +3,13 @@
 // briefly trained policy beats its rule-only baseline on workloads it never
 // saw where the rule is known to be poor (whole-GPU fragmentation).
 #include "base/model/device_kind.h"
-#include "base/model/device_model.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "data/trace/alibaba_trace_importer.h"
+#include "hybrid_test_workloads.h"
 #include "engine/core/scorer_registry.h"
 #include "engine/frag/frag_scorers.h"
 #include "engine/frag/target_workload.h"
-#include "engine/hybrid/hybrid_experiment.h"
 #include "engine/hybrid/hybrid_features.h"
 #include "engine/hybrid/hybrid_registration.h"
 #include "engine/hybrid/policy_search.h"
@@ -45,67 +44,9 @@
 #include <vector>
 
 using namespace hetsched;
+using namespace hetsched::test;
 
 namespace {
-
-// Eight 8-GPU nodes. Most jobs take one GPU, some a whole node: the §4.3
-// score (worst fit on uniform nodes) spreads the small ones over every
-// node, so a whole-node job waits for a node to drain completely.
-Topology gpuCluster(std::uint32_t nodes = 8) {
-  Topology t;
-  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): A100 is in the built-in table
-  t.models = {*findBuiltinModel("A100")};
-  for (std::uint32_t n = 0; n < nodes; ++n) {
-    t.nodes.push_back({"g" + std::to_string(n), DeviceKind::Gpu, n * 8, 8, 64'000, 512ULL * 1024});
-    for (std::uint32_t s = 0; s < 8; ++s) t.devices.push_back({n, s, 0});
-  }
-  return t;
-}
-
-std::vector<SimJob> fragmentingJobs(std::size_t count, std::uint64_t seed, double startS = 0.0) {
-  SplitMix rng(seed);
-  std::vector<SimJob> jobs;
-  double t = startS;
-  for (std::size_t i = 0; i < count; ++i) {
-    SimJob j;
-    const bool whole = rng.uniform() < 0.12;
-    j.spec.name = "j" + std::to_string(i);
-    j.spec.kind = JobKind::Training;
-    j.spec.requests.cpuMilli = 1000;
-    j.spec.requests.memoryMib = 1024;
-    j.spec.requests.gpuCount = whole ? 8 : 1;
-    j.runtimeS = rng.exponential(whole ? 400.0 : 300.0) + 10.0;
-    t += rng.exponential(18.0);
-    j.arrivalS = t;
-    jobs.push_back(std::move(j));
-  }
-  return jobs;
-}
-
-CompiledPolicy seedScore() {
-  CompiledPolicy p;
-  p.name = "seed-score";
-  p.placement = PlacementKind::SeedScore;
-  return p;
-}
-
-HybridTrainingOptions quick(std::uint64_t seed) {
-  HybridTrainingOptions o;
-  o.seed = seed;
-  o.generations = 4;
-  o.population = 8;
-  o.elite = 3;
-  o.episodeJobs = 300;
-  o.validationJobs = 300;
-  o.arrivalScales = {1.0};
-  return o;
-}
-
-std::vector<TrainingWorkload> workloads(std::initializer_list<std::uint64_t> seeds, std::size_t jobs) {
-  std::vector<TrainingWorkload> out;
-  for (const std::uint64_t s : seeds) out.push_back({"w" + std::to_string(s), fragmentingJobs(jobs, s)});
-  return out;
-}
 
 // Weights that use every decision: short and fitting jobs first with some
 // aging, a mix of the proposers, and a defer that wins now and then.
@@ -156,12 +97,6 @@ TraceCase alibabaExcerpt(double scale) {
   std::ranges::stable_sort(c.jobs, {}, &SimJob::arrivalS);
   for (SimJob& j : c.jobs) j.arrivalS *= scale;
   return c;
-}
-
-SimSummary simulate(const Topology& t, const CompiledPolicy& p, const std::vector<SimJob>& jobs) {
-  auto r = Simulator(t, p, {}).run(jobs);
-  if (!std::holds_alternative<SimResult>(r)) qFatal("simulation failed");
-  return std::get<SimResult>(r).summary;
 }
 
 }  // namespace
@@ -456,50 +391,6 @@ class TestHybrid : public QObject {
       const HybridTraining trained = trainHybrid(t, seedScore(), train, check, o);
       QVERIFY(std::abs(trained.validationScore - (waitTerm + weight * shortfall)) < 1e-12);
     }
-  }
-
-  // `experiment hybrid` judges every policy by its median over replays of
-  // the left-out list: the first as recorded, the others with arrivals
-  // moved by up to the jitter. One replay is the recorded run exactly; the
-  // median lies within the replays' range; the moved replays are other
-  // runs (the arrivals of a loaded queue moved by up to 30 s change who
-  // waits behind whom); the same options give the same numbers.
-  void experimentJudgesByTheMedianOverReplays() {
-    const Topology t = gpuCluster(4);
-    const auto lists = workloads({3, 4}, 300);
-    HybridExperimentOptions o;
-    o.seeds = {1};
-    o.training = quick(1);
-    o.training.generations = 1;
-    o.replays = 1;
-    const HybridExperiment once = runHybridExperiment(t, seedScore(), lists, o);
-    QCOMPARE(once.tests.size(), std::size_t{2});
-    for (const HybridTest& test : once.tests) {
-      const std::size_t w = test.workload == lists[0].name ? 0 : 1;
-      std::vector<SimJob> recorded = lists[w].jobs;  // from 0, as the experiment replays a list
-      for (SimJob& j : recorded) j.arrivalS -= lists[w].jobs.front().arrivalS;
-      const SimSummary rule = simulate(t, seedScore(), recorded);
-      QCOMPARE(test.baselines[0].waitAvgS, rule.waitAvgS);
-      QCOMPARE(test.baselines[0].waitAvgRecordedS, rule.waitAvgS);
-      QCOMPARE(test.baselines[0].waitAvgLowS, rule.waitAvgS);
-      QCOMPARE(test.baselines[0].waitAvgHighS, rule.waitAvgS);
-    }
-    o.replays = 9;
-    o.jitterS = 30.0;
-    const HybridExperiment replayed = runHybridExperiment(t, seedScore(), lists, o);
-    for (std::size_t k = 0; k < replayed.tests.size(); ++k) {
-      const HybridTest& test = replayed.tests[k];
-      for (const PolicyOutcome& p : test.baselines) {
-        QVERIFY(p.waitAvgLowS <= p.waitAvgS && p.waitAvgS <= p.waitAvgHighS);
-        QVERIFY(p.waitAvgLowS <= p.waitAvgRecordedS && p.waitAvgRecordedS <= p.waitAvgHighS);
-      }
-      QCOMPARE(test.baselines[0].waitAvgRecordedS, once.tests[k].baselines[0].waitAvgS);
-      QVERIFY(test.baselines[0].waitAvgLowS < test.baselines[0].waitAvgHighS);
-      QCOMPARE(test.learned.front().waitAvgRecordedS, once.tests[k].learned.front().waitAvgS);
-    }
-    const HybridExperiment again = runHybridExperiment(t, seedScore(), lists, o);
-    QCOMPARE(again.tests[1].learned.front().waitAvgS, replayed.tests[1].learned.front().waitAvgS);
-    QCOMPARE(again.tests[1].baselines[3].waitAvgS, replayed.tests[1].baselines[3].waitAvgS);
   }
 
   // A policy that cannot beat the rule on validation is not shipped: with
