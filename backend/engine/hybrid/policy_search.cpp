@@ -124,6 +124,20 @@ double normal(SplitMix& rng) {
 
 }  // namespace
 
+std::vector<std::vector<std::size_t>> trainingSlices(std::span<const TrainingWorkload> training,
+                                                     const HybridTrainingOptions& options, std::uint32_t restart) {
+  // A stream of its own per restart, whatever the seed.
+  SplitMix rng(0x243f6a8885a308d3ull + restart);
+  std::vector<std::vector<std::size_t>> out(options.generations);
+  for (std::vector<std::size_t>& generation : out)
+    for (const TrainingWorkload& w : training)
+      for (std::size_t s = 0; s < options.arrivalScales.size(); ++s) {
+        const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
+        generation.push_back(rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1)));
+      }
+  return out;
+}
+
 HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& rulePolicy,
                            std::span<const TrainingWorkload> training, std::span<const TrainingWorkload> validation,
                            const HybridTrainingOptions& options,
@@ -155,6 +169,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
     // The first search draws from the seed itself, the others from streams
     // split off it.
     SplitMix rng(restart == 0 ? options.seed : SplitMix(options.seed ^ (0x5851f42d4c957f2dull * restart)).next());
+    const auto slices = trainingSlices(training, options, restart);
     Weights mean{};  // all zero: the queue's head on the rule engine's node (hybrid_features.h)
     Weights sigma;
     sigma.fill(1.0);
@@ -162,11 +177,11 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
     std::uint32_t averaged = 0;
     for (std::uint32_t g = 1; g <= options.generations; ++g) {
       std::vector<Episode> episodes;
+      std::size_t slice = 0;
       for (const TrainingWorkload& w : training)
         for (const double scale : options.arrivalScales) {
           const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
-          const std::size_t from = rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1));
-          episodes.push_back(episodeOf(w.jobs, from, count, scale));
+          episodes.push_back(episodeOf(w.jobs, slices[g - 1][slice++], count, scale));
         }
       for (Episode& e : episodes) e.rule = eval.rule(e);
 
