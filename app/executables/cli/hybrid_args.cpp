@@ -44,7 +44,7 @@ std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char*
       *i.out = static_cast<std::uint32_t>(std::get<long long>(parsed));
     }
   }
-  o.elite = std::max<std::uint32_t>(1, o.population / 4);
+  o.elite = std::max<std::uint32_t>(1, o.population / 2);
   if (const auto v = args.value("allocation-weight")) {
     const auto parsed = parseNumber("allocation-weight", *v, 0.0, 1e6);
     if (auto* e = std::get_if<std::string>(&parsed))
