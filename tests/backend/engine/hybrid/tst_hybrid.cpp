@@ -405,11 +405,18 @@ class TestHybrid : public QObject {
     const double shortfall = std::log((ruleAlloc + 1e-3) / (headAlloc + 1e-3));
     HybridTrainingOptions o = quick(1);
     o.generations = 0;
-    for (const double weight : {0.0, 1.0, 10.0}) {
+    QVERIFY(head.waitAvgS < rule.waitAvgS);
+    for (const double weight : {0.0, 1.0, 10.0, 100.0}) {
       o.allocationWeight = weight;
       const HybridTraining trained = trainHybrid(t, seedScore(), train, check, o);
       QVERIFY(std::abs(trained.validationScore - (waitTerm + weight * shortfall)) < 1e-12);
+      // It waits less on the one episode: only the allocation can make the
+      // rule ship, and the verdict says so.
+      QCOMPARE(trained.beatsRule, trained.validationScore < 0.0);
+      if (!trained.beatsRule) QVERIFY(trained.verdict.find("allocated GPUs") != std::string::npos);
     }
+    o.allocationWeight = 100.0;
+    QVERIFY(!trainHybrid(t, seedScore(), train, check, o).beatsRule);
   }
 
   // A policy that cannot beat the rule on validation is not shipped: with
