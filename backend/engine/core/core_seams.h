@@ -21,7 +21,9 @@ struct SelectionCandidate {
 
 // Seam for learned job selection: which of the first window() waiting jobs
 // of one arm and device kind is tried first, instead of the queue's head.
-// The others keep their places. The hybrid scorer brings its own (see
+// The others keep their places; a job picked that did not start is left
+// out of the window until capacity of its kind is freed (only a release
+// can make room for it). The hybrid scorer brings its own (see
 // PlacementScorer::selector), so that its choice of job travels with the
 // policy; CoreOptions::selector overrides every arm's. The core does not
 // ask when no candidate can start now (each needs more than any node has

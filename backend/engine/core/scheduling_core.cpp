@@ -102,6 +102,7 @@ SchedulingCore::SchedulingCore(const SchedulingCore& o)
       m_arrived(o.m_arrived),
       m_unplaceable(o.m_unplaceable),
       m_quotas(o.m_quotas ? std::make_unique<QuotaLedger>(*o.m_quotas) : nullptr),
+      m_passedAt(o.m_passedAt),
       m_slots(o.m_slots),
       m_placement(o.m_placement),
       m_predicted(o.m_predicted),
@@ -269,6 +270,7 @@ Admission SchedulingCore::arrive(JobSlot j, const CoreJob& job, double t) {
   m_slots[j].preemptions = 0;
   m_slots[j].doneS = 0.0;
   m_slots[j].shape = UnplaceableShapes::kNone;
+  if (j < m_passedAt.size()) m_passedAt[j] = 0;
   if (!m_estimatedSpecs.empty()) m_estimatedSpecs.erase(j);
   if (job.profile && job.spec.requests == JobRequests{}) estimateRequests(j);
   const JobSpec& spec = specOf(j);

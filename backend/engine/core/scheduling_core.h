@@ -235,6 +235,10 @@ class SchedulingCore {
   // empty.
   std::vector<SelectionCandidate> m_candidates;
   std::vector<std::uint8_t> m_selectHeld;
+  // Per slot, 1 + its kind's epoch when the selector picked the job and it
+  // did not start (it fit nowhere, or the selector deferred it): it is not
+  // offered again until capacity of its kind is freed. State: a copy keeps it.
+  std::vector<std::uint64_t> m_passedAt;
 
   // Per slot, what an event touches together, in 64 bytes (a million jobs
   // do not fit in cache; separate arrays cost a miss each). The vector is

@@ -134,6 +134,9 @@ void SchedulingCore::markUnplaceable(JobSlot j) {
 // it back, as an earlier version did: under a deep queue that cost an SJF
 // run's removal and 15 insertions per try (tst_hybrid
 // deepQueueScheduleUnchanged holds the schedules it made).
+// A job picked that did not start is not offered again until capacity of
+// its kind is freed (m_passedAt): under a deep queue every arrival's
+// dispatch would otherwise pick and fail the same jobs again.
 void SchedulingCore::selectDispatch(std::size_t k, double t) {
   for (Arm& arm : m_arms) arm.held.clear();
   std::array<bool, 2> more{true, true};
@@ -160,7 +163,8 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
       walk.take();
       continue;
     }
-    if (arm.held.empty() || !m_selectHeld[e.job]) {
+    const bool passed = e.job < m_passedAt.size() && m_passedAt[e.job] == m_epoch[k] + 1;
+    if (!passed && (arm.held.empty() || !m_selectHeld[e.job])) {
       const Slot& slot = m_slots[e.job];
       candidates.push_back({e.job, t - slot.job->arrivalS, expectedRuntime(e.job), slot.need});
       anyFits = anyFits || slot.need <= maxFree;
@@ -182,6 +186,13 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   const JobSlot chosen = candidates[pick].slot;
   const bool gated = (m_quotas || m_options.gate) && held(chosen);
   if (!gated && tryStart(chosen, t)) return true;
+  // Until capacity of its kind is freed it would not start on a later
+  // dispatch either (an arrival's): only a release can make room, and a
+  // deferral waits for one by definition.
+  if (!gated) {
+    if (m_passedAt.size() < m_slots.size()) m_passedAt.resize(m_slots.size(), 0);
+    m_passedAt[chosen] = m_epoch[k] + 1;
+  }
   if (arm.held.size() >= arm.policy.backfillDepth) return false;
   arm.held.push_back(chosen);
   if (m_selectHeld.size() < m_slots.size()) m_selectHeld.resize(m_slots.size(), 0);

@@ -20,11 +20,13 @@ namespace hetsched {
 //    expected runtime against the window's (SJF), its size (smallest
 //    first), whether its size is free on some node now (backfill: a
 //    positive weight), how long it waited against the others (aging). A
-//    picked job that does not fit waits and ends the dispatch as a blocked
-//    head does; nothing is masked, so the rule engine's FCFS is the zero
-//    weights. (The seed's soft ×0.1 mask and the hard mask are gone: every
-//    node proposal fits, so there was nothing left to mask but this, and
-//    the weights learn it.)
+//    picked job that does not start (it fits nowhere, or is deferred) ends
+//    the dispatch as a blocked head does, and is left out of the window
+//    until capacity of its kind is freed (the seed's mask on infeasible
+//    actions, as a hard mask of what is known not to fit): the jobs behind
+//    it are offered on the next dispatch, an arrival's, where the rule
+//    engine's blocked head holds them up. The soft ×0.1 mask is gone:
+//    every node proposal fits, so there was nothing else to mask.
 //  - Node: among the proposals of several scorers for the picked job (the
 //    rule engine's §4.3 score, best fit, FGD, GPU packing, first fit; one
 //    candidate per distinct node). Per candidate: its free share before and
@@ -33,8 +35,9 @@ namespace hetsched {
 //    on the kind, so a release will come). Its score is compared with the
 //    best node's.
 //
-// The rule engine alone is one setting of the weights (the queue's order,
-// the §4.3 node, never defer), as are SJF with best fit and FIFO with FGD.
+// All weights 0 are the rule engine (the queue's order, the §4.3 node,
+// never defer) but for the blocked head passed over; SJF with best fit and
+// FIFO with FGD are settings of the weights too.
 inline constexpr std::uint32_t kSelectionWindow = 16;
 inline constexpr int kJobFeatures = 5;
 enum HybridProposer : int { kProposeRule = 0, kProposeBestFit, kProposeFgd, kProposePacking, kProposeFirstFit };

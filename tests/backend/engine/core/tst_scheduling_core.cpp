@@ -273,6 +273,51 @@ class TestSchedulingCore : public QObject {
     QVERIFY(f.core->isWaiting(c));
   }
 
+  // A job the selector picked that did not start is not offered again until
+  // capacity of its kind is freed: jobs behind it start meanwhile (the
+  // plain FCFS walk would block on it), and a release offers it again.
+  void selectorPassesOverAFailedPickUntilARelease() {
+    class Head final : public JobSelector {
+     public:
+      std::vector<std::vector<JobSlot>> windows;
+      std::uint32_t window() const override { return 4; }
+      std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext&, std::uint8_t, DeviceKind,
+                       double) override {
+        windows.emplace_back();
+        for (const SelectionCandidate& c : candidates) windows.back().push_back(c.slot);
+        return 0;
+      }
+    } head;
+    CoreOptions options;
+    options.selector = &head;
+    Fixture f("fcfs", options);
+    auto job = [&](std::uint32_t milli, std::uint64_t memoryMib, double t) {
+      CoreJob& j = f.jobs.emplace_back();
+      j.spec.name = "j" + std::to_string(f.jobs.size());
+      j.spec.requests.cpuMilli = milli;
+      j.spec.requests.memoryMib = memoryMib;
+      j.arrivalS = t;
+      j.runtimeS = 100;
+      const auto slot = static_cast<JobSlot>(f.jobs.size() - 1);
+      f.core->arrive(slot, j, t);
+      f.core->decide(t);
+      return slot;
+    };
+    const JobSlot a = job(1000, 2000, 0);  // c0: 1000 milli and 2096 MiB left
+    job(2000, 0, 0);                       // c1 full
+    const JobSlot x = job(1000, 3000, 1);  // the CPU is free on c0, not the memory
+    QVERIFY(f.core->isWaiting(x));
+    const std::size_t before = head.windows.size();
+    const JobSlot y = job(1000, 0, 2);
+    QVERIFY(f.core->isRunning(y));
+    QVERIFY(head.windows.size() > before);
+    for (std::size_t w = before; w < head.windows.size(); ++w)
+      QVERIFY(std::ranges::find(head.windows[w], x) == head.windows[w].end());
+    f.core->complete(a, 10);
+    f.core->decide(10);
+    QVERIFY(f.core->isRunning(x));
+  }
+
   // The admission seam (quotas later): a refused job waits as if it did not
   // fit, and says so; the others are not held up (with backfill).
   void gateHoldsBackAJob() {
