@@ -168,6 +168,9 @@ std::vector<FieldError> SchedulingCore::setPolicies(const PolicyArms& arms) {
   // new arrivals. Waiting jobs keep their first arrival and their order.
   std::vector<JobSlot> waiting;
   m_unplaceable.resetArms();
+  // What the old selector passed over (a deferral is its choice) is the
+  // new policy's to pick again.
+  m_passedAt.clear();
   m_nodeJobs.assign(anyMigration() ? m_topology.nodes.size() : 0, {});
   Arm& active = m_arms.front();
   for (JobSlot j = 0; j < m_slots.size(); ++j) {
