@@ -93,8 +93,9 @@ struct HybridTraining {
 // large job pays for it in the episode's wait. The search starts at all
 // weights 0: the head of the queue (the SJF window by default; over the
 // rule engine's own FCFS queue, the rule engine but for a blocked head
-// passed over) on the rule engine's node, never deferring. What it returns is the mean averaged over
-// the second half of its generations, not one generation's sample: a
+// passed over) on the rule engine's node, never deferring. What it returns
+// is the mean averaged over the second half of its generations, not one
+// generation's sample: a
 // single noisy pick was what made the weights, and the schedules, differ
 // from one training seed to the next. With several restarts, the averaged
 // weights that score best on `validation` are kept. The mean is also run

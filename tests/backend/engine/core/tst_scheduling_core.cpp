@@ -86,11 +86,12 @@ struct Fixture {
     if (!core->setPolicies(arms).empty()) qFatal("refused");
     core->setSink(&sink);
   }
-  JobSlot cpu(std::uint32_t milli, double t, double runtimeS = 100) {
+  JobSlot cpu(std::uint32_t milli, double t, double runtimeS = 100, std::uint64_t memoryMib = 0) {
     CoreJob& j = jobs.emplace_back();
     j.spec.name = "j" + std::to_string(jobs.size());
     j.spec.kind = JobKind::Service;
     j.spec.requests.cpuMilli = milli;
+    j.spec.requests.memoryMib = memoryMib;
     j.arrivalS = t;
     j.runtimeS = runtimeS;
     const auto slot = static_cast<JobSlot>(jobs.size() - 1);
@@ -298,21 +299,9 @@ class TestSchedulingCore : public QObject {
     CoreOptions options;
     options.selector = &head;
     Fixture f("fcfs", options);
-    auto job = [&](std::uint32_t milli, std::uint64_t memoryMib, double t) {
-      CoreJob& j = f.jobs.emplace_back();
-      j.spec.name = "j" + std::to_string(f.jobs.size());
-      j.spec.requests.cpuMilli = milli;
-      j.spec.requests.memoryMib = memoryMib;
-      j.arrivalS = t;
-      j.runtimeS = 100;
-      const auto slot = static_cast<JobSlot>(f.jobs.size() - 1);
-      f.core->arrive(slot, j, t);
-      f.core->decide(t);
-      return slot;
-    };
-    const JobSlot a = job(1000, 2000, 0);  // c0: 1000 milli and 2096 MiB left
-    job(2000, 0, 0);                       // c1 full
-    const JobSlot x = job(1000, 3000, 1);  // the CPU is free on c0, not the memory
+    const JobSlot a = f.cpu(1000, 0, 100, 2000);  // c0: 1000 milli and 2096 MiB left
+    f.cpu(2000, 0);                                 // c1 full
+    const JobSlot x = f.cpu(1000, 1, 100, 3000);  // the CPU is free on c0, not the memory
     QVERIFY(f.core->isWaiting(x));
     if (newPolicy) {
       PolicyArms arms;
@@ -320,7 +309,7 @@ class TestSchedulingCore : public QObject {
       QVERIFY(f.core->setPolicies(arms).empty());
     }
     const std::size_t before = head.windows.size();
-    const JobSlot y = job(1000, 0, 2);
+    const JobSlot y = f.cpu(1000, 2);
     QVERIFY(head.windows.size() > before);
     const bool offered = std::ranges::find(head.windows[before], x) != head.windows[before].end();
     QCOMPARE(offered, newPolicy);
