@@ -278,6 +278,13 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>%1 · room on %n %2 nodes, but its turn has not come</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is freed</source>
+        <translation>
+            <numerusform>%1 · room on %n %2 node, but the learned policy deferred it until %2 capacity is freed</numerusform>
+            <numerusform>%1 · room on %n %2 nodes, but the learned policy deferred it until %2 capacity is freed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WhatifCharts</name>

@@ -284,6 +284,12 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>%1 · %2 노드 %n개에 자리가 있지만 아직 차례가 아닙니다</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is freed</source>
+        <translation>
+            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 학습된 정책이 %2 용량이 풀릴 때까지 미뤘습니다</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WhatifCharts</name>

@@ -93,6 +93,12 @@ QString waitReasonText(const WaitReason& r) {
       return WaitReasonText::tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr,
                                 static_cast<int>(r.nodesWithRoom))
           .arg(aheadText(r), kind);
+    case WaitCause::Deferred:
+      return WaitReasonText::tr(
+                 "%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is "
+                 "freed",
+                 nullptr, static_cast<int>(r.nodesWithRoom))
+          .arg(aheadText(r), kind);
   }
   return {};
 }

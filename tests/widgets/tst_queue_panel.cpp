@@ -105,6 +105,20 @@ class TestQueuePanel : public QObject {
     QCOMPARE(model.headerData(QueueTableModel::Reason, Qt::Horizontal).toString(), QStringLiteral("Why it waits"));
   }
 
+  // A job the learned policy deferred while nodes had room says so, not
+  // that its turn has not come.
+  void deferredReason() {
+    std::vector<QueuedJobPrediction> queue = sampleQueue();
+    queue[1].reason.cause = WaitCause::Deferred;
+    queue[1].reason.kind = DeviceKind::Gpu;
+    queue[1].reason.nodesWithRoom = 3;
+    QueueTableModel model;
+    model.setQueue(queue);
+    QCOMPARE(model.index(1, QueueTableModel::Reason).data().toString(),
+             QStringLiteral("first in line · room on 3 GPU node(s), but the learned policy deferred it until GPU "
+                            "capacity is freed"));
+  }
+
   // A team over its quota, and a team the policy holds for having no queue.
   void quotaReasons() {
     std::vector<QueuedJobPrediction> queue = sampleQueue();

@@ -81,6 +81,12 @@ std::string reasonText(const WaitReason& r) {
     case WaitCause::Queue:
       return aheadText(r) + format(" (room on %u %s node%s; backfill reaches %u behind a blocked head)",
                                    r.nodesWithRoom, kind.c_str(), r.nodesWithRoom == 1 ? "" : "s", r.backfillDepth);
+    case WaitCause::Deferred:
+      return format(
+                 "deferred by the policy's learned job selector until %s capacity is freed (room on %u node%s "
+                 "now); ",
+                 kind.c_str(), r.nodesWithRoom, r.nodesWithRoom == 1 ? "" : "s") +
+             aheadText(r);
   }
   return "?";
 }

@@ -22,6 +22,7 @@ std::string_view toString(WaitCause cause) {
     case WaitCause::NodesDown: return "nodes-down";
     case WaitCause::Resources: return "resources";
     case WaitCause::Queue: return "queue";
+    case WaitCause::Deferred: return "deferred";
   }
   return "unknown";
 }

@@ -22,8 +22,12 @@ enum class WaitCause : std::uint8_t {
   NodesDown,  // every node of its kind is down
   Resources,  // no node of its kind has room now (shortOn says what is short)
   Queue,      // some node has room, but jobs ahead of it go first
+  // Some node has room, but the policy's job selector (the learned hybrid)
+  // picked it and deferred it: it is offered again once capacity of its
+  // kind is freed. Last, so that the wire's older values keep their numbers.
+  Deferred,
 };
-inline constexpr std::size_t kWaitCauseCount = 6;
+inline constexpr std::size_t kWaitCauseCount = 7;
 
 // A resource a node lacks for a job (indices into WaitReason::shortOn).
 enum class ShortResource : std::uint8_t { Cpu, Memory, Accelerator, Model, Down };

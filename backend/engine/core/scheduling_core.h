@@ -172,6 +172,9 @@ class SchedulingCore {
 
   void nodeFacts(JobSlot j, WaitFacts& f) const;
   void quotaFacts(JobSlot j, WaitFacts& f) const;
+  // Whether the selector passed `j` (of kind `k`) over until capacity of
+  // its kind is freed (m_passedAt).
+  bool passedOver(JobSlot j, std::size_t k) const { return j < m_passedAt.size() && m_passedAt[j] == m_epoch[k] + 1; }
   void grow(JobSlot slot);
   void enqueue(JobSlot j);
   bool stale(const QueueEntry& entry) const;

@@ -163,8 +163,7 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
       walk.take();
       continue;
     }
-    const bool passed = e.job < m_passedAt.size() && m_passedAt[e.job] == m_epoch[k] + 1;
-    if (!passed && (arm.held.empty() || !m_selectHeld[e.job])) {
+    if (!passedOver(e.job, k) && (arm.held.empty() || !m_selectHeld[e.job])) {
       const Slot& slot = m_slots[e.job];
       candidates.push_back({e.job, t - slot.job->arrivalS, expectedRuntime(e.job), slot.need});
       anyFits = anyFits || slot.need <= maxFree;

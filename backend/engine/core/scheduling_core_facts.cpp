@@ -102,6 +102,7 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
     });
   }
   quotaFacts(j, f);
+  f.passedOver = passedOver(j, m_slots[j].kind);
   return f;
 }
 
@@ -164,6 +165,7 @@ std::vector<WaitFacts> SchedulingCore::waitFacts(std::span<const JobSlot> slots,
       f.aheadByClass = p->second.byClass;
     }
     quotaFacts(j, f);
+    f.passedOver = passedOver(j, m_slots[j].kind);
   }
   return out;
 }

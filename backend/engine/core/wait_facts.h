@@ -43,6 +43,9 @@ struct WaitFacts {
   PriorityClass agedClass = PriorityClass::Middle;
   std::uint32_t backfillDepth = 0;  // jobs behind a blocked head that may still start
   bool blockedByGate = false;       // the policy's quotas (or a StartGate) hold it back
+  // The job selector picked it and it did not start: it is left out of the
+  // selector's window until capacity of its kind is freed.
+  bool passedOver = false;
   QuotaStanding quota;              // when the policy's quotas hold it: its team's numbers
 };
 

@@ -47,6 +47,7 @@ WaitReason waitReasonOf(const WaitFacts& f, PriorityClass submitted) {
   else if (f.blockedByGate) r.cause = WaitCause::Quota;
   else if (f.nodesUp == 0) r.cause = WaitCause::NodesDown;
   else if (f.nodesWithRoom == 0) r.cause = WaitCause::Resources;
+  else if (f.passedOver) r.cause = WaitCause::Deferred;
   else r.cause = WaitCause::Queue;
   return r;
 }
