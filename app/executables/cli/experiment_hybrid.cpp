@@ -33,7 +33,7 @@ int usage() {
       "usage: hetsched experiment hybrid --cluster NODES.csv [--traces DIR] [--seeds 1,2,3]\n"
       "           [--arrival-scale 0.03 --arrival-scale 0.01] [--generations N] [--population N]\n"
       "           [--episode-jobs N] [--validation-jobs N] [--restarts N] [--workers N] [--allocation-weight 1]\n"
-      "           [--replays 16] [--jitter 1] [--markdown OUT.md]\n"
+      "           [--backlog-scale 0.003] [--model-tie-share 0.1] [--replays 16] [--jitter 1] [--markdown OUT.md]\n"
       "  Leave one workload out over the openb_pod_list_*.csv files in DIR (default %s)\n"
       "  that have arrival times: train on the others, test on the one left out, per training seed\n"
       "  and arrival scale, against the rule engine, best fit, SJF and FGD. Every policy runs the\n"
@@ -41,6 +41,17 @@ int usage() {
       "  --jitter seconds (after scaling); the tables show each metric's median over the replays.\n",
       kDefaultTraces);
   return 2;
+}
+
+// " 0.03 0.01"
+std::string scaleList(const std::vector<double>& scales) {
+  std::string s;
+  for (const double x : scales) {
+    char b[32];
+    std::snprintf(b, sizeof b, " %g", x);
+    s += b;
+  }
+  return s;
 }
 
 }  // namespace
@@ -120,34 +131,27 @@ int runExperimentHybrid(const Args& args) {
                       std::filesystem::path(*cluster).filename().string() + "` (" +
                       std::to_string(w.topology.nodes.size()) + " nodes).\n- Workloads:";
   for (const TrainingWorkload& t : w.lists) setup += " `" + t.name + "` (" + std::to_string(t.jobs.size()) + " jobs)";
-  char line[600];
+  char line[1000];
   std::snprintf(
       line, sizeof line,
       ".\n- Training seeds:%s; arrival scales:%s; %u search(es) per seed of %u generations of %u samples "
-      "(antithetic pairs, elite %u), episodes of %u jobs from the first 70 %% of each training list, the "
-      "mean averaged over the second half, the objective ln(wait / rule's wait) + %g x ln(rule's / own GPU "
-      "allocation while arriving) where short; validation on %u jobs of the last 30 %% of each training list "
-      "at each scale; each test replayed %u times (the list as recorded, then every arrival moved by up to "
-      "%g s).\n",
+      "(antithetic pairs, elite %u), episodes of %u jobs from the first 70 %% of each training list at "
+      "each arrival scale and at%s (a deep queue), %g of the one-GPU and shared-GPU jobs tied to one GPU "
+      "model each when no training list has such ties, the mean averaged over the second half, the objective "
+      "ln(wait / rule's wait) + %g x ln(rule's / own GPU allocation while arriving) where short; validation on "
+      "%u jobs of the last 30 %% of each training list at each scale; each test replayed %u times (the list as "
+      "recorded, then every arrival moved by up to %g s).\n",
       [&] {
         std::string s;
         for (auto x : options.seeds) s += " " + std::to_string(x);
         return s;
       }()
           .c_str(),
-      [&] {
-        std::string s;
-        for (auto x : options.training.arrivalScales) {
-          char b[32];
-          std::snprintf(b, sizeof b, " %g", x);
-          s += b;
-        }
-        return s;
-      }()
-          .c_str(),
-      options.training.restarts, options.training.generations, options.training.population, options.training.elite,
-      options.training.episodeJobs, options.training.allocationWeight, options.training.validationJobs, options.replays,
-      options.jitterS);
+      scaleList(options.training.arrivalScales).c_str(), options.training.restarts, options.training.generations,
+      options.training.population, options.training.elite, options.training.episodeJobs,
+      options.training.backlogScales.empty() ? " no other scale" : scaleList(options.training.backlogScales).c_str(),
+      options.training.modelTieShare, options.training.allocationWeight, options.training.validationJobs,
+      options.replays, options.jitterS);
   setup += line;
 
   const HybridExperiment result = runHybridExperiment(

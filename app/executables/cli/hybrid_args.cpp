@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -45,19 +46,31 @@ std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char*
     }
   }
   o.elite = std::max<std::uint32_t>(1, o.population / 2);
-  if (const auto v = args.value("allocation-weight")) {
-    const auto parsed = parseNumber("allocation-weight", *v, 0.0, 1e6);
-    if (auto* e = std::get_if<std::string>(&parsed))
-      return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
-    o.allocationWeight = std::get<double>(parsed);
-  }
-  if (const auto scales = args.values("arrival-scale"); !scales.empty()) {
-    o.arrivalScales.clear();
-    for (const std::string& x : scales) {
-      const auto parsed = parseNumber("arrival-scale", x, 1e-6, 1e6);
+  struct NumberOption {
+    const char* name;
+    double min, max;
+    double* out;
+  };
+  for (const NumberOption& n : {NumberOption{"allocation-weight", 0.0, 1e6, &o.allocationWeight},
+                                NumberOption{"model-tie-share", 0.0, 1.0, &o.modelTieShare}}) {
+    if (const auto v = args.value(n.name)) {
+      const auto parsed = parseNumber(n.name, *v, n.min, n.max);
       if (auto* e = std::get_if<std::string>(&parsed))
         return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
-      o.arrivalScales.push_back(std::get<double>(parsed));
+      *n.out = std::get<double>(parsed);
+    }
+  }
+  // --backlog-scale 0 alone: no backlog episodes.
+  for (const auto& [name, out, min] :
+       {std::tuple{"arrival-scale", &o.arrivalScales, 1e-6}, std::tuple{"backlog-scale", &o.backlogScales, 0.0}}) {
+    const auto scales = args.values(name);
+    if (scales.empty()) continue;
+    out->clear();
+    for (const std::string& x : scales) {
+      const auto parsed = parseNumber(name, x, min, 1e6);
+      if (auto* e = std::get_if<std::string>(&parsed))
+        return std::fprintf(stderr, "hetsched %s: %s\n", command, e->c_str()), 2;
+      if (std::get<double>(parsed) > 0.0) out->push_back(std::get<double>(parsed));
     }
   }
   return o;

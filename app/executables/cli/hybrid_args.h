@@ -14,9 +14,9 @@
 namespace hetsched::cli {
 
 // The search's options, shared by train-hybrid and experiment hybrid.
-inline constexpr std::string_view kHybridSearchOptions[] = {"arrival-scale", "generations",      "population",
-                                                            "episode-jobs",  "validation-jobs",  "workers",
-                                                            "restarts",      "allocation-weight"};
+inline constexpr std::string_view kHybridSearchOptions[] = {
+    "arrival-scale",   "backlog-scale", "generations", "population",        "episode-jobs",
+    "validation-jobs", "workers",       "restarts",    "allocation-weight", "model-tie-share"};
 std::variant<HybridTrainingOptions, int> hybridSearchOptionsFromArgs(const char* command, const Args& args);
 
 // A cluster's node list and pod lists as the hybrid trains on them, with the

@@ -124,14 +124,21 @@ double normal(SplitMix& rng) {
 
 }  // namespace
 
+std::vector<double> trainingScales(const HybridTrainingOptions& options) {
+  std::vector<double> out = options.arrivalScales;
+  out.insert(out.end(), options.backlogScales.begin(), options.backlogScales.end());
+  return out;
+}
+
 std::vector<std::vector<std::size_t>> trainingSlices(std::span<const TrainingWorkload> training,
                                                      const HybridTrainingOptions& options, std::uint32_t restart) {
   // A stream of its own per restart, whatever the seed.
   SplitMix rng(0x243f6a8885a308d3ull + restart);
   std::vector<std::vector<std::size_t>> out(options.generations);
+  const std::size_t scales = trainingScales(options).size();
   for (std::vector<std::size_t>& generation : out)
     for (const TrainingWorkload& w : training)
-      for (std::size_t s = 0; s < options.arrivalScales.size(); ++s) {
+      for (std::size_t s = 0; s < scales; ++s) {
         const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
         generation.push_back(rng.below(static_cast<std::uint32_t>(w.jobs.size() - count + 1)));
       }
@@ -139,9 +146,12 @@ std::vector<std::vector<std::size_t>> trainingSlices(std::span<const TrainingWor
 }
 
 HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& rulePolicy,
-                           std::span<const TrainingWorkload> training, std::span<const TrainingWorkload> validation,
-                           const HybridTrainingOptions& options,
+                           std::span<const TrainingWorkload> trainingLists,
+                           std::span<const TrainingWorkload> validationLists, const HybridTrainingOptions& options,
                            const std::function<void(const GenerationStats&)>& onGeneration) {
+  const auto training = withModelTies(trainingLists, topology, options.modelTieShare);
+  const auto validation = withModelTies(validationLists, topology, options.modelTieShare);
+  const std::vector<double> scales = trainingScales(options);
   const Evaluator eval(topology, rulePolicy, options.queue, options.workers);
 
   std::vector<Episode> checks;
@@ -179,7 +189,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
       std::vector<Episode> episodes;
       std::size_t slice = 0;
       for (const TrainingWorkload& w : training)
-        for (const double scale : options.arrivalScales) {
+        for (const double scale : scales) {
           const std::size_t count = std::min<std::size_t>(options.episodeJobs, w.jobs.size());
           episodes.push_back(episodeOf(w.jobs, slices[g - 1][slice++], count, scale));
         }
@@ -274,6 +284,31 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
                                      "rule engine that its validation score is not below 0";
   out.verdict =
       out.beatsRule ? std::string("hybrid: ") + buf : std::string("the rule engine ships: ") + why + "; " + buf;
+  return out;
+}
+
+std::vector<TrainingWorkload> withModelTies(std::span<const TrainingWorkload> workloads, const Topology& topology,
+                                            double share) {
+  std::vector<TrainingWorkload> out(workloads.begin(), workloads.end());
+  std::vector<std::uint32_t> gpuModels;
+  for (std::size_t m = 0; m < topology.models.size(); ++m)
+    if (topology.models[m].kind == DeviceKind::Gpu) gpuModels.push_back(static_cast<std::uint32_t>(m));
+  const bool tied = std::ranges::any_of(workloads, [](const TrainingWorkload& w) {
+    return std::ranges::any_of(w.jobs, [](const SimJob& j) { return !j.allowedModels.empty(); });
+  });
+  if (share <= 0.0 || gpuModels.size() < 2 || tied) return out;
+  for (std::size_t w = 0; w < out.size(); ++w) {
+    SplitMix rng(0x13198a2e03707344ull + w);
+    for (SimJob& j : out[w].jobs) {
+      const JobRequests& r = j.spec.requests;
+      if (r.gpuCount != 1 && !(r.gpuCount == 0 && r.gpuMilli > 0)) continue;
+      // Two draws per job whether tied or not, so that one job's tie does
+      // not move the next one's.
+      const bool tie = rng.uniform() < share;
+      const std::uint32_t model = gpuModels[rng.below(static_cast<std::uint32_t>(gpuModels.size()))];
+      if (tie) j.allowedModels = {model};
+    }
+  }
   return out;
 }
 

@@ -39,6 +39,12 @@ struct HybridTrainingOptions {
   // Every workload is trained and validated at each of these (arrival
   // times multiplied: 0.01 is 100x the trace's rate).
   std::vector<double> arrivalScales{0.03, 0.01};
+  // Training episodes also run at these scales (neither validated nor
+  // tested there): 1,000 jobs at 0.003 queue as deep as a whole list at
+  // 0.01 does, which 1,000-job episodes at 0.01 never do, and how the
+  // weights behave under that backlog is where training seeds parted most
+  // (docs/reproductions/hybrid.md).
+  std::vector<double> backlogScales{0.003};
   std::uint32_t workers = 2;  // threads evaluating a generation
   // The objective adds this times ln(rule's / the hybrid's GPU allocation
   // while jobs arrive) where the hybrid allocates less: 0 judges by wait
@@ -50,7 +56,16 @@ struct HybridTrainingOptions {
   // by default (the window holds the shortest jobs; the weights may still
   // prefer the oldest or one that fits now); the rule engine keeps its own.
   QueueKind queue = QueueKind::Sjf;
+  // When no training job is tied to GPU models, this share of the jobs
+  // asking for one GPU or a share of one are tied to one GPU model of the
+  // cluster each (withModelTies): lists without such jobs teach nothing of
+  // jobs that only some nodes can take, and a policy trained on them alone
+  // may strand them.
+  double modelTieShare = 0.1;
 };
+
+// The scales a training episode runs at: arrivalScales, then backlogScales.
+std::vector<double> trainingScales(const HybridTrainingOptions& options);
 
 // One generation, for the training curve. Scores are the mean over
 // episodes of ln((wait + e) / (rule's wait + e)), e = 1 % of the episode's
@@ -84,7 +99,7 @@ struct HybridTraining {
 // Cross-entropy policy search for the hybrid's weights: each generation
 // samples weight vectors around the current mean in antithetic pairs
 // (mean + d, mean - d), runs each through the simulator on the same fresh
-// episodes (a random slice of every training workload at every arrival
+// episodes (a random slice of every training workload at every training
 // scale: common random numbers, so candidates differ by their weights, not
 // their luck), and moves the mean to the best few. The objective is the
 // one the policy is judged by (average wait against the rule engine on the
@@ -107,7 +122,7 @@ HybridTraining trainHybrid(const Topology& topology, const CompiledPolicy& ruleP
                            const std::function<void(const GenerationStats&)>& onGeneration = {});
 
 // Where each generation's training episodes start (`trainingSlices[g]`: one
-// per training workload and arrival scale, in that order), drawn from a
+// per training workload and training scale, in that order), drawn from a
 // stream of the restart alone, not of the seed: every training seed learns
 // from the same episodes, as it is judged on the same held-out jobs, and
 // the seeds differ only by the search's own draws.
@@ -125,6 +140,14 @@ struct ValidationSplit {
   std::vector<TrainingWorkload> validation;
 };
 ValidationSplit splitForValidation(std::span<const TrainingWorkload> pool);
+
+// `workloads` with `share` of their jobs asking for one GPU or a share of
+// one tied to one GPU model of `topology` each, drawn per job from a stream
+// of the workload's position alone (every seed sees the same ties); as they
+// are when any job is tied already, or the cluster has fewer than two GPU
+// models (every node could take every job).
+std::vector<TrainingWorkload> withModelTies(std::span<const TrainingWorkload> workloads, const Topology& topology,
+                                            double share);
 
 // The hybrid's policy: `rulePolicy` (its routing) with the hybrid placing
 // and choosing, over `queue`.

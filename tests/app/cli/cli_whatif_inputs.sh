@@ -79,4 +79,10 @@ expect 0 "openb_pod_list_multigpu20_excerpt.csv left out" \
   "$hetsched" experiment hybrid --cluster "$nodes" --traces "$data/alibaba" --seeds 1 --generations 1 --population 2 \
   --episode-jobs 40 --validation-jobs 40 --arrival-scale 0.01 --markdown "$dir/hybrid.md"
 grep -q "^## Summary (2 runs" "$dir/hybrid.md" || { echo "FAILED: experiment hybrid on the excerpts"; cat "$dir/hybrid.md"; exit 1; }
+# The training's deep-queue episodes and model ties are in its setup line;
+# a share outside [0, 1] is refused, naming the option.
+grep -q "at each arrival scale and at 0.003 (a deep queue), 0.1 of the one-GPU" "$dir/hybrid.md" ||
+  { echo "FAILED: experiment hybrid's setup line"; head -12 "$dir/hybrid.md"; exit 1; }
+expect 2 "--model-tie-share: must be between" \
+  "$hetsched" train-hybrid --cluster "$nodes" --jobs "$pods" --out "$dir/w.txt" --model-tie-share 2
 echo "ok: experiment hybrid on the excerpts"

@@ -3,6 +3,7 @@
 // briefly trained policy beats its rule-only baseline on workloads it never
 // saw where the rule is known to be poor (whole-GPU fragmentation).
 #include "base/model/device_kind.h"
+#include "base/model/device_model.h"
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "base/model/job_prediction.h"
@@ -373,16 +374,62 @@ class TestHybrid : public QObject {
     const auto train = workloads({3, 4}, 300);
     HybridTrainingOptions o = quick(1);
     o.episodeJobs = 100;
+    o.backlogScales = {0.1};
+    QCOMPARE(trainingScales(o), (std::vector<double>{1.0, 0.1}));  // arrival scales, then backlog
     const auto slices = trainingSlices(train, o, 0);
     QCOMPARE(slices.size(), std::size_t{o.generations});
     for (const auto& generation : slices) {
-      QCOMPARE(generation.size(), train.size() * o.arrivalScales.size());
+      QCOMPARE(generation.size(), train.size() * 2);
       for (const std::size_t from : generation) QVERIFY(from + o.episodeJobs <= 300);
     }
     QVERIFY(slices.front() != slices.back());
     o.seed = 2;
     QCOMPARE(trainingSlices(train, o, 0), slices);
     QVERIFY(trainingSlices(train, o, 1) != slices);
+  }
+
+  // Lists without jobs tied to GPU models get some: about the share asked
+  // of the jobs taking one GPU (a share of one too), one model each, the
+  // same whatever is asked of them again; none where a job is tied already,
+  // the share is 0, or every node has the same model.
+  void modelTiesOnlyWhereNoneAre() {
+    Topology t = gpuCluster(4);
+    DeviceModel other = t.models.front();
+    other.name = "T4";
+    t.models.push_back(other);
+    for (std::size_t d = 16; d < t.devices.size(); ++d) t.devices[d].model = 1;  // g2, g3
+    auto lists = workloads({3, 4}, 600);
+    lists[1].jobs[0].spec.requests = {1000, 1024, 0, 500, 0};  // a share of one GPU
+    const auto tied = withModelTies(lists, t, 0.1);
+    std::size_t single = 0, ties = 0;
+    for (std::size_t w = 0; w < lists.size(); ++w)
+      for (std::size_t i = 0; i < lists[w].jobs.size(); ++i) {
+        const SimJob& j = tied[w].jobs[i];
+        const bool one = j.spec.requests.gpuCount == 1 || j.spec.requests.gpuMilli > 0;
+        single += one;
+        if (j.allowedModels.empty()) continue;
+        QVERIFY(one);
+        QCOMPARE(j.allowedModels.size(), std::size_t{1});
+        QVERIFY(j.allowedModels.front() < 2);
+        ++ties;
+      }
+    qInfo("%zu of %zu one-GPU jobs tied", ties, single);
+    QVERIFY(ties > single * 7 / 100 && ties < single * 13 / 100);  // measured 9.9 %
+    for (std::size_t w = 0; w < lists.size(); ++w)
+      for (std::size_t i = 0; i < lists[w].jobs.size(); ++i)
+        QCOMPARE(withModelTies(lists, t, 0.1)[w].jobs[i].allowedModels, tied[w].jobs[i].allowedModels);
+    auto untouched = [](const std::vector<TrainingWorkload>& out) {
+      return std::ranges::all_of(out, [](const TrainingWorkload& w) {
+        return std::ranges::all_of(w.jobs, [](const SimJob& j) { return j.allowedModels.empty(); });
+      });
+    };
+    QVERIFY(untouched(withModelTies(lists, t, 0.0)));
+    QVERIFY(untouched(withModelTies(lists, gpuCluster(4), 0.1)));
+    lists[0].jobs[5].allowedModels = {1};
+    auto already = withModelTies(lists, t, 0.1);
+    QCOMPARE(already[0].jobs[5].allowedModels, std::vector<std::uint32_t>{1});
+    already[0].jobs[5].allowedModels.clear();
+    QVERIFY(untouched(already));
   }
 
   // Trained on two workloads, selected on a third, tested on a fourth that
