@@ -279,10 +279,10 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is freed</source>
+        <source>Deferred by the learned policy until %2 capacity is freed · %1 · room on %n %2 node(s)</source>
         <translation>
-            <numerusform>%1 · room on %n %2 node, but the learned policy deferred it until %2 capacity is freed</numerusform>
-            <numerusform>%1 · room on %n %2 nodes, but the learned policy deferred it until %2 capacity is freed</numerusform>
+            <numerusform>Deferred by the learned policy until %2 capacity is freed · %1 · room on %n %2 node</numerusform>
+            <numerusform>Deferred by the learned policy until %2 capacity is freed · %1 · room on %n %2 nodes</numerusform>
         </translation>
     </message>
 </context>

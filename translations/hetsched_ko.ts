@@ -285,9 +285,9 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is freed</source>
+        <source>Deferred by the learned policy until %2 capacity is freed · %1 · room on %n %2 node(s)</source>
         <translation>
-            <numerusform>%1 · %2 노드 %n개에 자리가 있지만 학습된 정책이 %2 용량이 풀릴 때까지 미뤘습니다</numerusform>
+            <numerusform>학습된 정책이 %2 용량이 풀릴 때까지 미룸 · %1 · %2 노드 %n개에 자리 있음</numerusform>
         </translation>
     </message>
 </context>

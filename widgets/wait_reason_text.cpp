@@ -94,9 +94,10 @@ QString waitReasonText(const WaitReason& r) {
                                 static_cast<int>(r.nodesWithRoom))
           .arg(aheadText(r), kind);
     case WaitCause::Deferred:
+      // The cause first: the column is read at a glance and cut at its width.
       return WaitReasonText::tr(
-                 "%1 · room on %n %2 node(s), but the learned policy deferred it until %2 capacity is "
-                 "freed",
+                 "Deferred by the learned policy until %2 capacity is freed · %1 · room on "
+                 "%n %2 node(s)",
                  nullptr, static_cast<int>(r.nodesWithRoom))
           .arg(aheadText(r), kind);
   }

@@ -115,8 +115,8 @@ class TestQueuePanel : public QObject {
     QueueTableModel model;
     model.setQueue(queue);
     QCOMPARE(model.index(1, QueueTableModel::Reason).data().toString(),
-             QStringLiteral("first in line · room on 3 GPU node(s), but the learned policy deferred it until GPU "
-                            "capacity is freed"));
+             QStringLiteral("Deferred by the learned policy until GPU capacity is freed · first in line · room on 3 "
+                            "GPU node(s)"));
   }
 
   // A team over its quota, and a team the policy holds for having no queue.
