@@ -187,6 +187,10 @@ class SchedulingCore {
   bool walkStep(Arm& arm, std::size_t kind, double t, Pass& pass, bool alone);
   void selectDispatch(std::size_t kind, double t);
   bool selectStep(Arm& arm, std::size_t kind, double t);
+  // Whether waiting job `j` of kind `k` fits on some node now.
+  bool fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree);
+  // Leaves `j` out of the selector's window until capacity of kind `k` is freed.
+  void passOver(JobSlot j, std::size_t k);
   void fairDispatch(Arm& arm, std::size_t kind, double t);
   // Whether an admission limit (the policy's quotas, the options' gate)
   // holds the waiting job back now.

@@ -15,18 +15,20 @@ namespace hetsched {
 // scorers (one weight vector each, so that a trained policy reads as what
 // it prefers, and a decision costs a few hundred multiply-adds):
 //
-//  - Job: which of the first kSelectionWindow waiting jobs of a kind is
-//    tried first. Per candidate: its place in the queue (FCFS), its
-//    expected runtime against the window's (SJF), its size (smallest
-//    first), whether its size is free on some node now (backfill: a
-//    positive weight), how long it waited against the others (aging). A
-//    picked job that does not start (it fits nowhere, or is deferred) ends
-//    the dispatch as a blocked head does, and is left out of the window
-//    until capacity of its kind is freed (the seed's mask on infeasible
-//    actions, as a hard mask of what is known not to fit): the jobs behind
-//    it are offered on the next dispatch, an arrival's, where the rule
-//    engine's blocked head holds them up. The soft ×0.1 mask is gone:
-//    every node proposal fits, so there was nothing else to mask.
+//  - Job: which of the first kSelectionWindow waiting jobs of a kind that
+//    fit on some node now is tried first (the core offers no other: the
+//    seed's mask on infeasible actions, exact and hard; a job that fits
+//    nowhere is left out of the window until capacity of its kind is
+//    freed, so the jobs behind it are offered where the rule engine's
+//    blocked head holds them up). Per candidate: its place in the queue
+//    (FCFS), its expected runtime against the window's (SJF), its size
+//    (smallest first), whether its size is free on some node now (1 for
+//    every job offered since the mask is exact: the layout of weights
+//    files keeps it, its weight has no effect), how long it waited against
+//    the others (aging). A picked job that does not start (deferred) ends
+//    the dispatch and is left out of the window until a release too. The
+//    soft ×0.1 mask is gone: every node proposal and every job offered
+//    fits, so there is nothing else to mask.
 //  - Node: among the proposals of several scorers for the picked job (the
 //    rule engine's §4.3 score, best fit, FGD, GPU packing, first fit; one
 //    candidate per distinct node). Per candidate: its free share before and
