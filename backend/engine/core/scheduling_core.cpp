@@ -60,7 +60,7 @@ SchedulingCore::Arm::Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<Plac
       scorer(std::move(s)),
       queues(queuesFor(policy)),
       exhaustive(scorer && scorer->exhaustive()),
-      marks(exhaustive && policy.backfillDepth > 0) {
+      marks((exhaustive && policy.backfillDepth > 0) || (scorer && scorer->selector())) {
   selector = scorer ? scorer->selector() : nullptr;
   if (ticks()) history = std::make_unique<FreeCapacityHistory>(nodes, policy.migrationHistorySamples);
 }

@@ -158,8 +158,9 @@ class SchedulingCore {
     std::vector<JobSlot> held;                      // tried and failed in the selector seam's dispatch
     JobSelector* selector = nullptr;                // the options' or the scorer's
     bool exhaustive = false;                        // scorer->exhaustive()
-    // Records shapes that fit nowhere (backfill reads past a blocked head;
-    // without backfill a dispatch stops at its first failure anyway).
+    // Records shapes that fit nowhere (backfill reads past a blocked head,
+    // a job selector is offered only jobs that fit; without either a
+    // dispatch stops at its first failure anyway).
     bool marks = false;
 
     Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<PlacementScorer> s, std::size_t nodes);

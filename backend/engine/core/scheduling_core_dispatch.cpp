@@ -155,6 +155,9 @@ void SchedulingCore::selectDispatch(std::size_t k, double t) {
     for (const JobSlot j : arm.held) m_selectHeld[j] = 0;
 }
 
+// How many waiting jobs a selector step reads per job its window holds.
+constexpr std::uint32_t kSelectionScan = 2;
+
 // An arm without a selector (the other arm of a canary) takes its head.
 bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   JobSelector* selector = m_options.selector ? m_options.selector : arm.selector;
@@ -162,9 +165,23 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   std::vector<SelectionCandidate>& candidates = m_candidates;
   candidates.clear();
   const std::uint32_t maxFree = m_index.maxFree(static_cast<DeviceKind>(k));
+  // Every waiting job of a shape that fits nowhere: nothing to offer (under
+  // a deep queue, most arrivals' dispatches), without reading the queue.
+  if (selector && arm.marks) {
+    const auto a = static_cast<std::size_t>(&arm - m_arms.data());
+    if (m_unplaceable.unknown(a, k) != 0) m_unplaceable.recheck(m_topology, m_state, k);
+    if (m_unplaceable.unknown(a, k) == 0) return false;
+  }
   bool anyFits = false;
+  // Once a job to offer is found, at most this many waiting jobs are read
+  // per step, passed over or not: under a deep queue most fit nowhere, and
+  // reading past all of them to fill the window on every dispatch cost the
+  // hybrid 2x its time. Until one is found the walk goes on (a cap there
+  // left nodes idle while jobs that fit waited further back).
+  const std::uint32_t scan = kSelectionScan * width;
+  std::uint32_t read = 0;
   JobQueue::Walk walk = arm.queues[k].walk(t);
-  while (!walk.done() && candidates.size() < width) {
+  while (!walk.done() && candidates.size() < width && (read++ < scan || candidates.empty())) {
     const QueueEntry& e = walk.entry();
     if (stale(e)) {
       walk.take();
@@ -207,11 +224,16 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   return true;
 }
 
+// A failed check marks the job's shape (UnplaceableShapes): under a deep
+// queue most waiting jobs fit nowhere, many of one shape, and asking every
+// node for each of them on every dispatch cost 5x the hybrid's time.
 bool SchedulingCore::fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree) {
   const Slot& slot = m_slots[j];
-  if (slot.need > maxFree) return false;
+  if (slot.need > maxFree || m_unplaceable.fitsNowhere(slot.shape)) return false;
   m_fit.reset(*slot.job, specOf(j));
-  return m_index.firstFit(static_cast<DeviceKind>(k), slot.need, 0, m_fit).has_value();
+  if (m_index.firstFit(static_cast<DeviceKind>(k), slot.need, 0, m_fit)) return true;
+  markUnplaceable(j);
+  return false;
 }
 
 void SchedulingCore::passOver(JobSlot j, std::size_t k) {

@@ -230,8 +230,8 @@ class TestHybrid : public QObject {
         static_cast<unsigned long long>(scheduleHash(backfilled)), backfilled.summary.waitAvgS);
     QCOMPARE(scheduleHash(onTrace), std::uint64_t{0xa7503e181d82f11cull});
     QCOMPARE(scheduleHash(zeroOnTrace), std::uint64_t{0xad5e85306ca6b2a0ull});
-    QCOMPARE(scheduleHash(synthetic), std::uint64_t{0x7fea99d5e5deca88ull});
-    QCOMPARE(scheduleHash(backfilled), std::uint64_t{0x25f14d1843ec979cull});
+    QCOMPARE(scheduleHash(synthetic), std::uint64_t{0x7c0be5beb6ddbb1aull});
+    QCOMPARE(scheduleHash(backfilled), std::uint64_t{0x0b1505472039e1d6ull});
   }
 
   void sameSeedSameWeights() {
