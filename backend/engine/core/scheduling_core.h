@@ -198,6 +198,9 @@ class SchedulingCore {
   bool held(JobSlot j) const;
   void buildQuotas();
   void markUnplaceable(JobSlot j);
+  // Whether some job `arm` has waiting of kind `k` is of a shape not known
+  // to fit nowhere (only for an arm that marks shapes).
+  bool anyMayFit(const Arm& arm, std::size_t k);
   void leaveQueue(JobSlot j);
   bool tryStart(JobSlot j, double t);
   bool tryPreempt(JobSlot j, double t);

@@ -110,7 +110,10 @@ bool SchedulingCore::walkStep(Arm& arm, std::size_t k, double t, Pass& pass, boo
   // When every job the arm has waiting of this kind is of a shape that fits
   // nowhere, the rest of the walk could only fail: nothing changes by
   // reading it (the blocked head is recorded above).
-  if (!arm.marks) return true;
+  return !arm.marks || anyMayFit(arm, k);
+}
+
+bool SchedulingCore::anyMayFit(const Arm& arm, std::size_t k) {
   const auto a = static_cast<std::size_t>(&arm - m_arms.data());
   if (m_unplaceable.unknown(a, k) != 0) m_unplaceable.recheck(m_topology, m_state, k);
   return m_unplaceable.unknown(a, k) != 0;
@@ -142,7 +145,7 @@ void SchedulingCore::markUnplaceable(JobSlot j) {
 // job that fits nowhere cost the dispatch (a pick that fails ends it), and
 // a trained selector learned to shun long-waiting jobs as a proxy for not
 // fitting: on Alibaba's lists at x0.01 the mask halves the trained
-// hybrid's mean wait and the training seeds agree within 8 %
+// hybrid's mean wait and the training seeds agree within 6 %
 // (docs/reproductions/hybrid.md).
 void SchedulingCore::selectDispatch(std::size_t k, double t) {
   for (Arm& arm : m_arms) arm.held.clear();
@@ -167,11 +170,7 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   const std::uint32_t maxFree = m_index.maxFree(static_cast<DeviceKind>(k));
   // Every waiting job of a shape that fits nowhere: nothing to offer (under
   // a deep queue, most arrivals' dispatches), without reading the queue.
-  if (selector && arm.marks) {
-    const auto a = static_cast<std::size_t>(&arm - m_arms.data());
-    if (m_unplaceable.unknown(a, k) != 0) m_unplaceable.recheck(m_topology, m_state, k);
-    if (m_unplaceable.unknown(a, k) == 0) return false;
-  }
+  if (selector && arm.marks && !anyMayFit(arm, k)) return false;
   bool anyFits = false;
   // Once a job to offer is found, at most this many waiting jobs are read
   // per step, passed over or not: under a deep queue most fit nowhere, and
