@@ -18,8 +18,8 @@ namespace hetsched {
 //  - Job: which of the first kSelectionWindow waiting jobs of a kind that
 //    fit on some node now is tried first (the core offers no other: the
 //    seed's mask on infeasible actions, exact and hard; a job that fits
-//    nowhere is left out of the window until capacity of its kind is
-//    freed, so the jobs behind it are offered where the rule engine's
+//    nowhere is left out of the window until a node of its kind has room
+//    for it, so the jobs behind it are offered where the rule engine's
 //    blocked head holds them up). Per candidate: its place in the queue
 //    (FCFS), its expected runtime against the window's (SJF), its size
 //    (smallest first), whether its size is free on some node now (1 for

@@ -277,17 +277,24 @@ class TestSchedulingCore : public QObject {
   // The selector is offered only jobs that fit on some node now (the seed's
   // mask on infeasible actions, checked exactly): one that fits nowhere is
   // not offered, so the jobs behind it start (the plain FCFS walk would
-  // block on it), until capacity of its kind is freed. The mask is the free
+  // block on it), until a node has room for it. The mask is the free
   // capacity's, not a memory of the policy's: a policy set again does not
   // offer it either. (A job picked that fits and does not start, a
-  // deferral, is passed over the same way: tst_hybrid_wait_reason.)
+  // deferral, is passed over until a release: tst_hybrid_wait_reason.)
   void selectorIsOfferedOnlyJobsThatFit_data() {
     QTest::addColumn<bool>("newPolicy");
-    QTest::newRow("same policy") << false;
-    QTest::newRow("policy set again") << true;
+    QTest::addColumn<std::uint32_t>("xMilli");
+    QTest::addColumn<std::uint64_t>("xMemoryMib");
+    // x fits on c0 only once a finishes: the CPU is free on c0, not the memory
+    QTest::newRow("short of memory") << false << 1000u << std::uint64_t{3000};
+    QTest::newRow("short of memory, policy set again") << true << 1000u << std::uint64_t{3000};
+    // x needs more CPU than any node has free (c0 1000, c1 none)
+    QTest::newRow("more than any node has free") << false << 1500u << std::uint64_t{100};
   }
   void selectorIsOfferedOnlyJobsThatFit() {
     QFETCH(bool, newPolicy);
+    QFETCH(std::uint32_t, xMilli);
+    QFETCH(std::uint64_t, xMemoryMib);
     class Head final : public JobSelector {
      public:
       std::vector<std::vector<JobSlot>> windows;
@@ -304,14 +311,14 @@ class TestSchedulingCore : public QObject {
     Fixture f("fcfs", options);
     const JobSlot a = f.cpu(1000, 0, 100, 2000);  // c0: 1000 milli and 2096 MiB left
     f.cpu(2000, 0);                                 // c1 full
-    const JobSlot x = f.cpu(1000, 1, 100, 3000);  // the CPU is free on c0, not the memory
+    const JobSlot x = f.cpu(xMilli, 1, 100, xMemoryMib);
     QVERIFY(f.core->isWaiting(x));
     if (newPolicy) {
       PolicyArms arms;
       arms.active = builtin("fcfs");
       QVERIFY(f.core->setPolicies(arms).empty());
     }
-    const JobSlot y = f.cpu(1000, 2);
+    const JobSlot y = f.cpu(500, 2);  // behind x, fits on c0
     QVERIFY(!head.windows.empty());
     auto offered = [&](JobSlot j, std::size_t from) {
       return std::any_of(head.windows.begin() + static_cast<std::ptrdiff_t>(from), head.windows.end(),
