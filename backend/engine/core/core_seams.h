@@ -22,10 +22,10 @@ struct SelectionCandidate {
 // Seam for learned job selection: which of the first window() waiting jobs
 // of one arm and device kind that fit on some node now is tried first,
 // instead of the queue's head (the seed's mask on infeasible actions, as an
-// exact hard mask). A job that fits nowhere, or that was picked and did not
-// start (the scorer deferred it), is left out of the window until capacity
-// of its kind is freed (only a release can make room for it); the others
-// keep their places. The hybrid scorer brings its own (see
+// exact hard mask). A job that fits nowhere is left out of the window until
+// a node of its kind has room for it, and one that was picked and did not
+// start (the scorer deferred it) until capacity of its kind is freed; the
+// others keep their places. The hybrid scorer brings its own (see
 // PlacementScorer::selector), so that its choice of job travels with the
 // policy; CoreOptions::selector overrides every arm's. The core does not
 // ask when no waiting job fits: a pick must have no effect but its answer.
