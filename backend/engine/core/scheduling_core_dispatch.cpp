@@ -174,11 +174,12 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
   // a deep queue, most arrivals' dispatches), without reading the queue.
   if (selector && arm.marks && !anyMayFit(arm, k)) return false;
   bool anyFits = false;
-  // Once a job to offer is found, at most this many waiting jobs are read
-  // per step, passed over or not: under a deep queue most fit nowhere, and
-  // reading past all of them to fill the window on every dispatch cost the
-  // hybrid 2x its time. Until one is found the walk goes on (a cap there
-  // left nodes idle while jobs that fit waited further back).
+  // A step reads at most this many queue entries, passed over or not,
+  // unless it has found no job to offer by then: under a deep queue most
+  // fit nowhere, and reading past all of them to fill the window on every
+  // dispatch cost the hybrid 2x its time. Until one is found the walk goes
+  // on (a cap there left nodes idle while jobs that fit waited further
+  // back).
   const std::uint32_t scan = kSelectionScan * width;
   std::uint32_t read = 0;
   JobQueue::Walk walk = arm.queues[k].walk(t);

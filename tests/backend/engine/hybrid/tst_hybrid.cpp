@@ -197,9 +197,10 @@ class TestHybrid : public QObject {
   // passed over until a release; the window offering only jobs that fit;
   // entries of jobs gone dropped later, where a step's read bound counts
   // them: synthetic mean wait 4,361 -> 4,365 s, with backfill 7,647 ->
-  // 7,650 s); every start time and node must match bit for bit. (A libm that rounds a
-  // logarithm differently could only change a decision between two scores
-  // equal to the last bit; equal features give equal scores on any libm.)
+  // 7,650 s); every start time and node must match bit for bit. (A libm
+  // that rounds a logarithm differently could only change a decision
+  // between two scores equal to the last bit; equal features give equal
+  // scores on any libm.)
   void deepQueueScheduleUnchanged() {
     const TraceCase trace = alibabaExcerpt(0.01);
     const auto onTrace = std::get<SimResult>(
