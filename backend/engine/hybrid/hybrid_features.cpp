@@ -1,6 +1,8 @@
 #include "hybrid_features.h"
 
 #include "base/model/device_kind.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
 #include "engine/core/core_seams.h"
 #include "engine/core/placement_scorer.h"
 
@@ -59,6 +61,16 @@ NodeFeatures describeNode(const ScoringContext& context, const PlacementRequest&
   f[1] = (free - request.needMilli) / total;
   f[2] = free >= total ? 1.0 : 0.0;
   for (int p = 0; p < kProposers; ++p) f[3 + static_cast<std::size_t>(p)] = (proposedBy >> p) & 1u ? 1.0 : 0.0;
+  // Host CPU: a CPU node's is its primary resource (f[1]).
+  const NodeInfo& n = context.topology.nodes[node];
+  const JobRequests& r = request.spec.requests;
+  if (n.kind == DeviceKind::Cpu) f[3 + kProposers] = f[1];
+  else if (n.cpuMilli > 0)
+    f[3 + kProposers] =
+        (static_cast<double>(context.state.hostFreeCpu(node)) - r.cpuMilli) / static_cast<double>(n.cpuMilli);
+  if (n.memoryMib > 0)
+    f[4 + kProposers] = (static_cast<double>(context.state.freeMemory(node)) - static_cast<double>(r.memoryMib)) /
+                        static_cast<double>(n.memoryMib);
   return f;
 }
 

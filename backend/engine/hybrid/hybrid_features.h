@@ -32,7 +32,11 @@ namespace hetsched {
 //  - Node: among the proposals of several scorers for the picked job (the
 //    rule engine's §4.3 score, best fit, FGD, GPU packing, first fit; one
 //    candidate per distinct node). Per candidate: its free share before and
-//    after, whether it breaks a whole node, and which scorers propose it.
+//    after, whether it breaks a whole node, which scorers propose it, and
+//    the host CPU and memory it leaves free (of the node's; a GPU whose
+//    host CPU or memory is gone is stranded, and the few one-GPU jobs that
+//    ask a quarter of a node's host wait for a node where all three are
+//    free at once).
 //  - Defer: leave the job waiting for a release (only while something runs
 //    on the kind, so a release will come). Its score is compared with the
 //    best node's.
@@ -44,7 +48,7 @@ inline constexpr std::uint32_t kSelectionWindow = 16;
 inline constexpr int kJobFeatures = 5;
 enum HybridProposer : int { kProposeRule = 0, kProposeBestFit, kProposeFgd, kProposePacking, kProposeFirstFit };
 inline constexpr int kProposers = 5;
-inline constexpr int kNodeFeatures = 3 + kProposers;
+inline constexpr int kNodeFeatures = 3 + kProposers + 2;
 inline constexpr int kDeferFeatures = 5;
 inline constexpr int kHybridParameters = kJobFeatures + kNodeFeatures + kDeferFeatures;
 

@@ -2,20 +2,24 @@
 
 #include "hybrid_features.h"
 
+#include <algorithm>
 #include <bit>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstddef>
 #include <fstream>
 #include <ios>
 #include <istream>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace hetsched {
 
@@ -47,26 +51,41 @@ std::string hex(std::uint64_t h) {
   return sum;
 }
 
+std::uint64_t hashValues(std::span<const double> values) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const double w : values) mix(h, w);
+  return h;
+}
+
+// Node features a version's files have: version 2 had no host CPU or
+// memory features, which version 3 appends to the node block.
+constexpr long nodeFeaturesOf(int version) { return version == 2 ? kNodeFeatures - 2 : kNodeFeatures; }
+
 std::variant<HybridModel, WeightsError> readWeights(std::istream& in) {
   std::string magic;
   int version = 0;
   if (!(in >> magic) || (magic != kMagic && magic != kOldMagic)) return WeightsError::NotAWeightsFile;
   if (!(in >> version)) return WeightsError::Malformed;
-  if (magic == kOldMagic || version != kWeightsFormatVersion) return WeightsError::VersionMismatch;
+  if (magic == kOldMagic || version < 2 || version > kWeightsFormatVersion) return WeightsError::VersionMismatch;
   std::string k1, k2, k3, k4;
   long job = 0, node = 0, defer = 0, window = 0;
   if (!(in >> k1 >> job >> k2 >> node >> k3 >> defer >> k4 >> window) || k1 != "job" || k2 != "node" || k3 != "defer" ||
       k4 != "window")
     return WeightsError::Malformed;
-  if (job != kJobFeatures || node != kNodeFeatures || defer != kDeferFeatures || window != kSelectionWindow)
+  if (job != kJobFeatures || node != nodeFeaturesOf(version) || defer != kDeferFeatures || window != kSelectionWindow)
     return WeightsError::FeatureMismatch;
-  HybridModel model;
-  for (double& w : model.weights)
+  std::vector<double> values(static_cast<std::size_t>(job + node + defer));
+  for (double& w : values)
     if (!get(in, w)) return in.eof() ? WeightsError::Truncated : WeightsError::Malformed;
   std::string word, sum;
   if (!(in >> word >> sum)) return WeightsError::Truncated;
   if (word != "checksum") return WeightsError::Malformed;
-  if (sum != hex(weightsHash(model))) return WeightsError::ChecksumMismatch;
+  if (sum != hex(hashValues(values))) return WeightsError::ChecksumMismatch;
+  // An older file's missing features weigh 0: it decides as it did.
+  HybridModel model;
+  const auto at = values.begin();
+  std::copy(at, at + job + node, model.weights.begin());
+  std::copy(at + job + node, values.end(), model.weights.end() - defer);
   return model;
 }
 
@@ -87,11 +106,7 @@ std::string_view describe(WeightsError error) {
   return "unknown weights error";
 }
 
-std::uint64_t weightsHash(const HybridModel& model) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const double w : model.weights) mix(h, w);
-  return h;
-}
+std::uint64_t weightsHash(const HybridModel& model) { return hashValues(model.weights); }
 
 std::string weightsText(const HybridModel& model) {
   std::ostringstream out;

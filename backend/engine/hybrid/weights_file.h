@@ -40,13 +40,15 @@ struct HybridModel {
 
 // Versioned text format, one value per token in C hexfloat so that a load
 // gives back the exact doubles (a round trip changes nothing):
-//   hetsched-hybrid-policy 2
+//   hetsched-hybrid-policy 3
 //   job J node N defer D window W
 //   J + N + D weights
 //   checksum <fnv1a-64 of every value's bits, hex>
+// Version 2 (no host CPU or memory node features) still loads, with those
+// features' weights 0, so a policy pushed before decides as it did.
 // Version 1 (the seed's DQN, a Q-network over three proposals) is refused
 // as a version this build does not read.
-inline constexpr int kWeightsFormatVersion = 2;
+inline constexpr int kWeightsFormatVersion = 3;
 std::optional<WeightsError> saveWeights(const std::string& path, const HybridModel& model);
 std::string weightsText(const HybridModel& model);
 std::variant<HybridModel, WeightsError> loadWeights(const std::string& path);
