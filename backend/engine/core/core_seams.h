@@ -36,6 +36,17 @@ class JobSelector {
   // `candidates` in the queue discipline's order; the index to try first.
   virtual std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext& context,
                            std::uint8_t arm, DeviceKind kind, double t) = 0;
+  // A waiting job of the arm that has waited longer than this (0: never),
+  // given the mean wait of the arm's jobs of its kind started lately, is
+  // served before the others, the one waiting longest first: started first
+  // while it fits, and while it fits nowhere the node where it could start
+  // soonest (by the running jobs' expected ends) is kept for it: the arm's
+  // other jobs of its kind may use that node only if they are expected to
+  // end by then (EASY backfilling's reservation for a blocked head).
+  virtual double reserveAfterS(double meanWaitS) const {
+    (void)meanWaitS;
+    return 0.0;
+  }
 };
 
 // Seam for admission limits beyond the policy's own quotas (which the core

@@ -11,7 +11,7 @@
 namespace hetsched {
 
 bool JobFit::fits(std::uint32_t node) {
-  if (!m_state.isUp(node)) return false;
+  if (!m_state.isUp(node) || node == m_blocked) return false;
   if (!m_job->allowedModels.empty()) {
     const DeviceRange devices = m_state.primary(node);
     if (devices.count == 0) return false;

@@ -22,7 +22,10 @@ class JobFit final : public FitOracle {
     m_job = &job;
     m_spec = &spec;
     m_cachedNode = kNone;
+    m_blocked = kNone;
   }
+  // Until the next reset, `node` (kept for another job) fits nothing.
+  void block(std::uint32_t node) { m_blocked = node; }
   bool fits(std::uint32_t node) override;
   bool fitsOnDevice(std::uint32_t node, std::uint32_t localDevice) override;
   // The placement on `node`, which must fit.
@@ -36,6 +39,7 @@ class JobFit final : public FitOracle {
   const CoreJob* m_job = nullptr;
   const JobSpec* m_spec = nullptr;
   std::uint32_t m_cachedNode = kNone;
+  std::uint32_t m_blocked = kNone;
   Placement m_cached;
 };
 

@@ -31,6 +31,9 @@ struct PlacementRequest {
   std::uint32_t needMilli = 0;
   std::string_view key;
   std::span<const std::uint32_t> allowedModels = {};
+  // The job has waited past its selector's limit (JobSelector::
+  // reserveAfterS): a scorer that may leave a job waiting does not.
+  bool overdue = false;
 };
 
 // What a job needs of its kind's primary resource (CPU milli, GPU milli,

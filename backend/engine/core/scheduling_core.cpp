@@ -76,7 +76,10 @@ SchedulingCore::Arm::Arm(const Arm& o)
       history(o.history ? std::make_unique<FreeCapacityHistory>(*o.history) : nullptr),
       selector(scorer ? scorer->selector() : nullptr),
       exhaustive(o.exhaustive),
-      marks(o.marks) {}
+      marks(o.marks),
+      reservations(o.reservations),
+      byArrival(o.byArrival),
+      meanWaitS(o.meanWaitS) {}
 
 SchedulingCore::SchedulingCore(const Topology& topology, CoreOptions options)
     : m_topology(topology),
@@ -324,6 +327,11 @@ void SchedulingCore::enqueue(JobSlot j) {
                          .seq = ++m_seq};
   m_slots[j].queueSeq = entry.seq;
   arm.queues[m_slots[j].kind].push(entry);
+  if (reserveAfterS(arm, m_slots[j].kind) > 0.0) {
+    auto& byArrival = arm.byArrival[m_slots[j].kind];
+    byArrival.push_back(entry);
+    std::ranges::push_heap(byArrival, laterArrival);
+  }
   m_unplaceable.enter(m_slots[j].arm, m_slots[j].kind, m_slots[j].shape);
   m_slots[j].counted = true;
   ++arm.waiting[m_slots[j].kind];
@@ -375,6 +383,8 @@ void SchedulingCore::start(JobSlot j, Placement p, double t) {
   arm.scorer->onAllocated(p);
   m_slots[j].phase = kRunning;
   m_slots[j].runStart = t;
+  double& meanWaitS = arm.meanWaitS[m_slots[j].kind];
+  meanWaitS += (t - m_slots[j].job->arrivalS - meanWaitS) / 1024.0;
   if (m_quotas) m_quotas->add(m_slots[j].team, m_slots[j].kind, m_slots[j].need);
   if (arm.preemptive() && m_slots[j].job->spec.interruptible) {
     arm.victims[m_slots[j].kind].insert(victimKeyOf(arm, j, t));

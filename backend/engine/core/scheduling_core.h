@@ -29,6 +29,7 @@
 #include <memory>
 #include <set>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -131,6 +132,7 @@ class SchedulingCore {
 
  private:
   enum Phase : std::uint8_t { kIdle, kWaiting, kRunning };
+  static constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
   // Running, interruptible jobs in the order they are offered as victims.
   // Ties go by the job's id, never its slot: a live source recycles slots,
   // and the what-if must order the same jobs the same way.
@@ -162,6 +164,23 @@ class SchedulingCore {
     // a job selector is offered only jobs that fit; without either a
     // dispatch stops at its first failure anyway).
     bool marks = false;
+    // Per kind, the waiting job served first (JobSelector::reserveAfterS)
+    // and the node kept for it while it fits nowhere (kNoNode: none yet),
+    // and the arm's waiting jobs by arrival (a heap, stale entries dropped
+    // when they come to the top), kept only when its selector reserves.
+    // shadowS: when the kept node drains enough for the job, by the
+    // running jobs' expected ends; a job that ends before may use it
+    // (EASY backfilling's shadow time).
+    struct Reservation {
+      JobSlot job = kNoJob;
+      std::uint32_t node = kNoNode;
+      double shadowS = 0.0;
+    };
+    std::array<Reservation, kDeviceKindCount> reservations{};
+    std::array<std::vector<QueueEntry>, kDeviceKindCount> byArrival;
+    // Per kind, the mean wait of the jobs started lately (exponentially
+    // weighted, over about the last thousand).
+    std::array<double, kDeviceKindCount> meanWaitS{};
 
     Arm(CompiledPolicy p, std::uint64_t v, std::unique_ptr<PlacementScorer> s, std::size_t nodes);
     Arm(const Arm& other);
@@ -189,9 +208,28 @@ class SchedulingCore {
   void selectDispatch(std::size_t kind, double t);
   bool selectStep(Arm& arm, std::size_t kind, double t);
   // Whether waiting job `j` of kind `k` fits on some node now.
-  bool fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree);
+  bool fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree, double t);
   // Leaves `j` out of the selector's window until capacity of kind `k` is freed.
   void passOver(JobSlot j, std::size_t k);
+  // The selector of an arm, and how long its jobs of kind `k` wait before
+  // it reserves (0: never).
+  JobSelector* selectorOf(const Arm& arm) const { return m_options.selector ? m_options.selector : arm.selector; }
+  double reserveAfterS(const Arm& arm, std::size_t k) const;
+  // The arm's job of kind `k` waiting longer than its selector allows, the
+  // one waiting longest (kNoJob: none), its reservation kept up to date.
+  JobSlot overdue(Arm& arm, std::size_t k, double t);
+  // Keeps a node of kind `k` for `j` in `reservation`: of those that could
+  // take it when empty, the one where it could start soonest by the
+  // running jobs' expected ends.
+  void keepNode(JobSlot j, std::size_t k, double t, Arm::Reservation& reservation) const;
+  // Resets m_fit for `j`, at `t`; the node its arm keeps for another job is
+  // blocked unless `j` is expected to end before the kept node drains.
+  // That node (kNoNode: none).
+  std::uint32_t fitFor(JobSlot j, double t);
+  // The heap order of Arm::byArrival: the job that arrived first on top.
+  static bool laterArrival(const QueueEntry& a, const QueueEntry& b) {
+    return std::tie(a.arrivalS, a.seq) > std::tie(b.arrivalS, b.seq);
+  }
   void fairDispatch(Arm& arm, std::size_t kind, double t);
   // Whether an admission limit (the policy's quotas, the options' gate)
   // holds the waiting job back now.
@@ -202,7 +240,7 @@ class SchedulingCore {
   // to fit nowhere (only for an arm that marks shapes).
   bool anyMayFit(const Arm& arm, std::size_t k);
   void leaveQueue(JobSlot j);
-  bool tryStart(JobSlot j, double t);
+  bool tryStart(JobSlot j, double t, bool overdue = false);
   bool tryPreempt(JobSlot j, double t);
   void start(JobSlot j, Placement placement, double t);
   void release(JobSlot j, double t);

@@ -3,6 +3,7 @@
 #include "decision_sink.h"
 #include "job_queue.h"
 #include "ordered_run.h"
+#include "placement_scorer.h"
 #include "quota_ledger.h"
 #include "scheduling_core.h"
 
@@ -165,11 +166,29 @@ constexpr std::uint32_t kSelectionScan = 2;
 
 // An arm without a selector (the other arm of a canary) takes its head.
 bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
-  JobSelector* selector = m_options.selector ? m_options.selector : arm.selector;
+  JobSelector* selector = selectorOf(arm);
   const std::uint32_t width = selector ? selector->window() : 1;
   std::vector<SelectionCandidate>& candidates = m_candidates;
   candidates.clear();
   const std::uint32_t maxFree = m_index.maxFree(static_cast<DeviceKind>(k));
+  // The job waiting longest past the selector's limit is started first
+  // while it fits, on its scorer's node (which may not defer it: a node
+  // kept, then given up to a deferral and filled again, idled it for
+  // nothing, over and over); while it fits nowhere, a node is kept for it.
+  if (selector && reserveAfterS(arm, k) > 0.0) {
+    const JobSlot due = overdue(arm, k, t);
+    if (due != kNoJob && (m_quotas || m_options.gate) && held(due)) {
+      arm.reservations[k].node = kNoNode;  // its quota holds it, not the room
+    } else if (due != kNoJob && !passedOver(due, k) && (arm.held.empty() || !m_selectHeld[due])) {
+      if (fitsSomewhere(due, k, maxFree, t)) {
+        arm.reservations[k].node = kNoNode;
+        if (tryStart(due, t, true)) return true;
+        passOver(due, k);
+      } else if (arm.reservations[k].node == kNoNode) {
+        keepNode(due, k, t, arm.reservations[k]);
+      }
+    }
+  }
   // Every waiting job of a shape that fits nowhere: nothing to offer (under
   // a deep queue, most arrivals' dispatches), without reading the queue.
   if (selector && arm.marks && !anyMayFit(arm, k)) return false;
@@ -200,7 +219,7 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
     }
     if (!passedOver(e.job, k) && (arm.held.empty() || !m_selectHeld[e.job])) {
       const Slot& slot = m_slots[e.job];
-      if (!selector || fitsSomewhere(e.job, k, maxFree)) {
+      if (!selector || fitsSomewhere(e.job, k, maxFree, t)) {
         candidates.push_back({e.job, t - slot.job->arrivalS, expectedRuntime(e.job), slot.need});
         anyFits = anyFits || slot.need <= maxFree;
       }
@@ -240,12 +259,23 @@ bool SchedulingCore::selectStep(Arm& arm, std::size_t k, double t) {
 // shape marked, a step with nothing to offer ends without reading the queue
 // (anyMayFit): it read the whole queue in half of all steps, at x0.01 on
 // Alibaba's lists, when a job too large for any node was only passed over.
-bool SchedulingCore::fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree) {
+bool SchedulingCore::fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFree, double t) {
   const Slot& slot = m_slots[j];
   if (m_unplaceable.fitsNowhere(slot.shape)) return false;
   if (slot.need <= maxFree) {
-    m_fit.reset(*slot.job, specOf(j));
+    const std::uint32_t kept = fitFor(j, t);
     if (m_index.firstFit(static_cast<DeviceKind>(k), slot.need, 0, m_fit)) return true;
+    // It fits only where a node is kept for another job: the shape is not
+    // marked (a shorter job of it may fit there, and with a canary the
+    // other arm may use that node; marks are shared), the job is passed
+    // over until a release.
+    if (kept != kNoNode) {
+      m_fit.reset(*slot.job, specOf(j));
+      if (m_fit.fits(kept)) {
+        passOver(j, k);
+        return false;
+      }
+    }
   }
   markUnplaceable(j);
   return false;
@@ -319,10 +349,12 @@ void SchedulingCore::fairDispatch(Arm& arm, std::size_t k, double t) {
   }
 }
 
-bool SchedulingCore::tryStart(JobSlot j, double t) {
+bool SchedulingCore::tryStart(JobSlot j, double t, bool overdue) {
   Arm& arm = armOfJob(j);
-  m_fit.reset(*m_slots[j].job, specOf(j));
-  const auto node = arm.scorer->choose({m_topology, m_state, m_index}, requestOf(j), m_fit);
+  fitFor(j, t);
+  PlacementRequest request = requestOf(j);
+  request.overdue = overdue;
+  const auto node = arm.scorer->choose({m_topology, m_state, m_index}, request, m_fit);
   if (!node) return false;
   start(j, m_fit.take(*node), t);
   return true;

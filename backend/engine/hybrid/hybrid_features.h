@@ -45,6 +45,12 @@ namespace hetsched {
 // never defer) but for the blocked head passed over; SJF with best fit and
 // FIFO with FGD are settings of the weights too.
 inline constexpr std::uint32_t kSelectionWindow = 16;
+// A job that has waited this long, and this many times the mean wait, is
+// served before the others, a node kept for it while it fits nowhere
+// (JobSelector::reserveAfterS). Relative to the mean so that under a deep
+// queue, where most jobs wait hours, the learned order still decides.
+inline constexpr double kHybridReserveAfterS = 3600.0;
+inline constexpr double kHybridReserveAfterMeanWaits = 50.0;
 inline constexpr int kJobFeatures = 5;
 enum HybridProposer : int { kProposeRule = 0, kProposeBestFit, kProposeFgd, kProposePacking, kProposeFirstFit };
 inline constexpr int kProposers = 5;

@@ -136,8 +136,9 @@ std::optional<std::uint32_t> HybridScorer::choose(const ScoringContext& context,
     const double s = dot(m_model->node(), m_proposals[q].features);
     if (s > bestScore) bestScore = s, best = q;
   }
-  // Defer only where a release will come to wake the job.
-  if (m_running[index(request.kind)] > 0 &&
+  // Defer only where a release will come to wake the job, and not a job
+  // that has waited too long already.
+  if (!request.overdue && m_running[index(request.kind)] > 0 &&
       dot(m_model->defer(), describeDefer(context, request, m_proposals)) > bestScore)
     return std::nullopt;
   const Proposal& chosen = m_proposals[best];

@@ -10,6 +10,7 @@
 #include "hybrid_features.h"
 #include "weights_file.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -50,6 +51,9 @@ class HybridScorer final : public PlacementScorer, public JobSelector {
   void onReleased(const Placement& placement) override;
 
   std::uint32_t window() const override { return kSelectionWindow; }
+  double reserveAfterS(double meanWaitS) const override {
+    return std::max(kHybridReserveAfterS, kHybridReserveAfterMeanWaits * meanWaitS);
+  }
   std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext& context, std::uint8_t arm,
                    DeviceKind kind, double t) override;
 

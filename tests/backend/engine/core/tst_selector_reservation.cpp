@@ -1,0 +1,225 @@
+// A job selector's reservation (JobSelector::reserveAfterS): a job that
+// fits nowhere while smaller ones take every room that opens waits for as
+// long as they keep coming, unless the core keeps a node for it once it has
+// waited long enough.
+#include "base/model/device_kind.h"
+#include "base/model/device_model.h"
+#include "base/model/job.h"
+#include "base/model/topology.h"
+#include "builtin_model.h"
+#include "engine/core/capacity_state.h"
+#include "engine/core/core_job.h"
+#include "engine/core/core_options.h"
+#include "engine/core/core_seams.h"
+#include "engine/core/decision_sink.h"
+#include "engine/core/placement_scorer.h"
+#include "engine/core/policy_arms.h"
+#include "engine/core/scheduling_core.h"
+#include "engine/policy/builtin_policies.h"
+#include "engine/policy/policy_loader.h"
+#include "policy.pb.h"
+
+#include <QTest>
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+using namespace hetsched;
+using hetsched::test::builtinModel;
+
+namespace {
+
+// Two CPU nodes of two one-core sockets (2000 milli each).
+Topology twoNodes() {
+  Topology t;
+  DeviceModel core = builtinModel("Xeon");
+  core.cores = 1;
+  t.models = {core};
+  t.nodes = {{"c0", DeviceKind::Cpu, 0, 2, 0, 4096}, {"c1", DeviceKind::Cpu, 2, 2, 0, 4096}};
+  t.devices = {{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}};
+  return t;
+}
+
+// Picks the smallest job offered, as a learned selector that has found
+// short waits in small jobs might.
+class Smallest final : public JobSelector {
+ public:
+  explicit Smallest(double reserveAfterS) : m_reserveAfterS(reserveAfterS) {}
+  std::uint32_t window() const override { return 8; }
+  std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext&, std::uint8_t, DeviceKind,
+                   double) override {
+    return static_cast<std::size_t>(std::ranges::min_element(candidates, {}, &SelectionCandidate::needMilli) -
+                                    candidates.begin());
+  }
+  double reserveAfterS(double) const override { return m_reserveAfterS; }
+
+ private:
+  double m_reserveAfterS;
+};
+
+struct Start {
+  JobSlot job;
+  std::uint32_t node;
+  double t;
+};
+
+class Starts final : public DecisionSink {
+ public:
+  std::vector<Start> starts;
+  void bound(JobSlot job, const Placement& p, double t) override { starts.push_back({job, p.node, t}); }
+  void released(JobSlot, Placement&, double) override {}
+  void preempted(JobSlot, JobSlot, std::uint32_t, double) override {}
+  void migrated(JobSlot, std::uint32_t, std::uint32_t, double, double) override {}
+  void lost(JobSlot, std::uint32_t, double) override {}
+};
+
+// One large job (a whole node) among a stream of half-node jobs that keeps
+// every node busy: a small job every 20 s, each running 100 s (five wanted
+// at a time, four fit) unless `runtimeOf` says otherwise for its index
+// among the small ones. The large job arrives at 110 s, both nodes full
+// (slot 6, after the small jobs of 0 to 100 s), and runs 100 s. Runs to
+// `untilS`.
+constexpr JobSlot kLarge = 6;
+constexpr double kLargeArrivesS = 110.0;
+
+struct Stream {
+  Topology topology = twoNodes();
+  std::deque<CoreJob> jobs;
+  Starts sink;
+  std::unique_ptr<SchedulingCore> core;
+  std::unique_ptr<Smallest> selector;
+
+  Stream(double reserveAfterS, double untilS, const std::function<double(std::size_t)>& runtimeOf = {}) {
+    selector = std::make_unique<Smallest>(reserveAfterS);
+    CoreOptions options;
+    options.selector = selector.get();
+    core = std::make_unique<SchedulingCore>(topology, options);
+    PolicyArms arms;
+    for (const v1::Policy& p : builtinPolicies())
+      if (p.name() == "fcfs") arms.active = std::get<CompiledPolicy>(compilePolicy(p));
+    if (!core->setPolicies(arms).empty()) qFatal("refused");
+    core->setSink(&sink);
+    std::vector<double> ends;  // per slot, when it finishes (-1: not started)
+    double nextSmall = 0.0;
+    std::size_t seen = 0;
+    for (;;) {
+      // The next event: a completion, else the next arrival.
+      const bool largeNext = jobs.size() == kLarge;
+      double t = largeNext ? kLargeArrivesS : nextSmall;
+      std::optional<JobSlot> done;
+      for (JobSlot j = 0; j < ends.size(); ++j)
+        if (ends[j] >= 0.0 && ends[j] <= t && core->isRunning(j)) {
+          t = ends[j];
+          done = j;
+        }
+      if (t > untilS) break;
+      if (done) {
+        core->complete(*done, t);
+        ends[*done] = -1.0;
+      } else {
+        const std::size_t small = jobs.size() - (jobs.size() > kLarge ? 1 : 0);
+        arrive(largeNext ? 2000 : 1000, t, largeNext || !runtimeOf ? 100.0 : runtimeOf(small));
+        ends.push_back(-1.0);
+        if (!largeNext) nextSmall += 20.0;
+      }
+      core->decide(t);
+      for (; seen < sink.starts.size(); ++seen)
+        ends[sink.starts[seen].job] = sink.starts[seen].t + jobs[sink.starts[seen].job].runtimeS;
+    }
+  }
+
+  void arrive(std::uint32_t milli, double t, double runtimeS) {
+    CoreJob& j = jobs.emplace_back();
+    j.spec.name = "j" + std::to_string(jobs.size());
+    j.spec.kind = JobKind::Service;
+    j.spec.requests.cpuMilli = milli;
+    j.arrivalS = t;
+    j.runtimeS = runtimeS;
+    core->arrive(static_cast<JobSlot>(jobs.size() - 1), j, t);
+  }
+
+  // Null when `j` never started.
+  const Start* startOf(JobSlot j) const {
+    for (const Start& s : sink.starts)
+      if (s.job == j) return &s;
+    return nullptr;
+  }
+};
+
+}  // namespace
+
+class TestSelectorReservation : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  // Without a reservation the large job waits as long as the stream lasts.
+  void withoutReservationTheLargeJobStarves() {
+    const Stream s(0.0, 3000.0);
+    QVERIFY(s.sink.starts.size() > 100);
+    QVERIFY(!s.startOf(kLarge));
+  }
+
+  // Once it has waited 300 s, a node is kept for it: no small job starts
+  // there, the other node goes on taking them, and the large job starts as
+  // soon as the kept node's running jobs end (100 s at most).
+  void aNodeIsKeptOnceItWaitedLongEnough() {
+    const Stream s(300.0, 3000.0);
+    const auto large = s.startOf(kLarge);
+    QVERIFY(large);
+    const double reservedAt = kLargeArrivesS + 300.0;
+    QVERIFY(large->t > reservedAt);
+    QVERIFY(large->t <= reservedAt + 20.0 + 100.0);  // the next dispatch, then the longest run
+    std::size_t elsewhere = 0;
+    for (const Start& st : s.sink.starts) {
+      if (st.job == kLarge || st.t <= reservedAt || st.t >= large->t) continue;
+      QVERIFY(st.node != large->node);
+      ++elsewhere;
+    }
+    QVERIFY(elsewhere > 0);
+    // The stream goes on on both nodes after.
+    QVERIFY(std::ranges::any_of(s.sink.starts,
+                                [&](const Start& st) { return st.t > large->t + 100.0 && st.node == large->node; }));
+  }
+
+  // The node kept is the one where the job can start soonest by the running
+  // jobs' expected ends, not the one with most free now: the first small
+  // job runs for a day, and its node is never kept.
+  void theNodeKeptIsTheOneThatDrainsFirst() {
+    const Stream s(300.0, 3000.0, [](std::size_t i) { return i == 0 ? 86'400.0 : 100.0; });
+    const auto first = s.startOf(0);
+    const auto large = s.startOf(kLarge);
+    QVERIFY(first && large);
+    QVERIFY(large->node != first->node);
+    QVERIFY(large->t <= kLargeArrivesS + 300.0 + 20.0 + 100.0);
+  }
+
+  // EASY backfilling: a job expected to end before the kept node drains
+  // enough (its shadow time) may run there; one that would end after may
+  // not. Small jobs run 300 s (a deep queue), every fourth 10 s.
+  void shortJobsBackfillTheKeptNode() {
+    const auto runtimeOf = [](std::size_t i) { return i % 4 == 3 ? 10.0 : 300.0; };
+    const Stream s(300.0, 3000.0, runtimeOf);
+    const auto large = s.startOf(kLarge);
+    QVERIFY(large);
+    const double reservedAt = kLargeArrivesS + 300.0;
+    QVERIFY(large->t <= reservedAt + 20.0 + 300.0);
+    std::size_t shortThere = 0;
+    for (const Start& st : s.sink.starts) {
+      if (st.job == kLarge || st.t <= reservedAt || st.t >= large->t || st.node != large->node) continue;
+      QCOMPARE(s.jobs[st.job].runtimeS, 10.0);  // no long one
+      QVERIFY(st.t + 10.0 <= large->t);
+      ++shortThere;
+    }
+    QVERIFY(shortThere > 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSelectorReservation)
+#include "tst_selector_reservation.moc"
