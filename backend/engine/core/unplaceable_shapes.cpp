@@ -4,7 +4,6 @@
 #include "base/model/job.h"
 #include "base/model/topology.h"
 #include "capacity_state.h"
-#include "node_fit.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -73,19 +72,37 @@ void UnplaceableShapes::unmark(ShapeId s) {
   for (std::size_t a = 0; a < kMaxArms; ++a) m_unknown[a][kind] += m_live[a][s];
 }
 
-bool UnplaceableShapes::fitsOn(const Topology& topology, const CapacityState& state, const Shape& shape,
-                               std::uint32_t node) const {
-  // What JobFit::fits accepts, without building the placement.
-  if (!state.isUp(node)) return false;
-  if (!shape.models.empty()) {
-    const DeviceRange devices = state.primary(node);
-    if (devices.count == 0) return false;
-    if (std::ranges::find(shape.models, topology.devices[devices.first].model) == shape.models.end()) return false;
+UnplaceableShapes::Room UnplaceableShapes::roomOf(const Topology& topology, const CapacityState& state,
+                                                  std::uint32_t node) {
+  Room room;
+  room.up = state.isUp(node);
+  room.kind = topology.nodes[node].kind;
+  const DeviceRange devices = state.primary(node);
+  room.model = devices.count ? topology.devices[devices.first].model : kNone;
+  room.memoryMib = state.freeMemory(node);
+  room.cpuMilli = room.kind == DeviceKind::Cpu ? state.nodeFreeMilli(node) : state.hostFreeCpu(node);
+  for (std::uint32_t d = devices.first; d < devices.first + devices.count; ++d) {
+    room.mostFreeMilli = std::max(room.mostFreeMilli, state.freeMilli(d));
+    room.wholeFree += state.freeMilli(d) == state.capacityMilli(d) ? 1 : 0;
   }
+  return room;
+}
+
+// What JobFit::fits accepts (acceleratorsFit for the devices), without
+// building the placement.
+bool UnplaceableShapes::fitsOn(const Shape& shape, const Room& room) {
+  if (!room.up) return false;
+  if (!shape.models.empty() && std::ranges::find(shape.models, room.model) == shape.models.end()) return false;
   const JobRequests& r = shape.requests;
-  if (r.memoryMib > state.freeMemory(node)) return false;
-  if (topology.nodes[node].kind == DeviceKind::Cpu) return r.cpuMilli <= state.nodeFreeMilli(node);
-  return r.cpuMilli <= state.hostFreeCpu(node) && acceleratorsFit(topology, state, r, node);
+  if (r.memoryMib > room.memoryMib || r.cpuMilli > room.cpuMilli) return false;
+  switch (room.kind) {
+    case DeviceKind::Cpu: return true;
+    case DeviceKind::Gpu:
+      if (r.gpuCount == 0) return room.mostFreeMilli >= r.gpuMilli;
+      return room.wholeFree >= r.gpuCount;
+    case DeviceKind::Tpu: return room.wholeFree >= r.tpuCount;
+  }
+  return false;
 }
 
 void UnplaceableShapes::grew(const Topology& topology, const CapacityState& state, std::uint32_t node) {
@@ -110,9 +127,10 @@ void UnplaceableShapes::grew(const Topology& topology, const CapacityState& stat
     return;
   }
   // Shapes no waiting job has any more are dropped too: nothing asks.
+  const Room room = roomOf(topology, state, node);
   std::erase_if(marked, [&](ShapeId s) {
     const bool live = liveCount(s) != 0;
-    if (live && !fitsOn(topology, state, m_shapes[s], node)) return false;
+    if (live && !fitsOn(m_shapes[s], room)) return false;
     unmark(s);
     if (live) {
       if (pending.empty()) grown.assign(1, node);
@@ -128,11 +146,13 @@ void UnplaceableShapes::recheck(const Topology& topology, const CapacityState& s
   m_shrank[kind] = false;
   auto& pending = m_pendingOfKind[kind];
   const auto& grown = m_grown[kind];
+  m_grownRooms.clear();
+  for (const std::uint32_t n : grown) m_grownRooms.push_back(roomOf(topology, state, n));
   // Marked here or dropped (no waiting job has it): either way no longer pending.
   std::vector<ShapeId> again;
   std::erase_if(pending, [&](ShapeId s) {
     if (liveCount(s) != 0 &&
-        std::ranges::any_of(grown, [&](std::uint32_t n) { return fitsOn(topology, state, m_shapes[s], n); }))
+        std::ranges::any_of(m_grownRooms, [&](const Room& room) { return fitsOn(m_shapes[s], room); }))
       return false;
     m_pending[s] = 0;
     if (liveCount(s) != 0) again.push_back(s);

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +27,11 @@ FragScorer::FragScorer(const Topology& topology, frag::PolicyKind kind,
                        std::shared_ptr<const frag::TargetWorkload> workload, std::uint64_t seed)
     : m_topology(topology), m_kind(kind), m_workload(std::move(workload)), m_rng(seed) {
   m_nodes.reserve(topology.nodes.size());
+  for (std::uint32_t m = 0; m < topology.models.size(); ++m) {
+    std::uint32_t first = 0;
+    while (topology.models[first].name != topology.models[m].name) ++first;
+    m_modelName.push_back(first);
+  }
   for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) {
     const NodeInfo& info = topology.nodes[n];
     const DeviceRange devices = primaryDevices(topology, n);
@@ -37,6 +41,9 @@ FragScorer::FragScorer(const Topology& topology, frag::PolicyKind kind,
     m_nodes.emplace_back(info.name, gpu && devices.count ? topology.modelOf(devices.first).name : std::string(),
                          hostCpu, info.memoryMib, gpu ? devices.count : 0);
     m_firstGpu.push_back(devices.first);
+    m_room.push_back({});
+    m_room.back().model = gpu && devices.count ? m_modelName[topology.devices[devices.first].model] : kNoModel;
+    refreshRoom(n);
     if (gpu) m_gpuNodes.push_back(n);
   }
   m_policy = frag::makePolicy(m_kind, *m_workload);
@@ -49,12 +56,12 @@ FragScorer::FragScorer(const FragScorer& o)
       m_kind(o.m_kind),
       m_workload(o.m_workload),
       m_nodes(o.m_nodes),
+      m_room(o.m_room),
+      m_modelName(o.m_modelName),
       m_gpuNodes(o.m_gpuNodes),
       m_firstGpu(o.m_firstGpu),
       m_policy(frag::makePolicy(o.m_kind, *o.m_workload)),
       m_rng(o.m_rng),
-      m_fitIds(o.m_fitIds),
-      m_fits(o.m_fits),
       m_scoreIds(o.m_scoreIds),
       m_scores(o.m_scores) {
   // The policy's own caches (FGD's fragmentation per node) refill on demand.
@@ -92,12 +99,14 @@ void FragScorer::onAllocated(const Placement& p) {
   if (m_topology.nodes[p.node].kind != DeviceKind::Gpu) return;
   const frag::PodRequest pod = podOf(p, m_scratch);
   m_nodes[p.node].allocate(pod, m_scratch);
+  refreshRoom(p.node);
 }
 
 void FragScorer::onReleased(const Placement& p) {
   if (m_topology.nodes[p.node].kind != DeviceKind::Gpu) return;
   const frag::PodRequest pod = podOf(p, m_scratch);
   m_nodes[p.node].release(pod, m_scratch);
+  refreshRoom(p.node);
 }
 
 namespace {
@@ -110,19 +119,17 @@ std::uint64_t cpuAndGpus(std::uint32_t cpuMilli, const frag::PodRequest& pod) {
 
 }  // namespace
 
-std::size_t FragScorer::FitKeyHash::operator()(const FitKey& k) const {
-  std::size_t h = std::hash<std::uint64_t>{}(k.cpuAndGpus);
-  h ^= std::hash<std::uint64_t>{}(k.memoryMib) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  if (!k.models.empty()) h ^= std::hash<std::string>{}(k.models) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h;
-}
-
-std::vector<FragScorer::Fit>& FragScorer::fitsFor(const frag::PodRequest& pod) {
-  FitKey key{cpuAndGpus(pod.cpuMilli, pod), pod.memoryMib, {}};
-  for (const std::string& m : pod.gpuModels) key.models += m + '/';
-  const auto [it, inserted] = m_fitIds.try_emplace(std::move(key), m_fits.size());
-  if (inserted) m_fits.emplace_back(m_nodes.size());
-  return m_fits[it->second];
+void FragScorer::refreshRoom(std::uint32_t node) {
+  const frag::GpuNode& n = m_nodes[node];
+  Room& room = m_room[node];
+  room.memoryMib = n.memoryFree();
+  room.cpuMilli = n.cpuFree();
+  room.mostGpuMilli = 0;
+  room.wholeGpus = 0;
+  for (const std::uint32_t free : n.gpuFree()) {
+    room.mostGpuMilli = std::max(room.mostGpuMilli, free);
+    room.wholeGpus += free >= frag::GpuNode::kMilli ? 1 : 0;
+  }
 }
 
 std::vector<FragScorer::Scored>& FragScorer::scoresFor(const frag::PodRequest& pod) {
@@ -132,11 +139,14 @@ std::vector<FragScorer::Scored>& FragScorer::scoresFor(const frag::PodRequest& p
   return m_scores[it->second];
 }
 
-bool FragScorer::fitsOn(std::vector<Fit>& fits, std::uint32_t node, const frag::PodRequest& pod) {
-  Fit& f = fits[node];
-  const frag::GpuNode& n = m_nodes[node];
-  if (f.version != n.version()) f = {n.version(), n.fits(pod)};
-  return f.fits;
+// GpuNode::fits, from the node's Room, for the pod being chosen for.
+bool FragScorer::fitsOn(std::uint32_t node, const frag::PodRequest& pod) const {
+  const Room& room = m_room[node];
+  if (pod.cpuMilli > room.cpuMilli || pod.memoryMib > room.memoryMib) return false;
+  if (!pod.usesGpu()) return true;
+  if (!m_askModels.empty() && std::ranges::find(m_askModels, room.model) == m_askModels.end()) return false;
+  // podOf asks for a share of one GPU or for whole GPUs.
+  return pod.gpuCount == 1 ? room.mostGpuMilli >= pod.gpuMilli : room.wholeGpus >= pod.gpuCount;
 }
 
 const frag::NodeScore& FragScorer::scoreOn(std::vector<Scored>& scores, std::uint32_t node,
@@ -158,12 +168,12 @@ int FragScorer::randomShareGpu(const frag::GpuNode& node, const frag::PodRequest
 std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, const PlacementRequest& request,
                                                 FitOracle& fit) {
   if (request.kind != DeviceKind::Gpu) return m_fallback.choose(context, request, fit);
-  frag::PodRequest pod = podOf(request.spec.requests);
-  // Allowed models by name, so that the family's own filter (and FGD's
-  // view of which tasks a node can serve) knows them.
+  const frag::PodRequest pod = podOf(request.spec.requests);
+  // Allowed models by name, as the family's own filter tells them apart
+  // (no policy's score reads them).
+  m_askModels.clear();
   for (const std::uint32_t m : request.allowedModels)
-    if (m < m_topology.models.size()) pod.gpuModels.push_back(m_topology.models[m].name);
-  std::vector<Fit>& fits = fitsFor(pod);
+    if (m < m_modelName.size()) m_askModels.push_back(m_modelName[m]);
   std::optional<std::uint32_t> chosen;
   int shareGpu = -1;
   if (m_policy->picksRandomNode()) {
@@ -172,7 +182,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
     // draws again among the rest.
     m_scratch.clear();
     for (const std::uint32_t n : m_gpuNodes)
-      if (fitsOn(fits, n, pod)) m_scratch.push_back(n);
+      if (fitsOn(n, pod)) m_scratch.push_back(n);
     while (!chosen && !m_scratch.empty()) {
       const std::size_t i = m_rng.below(m_scratch.size());
       if (fit.fits(m_scratch[i])) chosen = m_scratch[i];
@@ -188,7 +198,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
     std::optional<std::uint32_t> best;
     double bestScore = 0.0;
     for (const std::uint32_t n : m_gpuNodes) {
-      if (!fitsOn(fits, n, pod)) continue;
+      if (!fitsOn(n, pod)) continue;
       const double score = scoreOn(scores, n, pod).score;
       if (!best || score > bestScore) {
         best = n;
@@ -202,7 +212,7 @@ std::optional<std::uint32_t> FragScorer::choose(const ScoringContext& context, c
       // Every node the pod fits on was scored just now.
       m_ranked.clear();
       for (const std::uint32_t n : m_gpuNodes)
-        if (n != *best && fits[n].fits) m_ranked.emplace_back(-scores[n].score.score, n);
+        if (n != *best && fitsOn(n, pod)) m_ranked.emplace_back(-scores[n].score.score, n);
       std::ranges::sort(m_ranked);
       for (const auto& [negScore, n] : m_ranked) {
         if (!fit.fits(n)) continue;

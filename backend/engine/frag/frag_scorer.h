@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -52,22 +51,30 @@ class FragScorer final : public PlacementScorer {
   static frag::PodRequest podOf(const JobRequests& requests);
 
  private:
-  // Per node, stamped with the node's version: after a change only that
-  // node is looked at again. Whether a pod shape fits reads all of it;
-  // the policy's score reads less (placement_policy.h), so scores are kept
-  // per the part it reads and shared between shapes alike in it.
-  struct Fit {
-    std::uint64_t version = 0;  // 0: never computed
-    bool fits = false;
+  // What GpuNode::fits reads of a node, for all nodes side by side, kept
+  // up to date on every allocation and release: the hybrid asks two of
+  // these scorers about every GPU node per job, most of them full, and a
+  // verdict cached per node and pod shape (read through each node's own
+  // object for its version) cost more than reading this afresh.
+  struct Room {
+    std::uint64_t memoryMib = 0;
+    std::uint32_t cpuMilli = 0;
+    std::uint32_t mostGpuMilli = 0;  // the largest free share of one GPU
+    std::uint32_t wholeGpus = 0;     // GPUs with all their share free
+    std::uint32_t model = 0;         // m_modelName of its GPUs' model; kNoModel: none
   };
+  static constexpr std::uint32_t kNoModel = ~std::uint32_t{0};
+  // Per pod shape alike in what the policy's score reads, the score per
+  // node stamped with the node's version: after a change only that node
+  // is scored again (placement_policy.h).
   struct Scored {
     std::uint64_t version = 0;
     frag::NodeScore score;
   };
   frag::PodRequest podOf(const Placement& placement, std::vector<std::uint32_t>& gpus) const;
-  std::vector<Fit>& fitsFor(const frag::PodRequest& pod);
+  void refreshRoom(std::uint32_t node);
   std::vector<Scored>& scoresFor(const frag::PodRequest& pod);
-  bool fitsOn(std::vector<Fit>& fits, std::uint32_t node, const frag::PodRequest& pod);
+  bool fitsOn(std::uint32_t node, const frag::PodRequest& pod) const;
   const frag::NodeScore& scoreOn(std::vector<Scored>& scores, std::uint32_t node, const frag::PodRequest& pod);
   int randomShareGpu(const frag::GpuNode& node, const frag::PodRequest& pod);
 
@@ -75,23 +82,16 @@ class FragScorer final : public PlacementScorer {
   frag::PolicyKind m_kind;
   std::shared_ptr<const frag::TargetWorkload> m_workload;
   std::vector<frag::GpuNode> m_nodes;  // one per topology node, same index
+  std::vector<Room> m_room;            // the same, as fitsOn reads them
+  // Per topology model: the first model of the same name (the family
+  // tells models apart by name).
+  std::vector<std::uint32_t> m_modelName;
+  std::vector<std::uint32_t> m_askModels;  // the pod's allowed models, as m_modelName
   std::vector<std::uint32_t> m_gpuNodes;
   std::vector<std::uint32_t> m_firstGpu;  // per node: its first GPU device
   std::unique_ptr<frag::PlacementPolicy> m_policy;  // attached to m_nodes
   frag::SeededRng m_rng;
   FitScorer m_fallback{FitScorer::Mode::Best};
-  // A pod shape as fits() reads it; the models, rarely given, as one string.
-  struct FitKey {
-    std::uint64_t cpuAndGpus = 0;
-    std::uint64_t memoryMib = 0;
-    std::string models;
-    bool operator==(const FitKey&) const = default;
-  };
-  struct FitKeyHash {
-    std::size_t operator()(const FitKey& k) const;
-  };
-  std::unordered_map<FitKey, std::size_t, FitKeyHash> m_fitIds;
-  std::vector<std::vector<Fit>> m_fits;
   std::unordered_map<std::uint64_t, std::size_t> m_scoreIds;
   std::vector<std::vector<Scored>> m_scores;
   std::vector<std::pair<double, std::uint32_t>> m_ranked;

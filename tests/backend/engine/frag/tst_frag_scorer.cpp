@@ -1,6 +1,7 @@
 // The ATC'23 GPU-sharing family as simulator placement scorers: GpuNode's
 // release undoes allocate, allocations follow completions back to an empty
-// cluster, the policy's GPU choice reaches the simulator, and on a
+// cluster, only nodes a pod fits on (models, host, GPUs) are offered to the
+// core, the policy's GPU choice reaches the simulator, and on a
 // GPU-sharing workload FGD keeps jobs waiting less than Best-fit and Random.
 #include "base/model/device_kind.h"
 #include "base/model/device_model.h"
@@ -126,6 +127,12 @@ class Probe final : public CopyableScorer<Probe> {
   std::vector<frag::GpuNode>* m_last;
 };
 
+// The core's oracle as it answers on an empty cluster: every node fits.
+class AcceptAll final : public FitOracle {
+ public:
+  bool fits(std::uint32_t) override { return true; }
+};
+
 bool sameState(const frag::GpuNode& a, const frag::GpuNode& b) {
   return a.cpuFree() == b.cpuFree() && a.memoryFree() == b.memoryFree() && a.gpuFreeTotal() == b.gpuFreeTotal() &&
          std::ranges::equal(a.gpuFree(), b.gpuFree()) && a.affinityKinds() == b.affinityKinds();
@@ -188,6 +195,48 @@ class TestFragScorer : public QObject {
     QCOMPARE(r.summary.completed, std::uint64_t{jobs.size()});
     QCOMPARE(last.size(), initial.size());
     for (std::size_t n = 0; n < last.size(); ++n) QVERIFY2(sameState(last[n], initial[n]), last[n].name().c_str());
+  }
+
+  // The scorer's own view of which nodes a pod fits on (its allowed models,
+  // its host CPU and memory, a share of one GPU or whole GPUs) follows the
+  // placements it hears of: only nodes it fits on are put to the core.
+  void offersOnlyNodesThePodFitsOn() {
+    Topology t = gpuCluster(3, 4);
+    DeviceModel other = t.models[0];
+    other.name = "V100";
+    t.models.push_back(other);
+    for (std::uint32_t g = 4; g < 12; ++g) t.devices[g].model = 1;  // g101, g102: V100
+    const std::vector<JobRequests> shapes{{4000, 8192, 0, 500, 0}, {8000, 8192, 2, 0, 0}};
+    FragScorer fgd(t, frag::PolicyKind::Fgd, std::make_shared<const frag::TargetWorkload>(targetWorkloadOf(shapes)), 1);
+    const CapacityState state(t);
+    const std::vector<std::uint32_t> free(3, 4000);
+    const FreeCapacityIndex index(t, free, free);
+    const ScoringContext context{t, state, index};
+    const auto chosen = [&](const JobRequests& r, std::vector<std::uint32_t> models) {
+      JobSpec spec;
+      spec.requests = r;
+      AcceptAll oracle;
+      const std::optional<std::uint32_t> node =
+          fgd.choose(context, {spec, DeviceKind::Gpu, primaryNeed(r, DeviceKind::Gpu), {}, models}, oracle);
+      return node ? static_cast<int>(*node) : -1;
+    };
+    const JobRequests share{4000, 8192, 0, 500, 0}, two{8000, 8192, 2, 0, 0};
+    QVERIFY(chosen(two, {1}) == 1 || chosen(two, {1}) == 2);
+    QCOMPARE(chosen(two, {0}), 0);
+    // g101 keeps 400 milli of one GPU, no whole GPU; g102 runs out of memory.
+    Placement onG101{1, 2000, 1024, {4, 5, 6}, {1000, 1000, 1000}};
+    fgd.onAllocated(onG101);
+    fgd.onAllocated({1, 1000, 1024, {7}, {600}});
+    fgd.onAllocated({2, 1000, (1u << 22) - 4096, {8}, {1000}});
+    QCOMPARE(chosen(two, {1}), -1);
+    QCOMPARE(chosen(share, {1}), -1);
+    QCOMPARE(chosen({4000, 8192, 0, 400, 0}, {1}), 1);
+    QCOMPARE(chosen({4000, 8192, 1, 0, 0}, {1}), -1);
+    QCOMPARE(chosen(two, {}), 0);
+    // Host CPU: g100 has 128 cores.
+    QCOMPARE(chosen({200000, 8192, 0, 300, 0}, {}), -1);
+    fgd.onReleased(onG101);
+    QCOMPARE(chosen(two, {1}), 1);
   }
 
   // Random-fit draws the GPU of a share; the simulator's own placer would
