@@ -30,7 +30,8 @@ CapacityState::CapacityState(const Topology& topology)
       m_hostFreeCpu(topology.nodes.size()),
       m_freeMemory(topology.nodes.size()),
       m_up(topology.nodes.size(), 1),
-      m_primary(topology.nodes.size()) {
+      m_primary(topology.nodes.size()),
+      m_version(topology.nodes.size(), 0) {
   for (std::size_t d = 0; d < topology.devices.size(); ++d)
     m_capacity[d] = m_free[d] = deviceCapacityMilli(topology.modelOf(d));
   for (std::uint32_t n = 0; n < topology.nodes.size(); ++n) {
@@ -53,6 +54,7 @@ void CapacityState::allocate(const Placement& p) {
   }
   m_hostFreeCpu[p.node] -= p.hostCpuMilli;
   m_freeMemory[p.node] -= p.memoryMib;
+  ++m_version[p.node];
 }
 
 void CapacityState::release(const Placement& p) {
@@ -62,6 +64,7 @@ void CapacityState::release(const Placement& p) {
   }
   m_hostFreeCpu[p.node] += p.hostCpuMilli;
   m_freeMemory[p.node] += p.memoryMib;
+  ++m_version[p.node];
 }
 
 }  // namespace hetsched

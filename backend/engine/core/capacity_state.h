@@ -42,9 +42,15 @@ class CapacityState {
   std::uint32_t hostFreeCpu(std::uint32_t node) const { return m_hostFreeCpu[node]; }
   std::uint64_t freeMemory(std::uint32_t node) const { return m_freeMemory[node]; }
   bool isUp(std::uint32_t node) const { return m_up[node] != 0; }
+  // Changes with every allocation, release and up/down of the node: a fit
+  // found there holds while it has not changed.
+  std::uint32_t version(std::uint32_t node) const { return m_version[node]; }
   DeviceRange primary(std::uint32_t node) const { return m_primary[node]; }
 
-  void setUp(std::uint32_t node, bool up) { m_up[node] = up ? 1 : 0; }
+  void setUp(std::uint32_t node, bool up) {
+    m_up[node] = up ? 1 : 0;
+    ++m_version[node];
+  }
   void allocate(const Placement& placement);
   void release(const Placement& placement);
 
@@ -57,6 +63,7 @@ class CapacityState {
   std::vector<std::uint64_t> m_freeMemory;
   std::vector<std::uint8_t> m_up;
   std::vector<DeviceRange> m_primary;
+  std::vector<std::uint32_t> m_version;
 };
 
 // Milli-units one device offers: a CPU socket its cores, an accelerator 1000.

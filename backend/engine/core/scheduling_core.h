@@ -288,6 +288,18 @@ class SchedulingCore {
   // did not start (it fit nowhere, or the selector deferred it): it is not
   // offered again until capacity of its kind is freed. State: a copy keeps it.
   std::vector<std::uint64_t> m_passedAt;
+  // Per shape (UnplaceableShapes), a node it was last found to fit on by
+  // fitsSomewhere and that node's version then: while the node has not
+  // changed, the shape still fits there (under a deep queue a dispatch asks
+  // about the same few shapes step after step, and finding the first node
+  // that fits read a dozen nodes that do not: an eighth of the hybrid's
+  // time on Alibaba's gpushare40 list). Only a cache: a copy of the core
+  // starts it empty.
+  struct ShapeFit {
+    std::uint32_t node = kNoNode;
+    std::uint32_t version = 0;
+  };
+  std::vector<ShapeFit> m_shapeFit;
 
   // Per slot, what an event touches together, in 64 bytes (a million jobs
   // do not fit in cache; separate arrays cost a miss each). The vector is

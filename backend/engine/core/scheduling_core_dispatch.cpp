@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 // Dispatch: which waiting jobs start now, in the queue discipline's order,
@@ -264,7 +265,16 @@ bool SchedulingCore::fitsSomewhere(JobSlot j, std::size_t k, std::uint32_t maxFr
   if (m_unplaceable.fitsNowhere(slot.shape)) return false;
   if (slot.need <= maxFree) {
     const std::uint32_t kept = fitFor(j, t);
-    if (m_index.firstFit(static_cast<DeviceKind>(k), slot.need, 0, m_fit)) return true;
+    ShapeFit* known = nullptr;
+    if (slot.shape != UnplaceableShapes::kNone) {
+      if (slot.shape >= m_shapeFit.size()) m_shapeFit.resize(std::size_t{slot.shape} + 1);
+      known = &m_shapeFit[slot.shape];
+      if (known->node != kNoNode && known->node != kept && m_state.version(known->node) == known->version) return true;
+    }
+    if (const std::optional<std::uint32_t> node = m_index.firstFit(static_cast<DeviceKind>(k), slot.need, 0, m_fit)) {
+      if (known) *known = {*node, m_state.version(*node)};
+      return true;
+    }
     // It fits only where a node is kept for another job: the shape is not
     // marked (a shorter job of it may fit there, and with a canary the
     // other arm may use that node; marks are shared), the job is passed

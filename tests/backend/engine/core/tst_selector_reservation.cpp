@@ -1,7 +1,7 @@
 // A job selector's reservation (JobSelector::reserveAfterS): a job that
 // fits nowhere while smaller ones take every room that opens waits for as
 // long as they keep coming, unless the core keeps a node for it once it has
-// waited long enough.
+// waited long enough. And what the selector is offered: only jobs that fit.
 #include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/job.h"
@@ -62,6 +62,37 @@ class Smallest final : public JobSelector {
 
  private:
   double m_reserveAfterS;
+};
+
+// Picks the first job offered, and counts those offered that no node had
+// room for at the time (GPU shares: host CPU and one GPU's share).
+class FitChecking final : public JobSelector {
+ public:
+  explicit FitChecking(const std::deque<CoreJob>& jobs) : m_jobs(jobs) {}
+  std::uint32_t window() const override { return 8; }
+  std::size_t pick(std::span<const SelectionCandidate> candidates, const ScoringContext& context, std::uint8_t,
+                   DeviceKind, double) override {
+    for (const SelectionCandidate& c : candidates) {
+      const JobRequests& r = m_jobs[c.slot].spec.requests;
+      bool room = false;
+      for (std::uint32_t n = 0; n < context.topology.nodes.size(); ++n) {
+        if (!context.state.isUp(n) || context.state.hostFreeCpu(n) < r.cpuMilli) continue;
+        const DeviceRange gpus = context.state.primary(n);
+        for (std::uint32_t d = gpus.first; d < gpus.first + gpus.count; ++d)
+          room = room || context.state.freeMilli(d) >= r.gpuMilli;
+      }
+      ++offered;
+      offeredWithoutRoom += room ? 0 : 1;
+    }
+    return 0;
+  }
+  double reserveAfterS(double) const override { return 0.0; }
+
+  std::size_t offered = 0;
+  std::size_t offeredWithoutRoom = 0;
+
+ private:
+  const std::deque<CoreJob>& m_jobs;
 };
 
 struct Start {
@@ -198,6 +229,41 @@ class TestSelectorReservation : public QObject {
     QVERIFY(first && large);
     QVERIFY(large->node != first->node);
     QVERIFY(large->t <= kLargeArrivesS + 300.0 + 20.0 + 100.0);
+  }
+
+  // The core offers a selector only jobs that fit somewhere now, though
+  // whether one of a shape fits is remembered from the step before (on the
+  // node it was found to fit, while that node has not changed). One node of
+  // two GPUs and two cores: three jobs each ask for a core and 300 milli of
+  // a GPU. Once two run the node has GPU share left but no core, and the
+  // third is not offered.
+  void offersOnlyJobsThatFitSomewhere() {
+    Topology t;
+    t.models = {builtinModel("A100")};
+    t.nodes = {{"g0", DeviceKind::Gpu, 0, 2, 2000, 1u << 20}};
+    t.devices = {{0, 0, 0}, {0, 1, 0}};
+    std::deque<CoreJob> jobs;
+    FitChecking selector(jobs);
+    CoreOptions options;
+    options.selector = &selector;
+    SchedulingCore core(t, options);
+    PolicyArms arms;
+    for (const v1::Policy& p : builtinPolicies())
+      if (p.name() == "fcfs") arms.active = std::get<CompiledPolicy>(compilePolicy(p));
+    arms.active.backfillDepth = 8;  // the core then knows each waiting job's shape
+    QVERIFY(core.setPolicies(arms).empty());
+    for (JobSlot i = 0; i < 3; ++i) {
+      CoreJob& j = jobs.emplace_back();
+      j.spec.name = "share" + std::to_string(i);
+      j.spec.kind = JobKind::Training;
+      j.spec.requests = {1000, 1024, 0, 300, 0};
+      j.runtimeS = 1000.0;
+      core.arrive(i, j, 0.0);
+    }
+    core.decide(0.0);
+    QVERIFY(core.isRunning(0) && core.isRunning(1) && !core.isRunning(2));
+    QCOMPARE(selector.offeredWithoutRoom, std::size_t{0});
+    QCOMPARE(selector.offered, std::size_t{3 + 2});
   }
 
   // EASY backfilling: a job expected to end before the kept node drains
