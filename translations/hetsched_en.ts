@@ -285,6 +285,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>Deferred by the learned policy until %2 capacity is freed · %1 · room on %n %2 nodes</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · a node is kept for it (it has waited longest), expected to drain by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room only on a node kept for job %1 (it has waited longest) until about %2; this job would still be running then · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WhatifCharts</name>

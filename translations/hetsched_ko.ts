@@ -290,6 +290,14 @@ Do not connect unless the gateway&apos;s operator confirms the new fingerprint.<
             <numerusform>학습된 정책이 %2 용량이 풀릴 때까지 미룸 · %1 · %2 노드 %n개에 자리 있음</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · a node is kept for it (it has waited longest), expected to drain by %1</source>
+        <translation> · 가장 오래 기다린 작업이라 노드 하나가 예약됨, %1쯤 비워질 예정</translation>
+    </message>
+    <message>
+        <source>Room only on a node kept for job %1 (it has waited longest) until about %2; this job would still be running then · %3</source>
+        <translation>가장 오래 기다린 작업 %1을 위해 %2쯤까지 예약된 노드에만 자리가 있음; 이 작업은 그때도 실행 중일 것 · %3</translation>
+    </message>
 </context>
 <context>
     <name>WhatifCharts</name>

@@ -83,12 +83,22 @@ QString waitReasonText(const WaitReason& r) {
       return WaitReasonText::tr("All %1 %2 nodes are down · %3").arg(r.nodesOfKind).arg(kind, aheadText(r));
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();
-      return WaitReasonText::tr("No %1 node has room: %2 short on %3 of %4 nodes · %5")
-          .arg(kind, resourceName(most, r.kind))
-          .arg(r.shortOn[static_cast<std::size_t>(most)])
-          .arg(r.nodesUp)
-          .arg(aheadText(r));
+      QString text = WaitReasonText::tr("No %1 node has room: %2 short on %3 of %4 nodes · %5")
+                         .arg(kind, resourceName(most, r.kind))
+                         .arg(r.shortOn[static_cast<std::size_t>(most)])
+                         .arg(r.nodesUp)
+                         .arg(aheadText(r));
+      if (r.keptForIt && r.keptNode >= 0)
+        text += WaitReasonText::tr(" · a node is kept for it (it has waited longest), expected to drain by %1")
+                    .arg(clockText(r.keptUntilMs));
+      return text;
     }
+    case WaitCause::Reserved:
+      // The cause first: the column is read at a glance and cut at its width.
+      return WaitReasonText::tr(
+                 "Room only on a node kept for job %1 (it has waited longest) until about %2; this job would "
+                 "still be running then · %3")
+          .arg(QString::number(r.keptFor), clockText(r.keptUntilMs), aheadText(r));
     case WaitCause::Queue:
       return WaitReasonText::tr("%1 · room on %n %2 node(s), but its turn has not come", nullptr,
                                 static_cast<int>(r.nodesWithRoom))

@@ -119,6 +119,32 @@ class TestQueuePanel : public QObject {
                             "GPU node(s)"));
   }
 
+  // The learned policy's reservation: a job whose only room is a node kept
+  // for the job that waited longest names that job and when it is due; the
+  // job it is kept for says so after what is short.
+  void reservedReasons() {
+    std::vector<QueuedJobPrediction> queue = sampleQueue();
+    queue[0].reason.cause = WaitCause::Reserved;
+    queue[0].reason.kind = DeviceKind::Gpu;
+    queue[0].reason.keptNode = 2;
+    queue[0].reason.keptFor = 42;
+    queue[0].reason.keptUntilMs = 3'723'000;
+    queue[1].reason.cause = WaitCause::Resources;
+    queue[1].reason.kind = DeviceKind::Gpu;
+    queue[1].reason.nodesUp = 4;
+    queue[1].reason.shortOn[static_cast<std::size_t>(ShortResource::Accelerator)] = 4;
+    queue[1].reason.keptNode = 2;
+    queue[1].reason.keptForIt = true;
+    queue[1].reason.keptUntilMs = 3'723'000;
+    QueueTableModel model;
+    model.setQueue(queue);
+    const auto cell = [&](int row) { return model.index(row, QueueTableModel::Reason).data().toString(); };
+    QCOMPARE(cell(0), QStringLiteral("Room only on a node kept for job 42 (it has waited longest) until about 1:02:03; "
+                                     "this job would still be running then · first in line"));
+    QCOMPARE(cell(1), QStringLiteral("No GPU node has room: GPU short on 4 of 4 nodes · first in line · a node is kept "
+                                     "for it (it has waited longest), expected to drain by 1:02:03"));
+  }
+
   // A team over its quota, and a team the policy holds for having no queue.
   void quotaReasons() {
     std::vector<QueuedJobPrediction> queue = sampleQueue();

@@ -74,6 +74,10 @@ nlohmann::json reasonJson(const WaitReason& r) {
                     {"guarantee", static_cast<double>(r.quota.guaranteeMilli) / 1000.0},
                     {"borrowable", static_cast<double>(r.quota.borrowableMilli) / 1000.0},
                     {"request", static_cast<double>(r.quota.requestMilli) / 1000.0}};
+  // The learned policy's reservation, where it bears on the job.
+  if (r.keptNode >= 0)
+    out["kept"] = {
+        {"node", r.keptNode}, {"for_this_job", r.keptForIt}, {"for_job", r.keptFor}, {"until_ms", r.keptUntilMs}};
   return out;
 }
 

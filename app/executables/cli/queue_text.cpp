@@ -74,10 +74,18 @@ std::string reasonText(const WaitReason& r) {
     case WaitCause::NodesDown: return format("all %u %s nodes are down; ", r.nodesOfKind, kind.c_str()) + aheadText(r);
     case WaitCause::Resources: {
       const ShortResource most = r.mostShort();
-      return format("no %s node has room: %s short on %u of %u nodes; ", kind.c_str(),
-                    resourceName(most, r.kind).c_str(), r.shortOn[static_cast<std::size_t>(most)], r.nodesUp) +
-             aheadText(r);
+      std::string text =
+          format("no %s node has room: %s short on %u of %u nodes; ", kind.c_str(), resourceName(most, r.kind).c_str(),
+                 r.shortOn[static_cast<std::size_t>(most)], r.nodesUp) +
+          aheadText(r);
+      if (r.keptForIt && r.keptNode >= 0)
+        text += "; a node is kept for it (it has waited longest), expected to drain by " + clusterClock(r.keptUntilMs);
+      return text;
     }
+    case WaitCause::Reserved:
+      return format("room only on a node kept for job %llu (it has waited longest) until about ",
+                    static_cast<unsigned long long>(r.keptFor)) +
+             clusterClock(r.keptUntilMs) + ", and this job would still be running then; " + aheadText(r);
     case WaitCause::Queue:
       return aheadText(r) + format(" (room on %u %s node%s; backfill reaches %u behind a blocked head)",
                                    r.nodesWithRoom, kind.c_str(), r.nodesWithRoom == 1 ? "" : "s", r.backfillDepth);

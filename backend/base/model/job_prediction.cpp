@@ -23,6 +23,7 @@ std::string_view toString(WaitCause cause) {
     case WaitCause::Resources: return "resources";
     case WaitCause::Queue: return "queue";
     case WaitCause::Deferred: return "deferred";
+    case WaitCause::Reserved: return "reserved";
   }
   return "unknown";
 }

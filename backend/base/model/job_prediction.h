@@ -14,7 +14,8 @@ namespace hetsched {
 
 // Why a waiting job is not running now, as values a front end words itself
 // (the console translates, the CLI prints English): the backend never
-// returns user text. `cause` is the first that applies, in this order.
+// returns user text. `cause` is the first that applies, in this order
+// (Reserved before Resources).
 enum class WaitCause : std::uint8_t {
   Unknown,    // no facts (not yet seen by the scheduler: submitted since its last round)
   NeverFits,  // no node of its kind could hold it even empty: the largest node is too small
@@ -24,10 +25,15 @@ enum class WaitCause : std::uint8_t {
   Queue,      // some node has room, but jobs ahead of it go first
   // Some node has room, but the policy's job selector (the learned hybrid)
   // picked it and deferred it: it is offered again once capacity of its
-  // kind is freed. Last, so that the wire's older values keep their numbers.
+  // kind is freed. This and Reserved come last, so that the wire's older
+  // values keep their numbers (Reserved applies before Resources).
   Deferred,
+  // No node has room but one kept for the job of its kind that has waited
+  // longest (the learned policy's reservation, keptFor), and this job would
+  // still run when that one is expected to start there (keptUntilMs).
+  Reserved,
 };
-inline constexpr std::size_t kWaitCauseCount = 7;
+inline constexpr std::size_t kWaitCauseCount = 8;
 
 // A resource a node lacks for a job (indices into WaitReason::shortOn).
 enum class ShortResource : std::uint8_t { Cpu, Memory, Accelerator, Model, Down };
@@ -53,6 +59,14 @@ struct WaitReason {
   std::uint32_t backfillDepth = 0;  // jobs behind a blocked head that may still start
   std::uint8_t arm = 0;             // 0 active policy, 1 canary candidate
   QuotaStanding quota;              // Quota: the team's numbers (team empty: a StartGate's hold)
+  // A node kept for the job of its kind that has waited longest (the
+  // learned policy's reservation), where it bears on this job: kept for it
+  // (keptForIt), or kept from it for job keptFor until keptUntilMs, when
+  // that job is expected to start there. -1: none.
+  std::int32_t keptNode = -1;
+  bool keptForIt = false;
+  JobId keptFor = 0;
+  std::int64_t keptUntilMs = -1;
 
   // The resource most nodes of its kind are short of (Resources).
   ShortResource mostShort() const;

@@ -191,7 +191,10 @@ class SchedulingCore {
   };
 
   void nodeFacts(JobSlot j, WaitFacts& f) const;
+  // What node `n` lacks for job `j` (WaitFacts::Short bits; 0: it fits).
+  std::uint8_t lacksOn(JobSlot j, std::uint32_t n) const;
   void quotaFacts(JobSlot j, WaitFacts& f) const;
+  void reservationFacts(JobSlot j, double t, WaitFacts& f) const;
   // Whether the selector passed `j` (of kind `k`) over until capacity of
   // its kind is freed (m_passedAt).
   bool passedOver(JobSlot j, std::size_t k) const { return j < m_passedAt.size() && m_passedAt[j] == m_epoch[k] + 1; }

@@ -33,6 +33,27 @@ std::size_t bitIndex(std::uint8_t bit) { return static_cast<std::size_t>(std::co
 
 }  // namespace
 
+std::uint8_t SchedulingCore::lacksOn(JobSlot j, std::uint32_t n) const {
+  if (!m_state.isUp(n)) return WaitFacts::kDown;
+  const CoreJob& job = *m_slots[j].job;
+  const JobRequests& r = specOf(j).requests;
+  const NodeInfo& node = m_topology.nodes[n];
+  std::uint8_t shortOf = 0;
+  const DeviceRange devices = m_state.primary(n);
+  if (!job.allowedModels.empty() &&
+      (devices.count == 0 ||
+       std::ranges::find(job.allowedModels, m_topology.devices[devices.first].model) == job.allowedModels.end()))
+    shortOf |= WaitFacts::kModel;
+  if (r.memoryMib > m_state.freeMemory(n)) shortOf |= WaitFacts::kMemory;
+  if (node.kind == DeviceKind::Cpu) {
+    if (r.cpuMilli > m_state.nodeFreeMilli(n)) shortOf |= WaitFacts::kCpu;
+  } else {
+    if (r.cpuMilli > m_state.hostFreeCpu(n)) shortOf |= WaitFacts::kCpu;
+    if (!acceleratorsFit(m_topology, m_state, r, n)) shortOf |= WaitFacts::kAccelerator;
+  }
+  return shortOf;
+}
+
 // Where the job could go: the nodes of its kind, what each lacks for it.
 void SchedulingCore::nodeFacts(JobSlot j, WaitFacts& f) const {
   const CoreJob& job = *m_slots[j].job;
@@ -40,29 +61,35 @@ void SchedulingCore::nodeFacts(JobSlot j, WaitFacts& f) const {
   f.neverFits = !m_shapes.canEverFit(r, f.kind, job.allowedModels);
   for (const std::uint32_t n : m_index.nodesOf(f.kind)) {
     ++f.nodesOfKind;
-    if (!m_state.isUp(n)) {
+    const std::uint8_t shortOf = lacksOn(j, n);
+    if (shortOf == WaitFacts::kDown) {
       ++f.shortOn[bitIndex(WaitFacts::kDown)];
       continue;
     }
     ++f.nodesUp;
-    const NodeInfo& node = m_topology.nodes[n];
-    std::uint8_t shortOf = 0;
-    const DeviceRange devices = m_state.primary(n);
-    if (!job.allowedModels.empty() &&
-        (devices.count == 0 ||
-         std::ranges::find(job.allowedModels, m_topology.devices[devices.first].model) == job.allowedModels.end()))
-      shortOf |= WaitFacts::kModel;
-    if (r.memoryMib > m_state.freeMemory(n)) shortOf |= WaitFacts::kMemory;
-    if (node.kind == DeviceKind::Cpu) {
-      if (r.cpuMilli > m_state.nodeFreeMilli(n)) shortOf |= WaitFacts::kCpu;
-    } else {
-      if (r.cpuMilli > m_state.hostFreeCpu(n)) shortOf |= WaitFacts::kCpu;
-      if (!acceleratorsFit(m_topology, m_state, r, n)) shortOf |= WaitFacts::kAccelerator;
-    }
     for (std::uint8_t bit = 1; bit < (1u << 5); bit <<= 1)
       if (shortOf & bit) ++f.shortOn[bitIndex(bit)];
     if (shortOf == 0 && fitOnNode(m_topology, m_state, r, n)) ++f.nodesWithRoom;
   }
+}
+
+// The reservation as it bears on the job: the node kept for it, or kept
+// from it while it would still run when the kept job is expected to start
+// there (what fitFor blocks at dispatch).
+void SchedulingCore::reservationFacts(JobSlot j, double t, WaitFacts& f) const {
+  const Arm::Reservation& kept = m_arms[m_slots[j].arm].reservations[m_slots[j].kind];
+  if (kept.node == kNoNode || kept.job == kNoJob || !isWaiting(kept.job)) return;
+  f.keptNode = kept.node;
+  f.keptUntilS = kept.shadowS;
+  if (kept.job == j) {
+    f.kept = WaitFacts::Kept::ForIt;
+    return;
+  }
+  if (t + expectedRuntime(j) <= kept.shadowS) return;
+  f.kept = WaitFacts::Kept::FromIt;
+  f.keptFor = idOf(kept.job);
+  f.keptHadRoom = lacksOn(j, kept.node) == 0 && fitOnNode(m_topology, m_state, specOf(j).requests, kept.node);
+  if (f.keptHadRoom && f.nodesWithRoom > 0) --f.nodesWithRoom;
 }
 
 void SchedulingCore::quotaFacts(JobSlot j, WaitFacts& f) const {
@@ -103,6 +130,7 @@ WaitFacts SchedulingCore::waitFacts(JobSlot j, double t) const {
   }
   quotaFacts(j, f);
   f.passedOver = passedOver(j, m_slots[j].kind);
+  reservationFacts(j, t, f);
   return f;
 }
 
@@ -166,6 +194,7 @@ std::vector<WaitFacts> SchedulingCore::waitFacts(std::span<const JobSlot> slots,
     }
     quotaFacts(j, f);
     f.passedOver = passedOver(j, m_slots[j].kind);
+    reservationFacts(j, t, f);
   }
   return out;
 }

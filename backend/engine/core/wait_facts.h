@@ -46,6 +46,17 @@ struct WaitFacts {
   // The job selector picked it and it did not start: it is left out of the
   // selector's window until capacity of its kind is freed.
   bool passedOver = false;
+  // The node kept for the job of its arm and kind that has waited longest
+  // (a job selector's reservation, JobSelector::reserveAfterS), where it
+  // bears on this job: kept for it, or kept from it, because it would still
+  // be running when the kept job is expected to start there. A node kept
+  // from it is not among nodesWithRoom.
+  enum class Kept : std::uint8_t { None, ForIt, FromIt };
+  Kept kept = Kept::None;
+  std::uint32_t keptNode = 0;
+  std::uint64_t keptFor = 0;      // FromIt: the id of the job it is kept for
+  double keptUntilS = 0.0;        // when that job is expected to start there
+  bool keptHadRoom = false;       // FromIt: the node has room for this job now
   QuotaStanding quota;              // when the policy's quotas hold it: its team's numbers
 };
 

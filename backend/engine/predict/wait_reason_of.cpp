@@ -5,7 +5,9 @@
 #include "engine/core/wait_facts.h"
 #include "engine/policy/compiled_policy.h"
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 
 namespace hetsched {
@@ -43,9 +45,16 @@ WaitReason waitReasonOf(const WaitFacts& f, PriorityClass submitted) {
   r.aged = f.agedClass < submitted;
   r.backfillDepth = f.backfillDepth;
   r.quota = f.quota;
+  if (f.kept != WaitFacts::Kept::None) {
+    r.keptNode = static_cast<std::int32_t>(f.keptNode);
+    r.keptForIt = f.kept == WaitFacts::Kept::ForIt;
+    r.keptFor = f.keptFor;
+    r.keptUntilMs = std::llround(f.keptUntilS * 1000.0);
+  }
   if (f.neverFits) r.cause = WaitCause::NeverFits;
   else if (f.blockedByGate) r.cause = WaitCause::Quota;
   else if (f.nodesUp == 0) r.cause = WaitCause::NodesDown;
+  else if (f.nodesWithRoom == 0 && f.kept == WaitFacts::Kept::FromIt && f.keptHadRoom) r.cause = WaitCause::Reserved;
   else if (f.nodesWithRoom == 0) r.cause = WaitCause::Resources;
   else if (f.passedOver) r.cause = WaitCause::Deferred;
   else r.cause = WaitCause::Queue;

@@ -42,6 +42,10 @@ void writeReason(const WaitReason& r, v1::WaitReason* out) {
   out->set_quota_guarantee_milli(r.quota.guaranteeMilli);
   out->set_quota_borrowable_milli(r.quota.borrowableMilli);
   out->set_quota_request_milli(r.quota.requestMilli);
+  out->set_kept_node(r.keptNode);
+  out->set_kept_for_it(r.keptForIt);
+  out->set_kept_for(r.keptFor);
+  out->set_kept_until_ms(r.keptUntilMs);
 }
 
 std::variant<WaitReason, std::string> readReason(const v1::WaitReason& in, const std::string& path) {
@@ -76,6 +80,12 @@ std::variant<WaitReason, std::string> readReason(const v1::WaitReason& in, const
   r.quota.guaranteeMilli = in.quota_guarantee_milli();
   r.quota.borrowableMilli = in.quota_borrowable_milli();
   r.quota.requestMilli = in.quota_request_milli();
+  // A peer older than the reservation sends 0 (proto3's default) for "none".
+  if (in.kept_node() < -1) return path + ".kept_node: must be a node index or -1";
+  r.keptNode = in.kept_for_it() || in.kept_for() != 0 ? in.kept_node() : -1;
+  r.keptForIt = in.kept_for_it();
+  r.keptFor = in.kept_for();
+  r.keptUntilMs = r.keptNode >= 0 ? in.kept_until_ms() : -1;
   return r;
 }
 

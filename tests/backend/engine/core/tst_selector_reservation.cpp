@@ -5,6 +5,7 @@
 #include "base/model/device_kind.h"
 #include "base/model/device_model.h"
 #include "base/model/job.h"
+#include "base/model/job_prediction.h"
 #include "base/model/topology.h"
 #include "builtin_model.h"
 #include "engine/core/capacity_state.h"
@@ -15,12 +16,15 @@
 #include "engine/core/placement_scorer.h"
 #include "engine/core/policy_arms.h"
 #include "engine/core/scheduling_core.h"
+#include "engine/core/wait_facts.h"
 #include "engine/policy/builtin_policies.h"
 #include "engine/policy/policy_loader.h"
+#include "engine/predict/wait_reason_of.h"
 #include "policy.pb.h"
 
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -229,6 +233,45 @@ class TestSelectorReservation : public QObject {
     QVERIFY(first && large);
     QVERIFY(large->node != first->node);
     QVERIFY(large->t <= kLargeArrivesS + 300.0 + 20.0 + 100.0);
+  }
+
+  // "Why is this job waiting" knows the reservation: the job a node is
+  // kept for is told so; a small job that would still run when that one is
+  // due there (all run 100 s) is told the node is kept from it, and that
+  // node's room is not counted as room for it: when it is the only room,
+  // the reason is the reservation, not the queue.
+  void waitFactsKnowTheReservation() {
+    const double reservedAt = kLargeArrivesS + 300.0;  // kept at the first dispatch after (420 s)
+    bool sawReserved = false;
+    for (double until = reservedAt + 11.0; until < reservedAt + 120.0; until += 7.0) {
+      const Stream s(300.0, until);
+      if (!s.core->isWaiting(kLarge)) break;
+      const WaitFacts large = s.core->waitFacts(kLarge, until);
+      QCOMPARE(int(large.kept), int(WaitFacts::Kept::ForIt));
+      QVERIFY(large.keptUntilS > until);
+      QCOMPARE(large.nodesWithRoom, 0u);
+      for (JobSlot j = 0; j < s.jobs.size(); ++j) {
+        if (j == kLarge || !s.core->isWaiting(j)) continue;
+        const WaitFacts f = s.core->waitFacts(j, until);
+        QCOMPARE(int(f.kept), int(WaitFacts::Kept::FromIt));
+        QCOMPARE(f.keptNode, large.keptNode);
+        QCOMPARE(f.keptFor, std::uint64_t{kLarge} + 1);  // the core's id of a job without one
+        QCOMPARE(f.keptUntilS, large.keptUntilS);
+        const WaitReason r = waitReasonOf(f, s.jobs[j].spec.priority);
+        QCOMPARE(r.keptNode, static_cast<std::int32_t>(large.keptNode));
+        QCOMPARE(r.keptUntilMs, static_cast<std::int64_t>(std::llround(large.keptUntilS * 1000.0)));
+        if (f.keptHadRoom && f.nodesWithRoom == 0) {
+          QCOMPARE(int(r.cause), int(WaitCause::Reserved));
+          sawReserved = true;
+        }
+        // The batch the forecast asks for says the same.
+        const std::vector<JobSlot> one{j};
+        const WaitFacts batch = s.core->waitFacts(one, until).front();
+        QCOMPARE(batch.nodesWithRoom, f.nodesWithRoom);
+        QCOMPARE(int(batch.kept), int(f.kept));
+      }
+    }
+    QVERIFY(sawReserved);
   }
 
   // The core offers a selector only jobs that fit somewhere now, though

@@ -296,6 +296,44 @@ class TestFrameCodec : public QObject {
     QVERIFY(q.jobs[1].reason.quota == p.jobs[1].reason.quota);
     QVERIFY(q.jobs[0].reason == p.jobs[0].reason);
   }
+
+  // A reservation crosses the wire: the node kept from a job, for whom and
+  // until when; the node kept for a job; and none (-1), as before.
+  void reservationRoundTrips() {
+    QueuePredictions p;
+    p.availability = PredictionAvailability::Available;
+    p.jobs.resize(3);
+    p.jobs[0].job = 7;
+    p.jobs[0].reason.cause = WaitCause::Reserved;
+    p.jobs[0].reason.kind = DeviceKind::Gpu;
+    p.jobs[0].reason.keptNode = 0;
+    p.jobs[0].reason.keptFor = 12;
+    p.jobs[0].reason.keptUntilMs = 86'400'000;
+    p.jobs[1].job = 12;
+    p.jobs[1].reason.cause = WaitCause::Resources;
+    p.jobs[1].reason.keptNode = 3;
+    p.jobs[1].reason.keptForIt = true;
+    p.jobs[1].reason.keptUntilMs = 86'400'000;
+    p.jobs[2].job = 13;
+    p.jobs[2].reason.cause = WaitCause::Queue;
+    v1::GetPredictionsResponse wire;
+    toProto(p, &wire);
+    QCOMPARE(wire.predictions(0).reason().cause(), v1::WaitReason::CAUSE_RESERVED);
+    const auto back = fromProto(wire);
+    QVERIFY(std::holds_alternative<QueuePredictions>(back));
+    const QueuePredictions& q = std::get<QueuePredictions>(back);
+    QCOMPARE(q.jobs.size(), std::size_t{3});
+    for (std::size_t i = 0; i < 3; ++i) QVERIFY(q.jobs[i].reason == p.jobs[i].reason);
+    QCOMPARE(q.jobs[2].reason.keptNode, -1);
+    // A peer from before the reservation leaves the fields at proto3's
+    // zeros: no node is kept, not node 0.
+    wire.mutable_predictions(2)->mutable_reason()->clear_kept_node();
+    wire.mutable_predictions(2)->mutable_reason()->clear_kept_until_ms();
+    const auto old = fromProto(wire);
+    QVERIFY(std::holds_alternative<QueuePredictions>(old));
+    QCOMPARE(std::get<QueuePredictions>(old).jobs[2].reason.keptNode, -1);
+    QCOMPARE(std::get<QueuePredictions>(old).jobs[2].reason.keptUntilMs, std::int64_t{-1});
+  }
 };
 
 QTEST_GUILESS_MAIN(TestFrameCodec)
