@@ -229,6 +229,10 @@ class SchedulingCore {
   // blocked unless `j` is expected to end before the kept node drains.
   // That node (kNoNode: none).
   std::uint32_t fitFor(JobSlot j, double t);
+  // The node its arm keeps for another job, which `j` may not use at `t`
+  // because it is expected to run past the kept node's drain (kNoNode:
+  // none): what fitFor blocks and "why is this job waiting" reports.
+  std::uint32_t keptFrom(JobSlot j, double t) const;
   // The heap order of Arm::byArrival: the job that arrived first on top.
   static bool laterArrival(const QueueEntry& a, const QueueEntry& b) {
     return std::tie(a.arrivalS, a.seq) > std::tie(b.arrivalS, b.seq);

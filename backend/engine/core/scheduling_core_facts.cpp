@@ -85,7 +85,7 @@ void SchedulingCore::reservationFacts(JobSlot j, double t, WaitFacts& f) const {
     f.kept = WaitFacts::Kept::ForIt;
     return;
   }
-  if (t + expectedRuntime(j) <= kept.shadowS) return;
+  if (keptFrom(j, t) == kNoNode) return;
   f.kept = WaitFacts::Kept::FromIt;
   f.keptFor = idOf(kept.job);
   f.keptHadRoom = lacksOn(j, kept.node) == 0 && fitOnNode(m_topology, m_state, specOf(j).requests, kept.node);

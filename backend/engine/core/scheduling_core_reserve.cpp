@@ -97,13 +97,18 @@ void SchedulingCore::keepNode(JobSlot j, std::size_t k, double t, Arm::Reservati
   }
 }
 
-std::uint32_t SchedulingCore::fitFor(JobSlot j, double t) {
-  m_fit.reset(*m_slots[j].job, specOf(j));
+std::uint32_t SchedulingCore::keptFrom(JobSlot j, double t) const {
   const Arm::Reservation& reservation = armOfJob(j).reservations[m_slots[j].kind];
   if (reservation.node == kNoNode || reservation.job == j) return kNoNode;
   if (t + expectedRuntime(j) <= reservation.shadowS) return kNoNode;
-  m_fit.block(reservation.node);
   return reservation.node;
+}
+
+std::uint32_t SchedulingCore::fitFor(JobSlot j, double t) {
+  m_fit.reset(*m_slots[j].job, specOf(j));
+  const std::uint32_t kept = keptFrom(j, t);
+  if (kept != kNoNode) m_fit.block(kept);
+  return kept;
 }
 
 }  // namespace hetsched
